@@ -1,0 +1,242 @@
+/** The base game's turn: place a tile, maybe a meeple, score what is complete; final scoring. */
+import type { MeepleOnBoard } from '../features/board.js';
+import { formatPosition, RING8 } from '../geometry/position.js';
+import { isRotation, quarterTurns } from '../geometry/segments.js';
+import type {
+  Command, DiscardTile, EndTurn, PlaceMeeple, PlaceTile,
+} from '../game/commands.js';
+import type {
+  GameEvent, MeeplePlaced, MeepleReturned, Scored, StartPlaced, TileDiscarded, TilePlaced, TurnEnded,
+} from '../game/events.js';
+import type { ExpansionModule } from '../game/expansion.js';
+import { hasLegalPlacement, placementProblem, tileProblem } from '../game/placement.js';
+import type { GameState } from '../game/state.js';
+import { addExpansionTiles } from '../game/supply.js';
+import { fail, ok, type Result } from '../result.js';
+import { fieldEvent, scoreFeatureEvents } from '../scoring/features.js';
+
+const FEATURE_WORD: Record<string, string> = {
+  road: 'road', city: 'city', field: 'field', cloister: 'cloister', garden: 'garden', tower: 'tower foundation', river: 'river',
+};
+
+function placeOnBoard(state: GameState, tileId: string, x: number, y: number, rot: 0 | 90 | 180 | 270) {
+  const view = state.catalog.view(tileId, quarterTurns(rot));
+  const placed = state.board.place(view, x, y);
+  const left = state.supply.get(tileId);
+  if (left !== undefined && left > 0) state.supply.set(tileId, left - 1);
+  for (const hook of state.pipeline.afterTilePlaced) hook(state, placed);
+  return placed;
+}
+
+function findMeeple(state: GameState, player: number, kind: string, at: readonly [number, number], on: string): number {
+  return state.meeples.findIndex((m) => m.player === player && m.kind === kind && m.x === at[0] && m.y === at[1] && m.on === on);
+}
+
+/** Takes a meeple off the board (scored, captured, returned); the caller says where it goes. */
+export function liftMeeple(state: GameState, player: number, kind: string, at: readonly [number, number], on: string): MeepleOnBoard {
+  const i = findMeeple(state, player, kind, at, on);
+  if (i < 0) throw new Error(`no ${kind} meeple of player ${player} at ${formatPosition(at)} ${on}`);
+  const m = state.meeples[i]!;
+  state.meeples.splice(i, 1);
+  state.board.removeMeeple(m);
+  return m;
+}
+
+export function putMeeple(state: GameState, player: number, kind: MeepleOnBoard['kind'], x: number, y: number, part: number, on: string): MeepleOnBoard {
+  const m: MeepleOnBoard = { id: state.nextMeepleId++, player, kind, x, y, part, on };
+  state.meeples.push(m);
+  state.board.addMeeple(m);
+  state.players[player]!.supply[kind]--;
+  return m;
+}
+
+/** Why a meeple of this kind may not stand on that part of the tile just placed, or null. */
+export function meepleProblem(state: GameState, player: number, kind: MeepleOnBoard['kind'], part: number): string | null {
+  const figure = state.pipeline.figures.get(kind);
+  if (!figure) return `there are no ${kind} meeples in this game`;
+  if (state.players[player]!.supply[kind] <= 0) return `player ${player} has no ${kind} meeple in supply`;
+  const board = state.board;
+  const fk = board.partInfo[part]!.feature.def.kind;
+  const word = FEATURE_WORD[fk] ?? fk;
+  if (fk === 'field' && !state.setup.rules.farmers) return 'farmers are not played in this game';
+  if (!figure.on.includes(fk)) return `a ${kind} meeple cannot stand on a ${word}`;
+  if (board.feature(part).meeples.length > 0) return `that ${word} is already occupied`;
+  for (const rule of state.pipeline.meepleRules) {
+    const why = rule(state, player, kind, part);
+    if (why) return why;
+  }
+  return null;
+}
+
+function scoreTurn(state: GameState): GameEvent[] {
+  const board = state.board;
+  const t = board.tiles[state.turn.tile];
+  if (!t) return [];
+  const seen = new Set<number>();
+  const out: GameEvent[] = [];
+  const consider = (part: number) => {
+    const root = board.find(part);
+    if (seen.has(root)) return;
+    seen.add(root);
+    if (board.feature(root).meeples.length === 0 || !board.isComplete(root)) return;
+    out.push(...scoreFeatureEvents(state, root, true, false));
+  };
+  t.parts.forEach((p, i) => {
+    const k = t.view.features[i]!.def.kind;
+    if (k === 'road' || k === 'city' || k === 'cloister' || k === 'garden') consider(p);
+  });
+  for (const [dx, dy] of RING8) {
+    const n = board.at(t.x + dx, t.y + dy);
+    if (!n) continue;
+    n.parts.forEach((p, i) => {
+      const k = n.view.features[i]!.def.kind;
+      if (k === 'cloister' || k === 'garden') consider(p);
+    });
+  }
+  return out;
+}
+
+function finalScores(state: GameState, events: readonly GameEvent[]): number[] {
+  const totals = state.players.map((p) => p.score);
+  for (const e of events) if (e.type === 'scored') for (const p of e.players) totals[p]! += e.points;
+  return totals;
+}
+
+export const baseModule: ExpansionModule = {
+  id: 'base',
+  maxPlayers: 5,
+  figures: [{ kind: 'normal', perPlayer: 7, on: ['road', 'city', 'field', 'cloister'] }],
+
+  commands: {
+    placeTile: {
+      steps: ['tile'],
+      decide(state, command: Command): Result<GameEvent[]> {
+        const c = command as PlaceTile;
+        const tile = state.catalog.get(c.tile);
+        if (!tile) return fail(`unknown tile ${c.tile}`);
+        if (!isRotation(c.rot)) return fail(`rotation ${String(c.rot)} is not 0, 90, 180 or 270`);
+        const why = tileProblem(state, tile) ?? placementProblem(state, state.catalog.view(c.tile, quarterTurns(c.rot)), c.at[0], c.at[1]);
+        if (why) return fail(`${c.tile} cannot go to ${formatPosition(c.at)} turned ${c.rot}: ${why}`);
+        return ok([{ type: 'tilePlaced', player: c.player, tile: c.tile, at: [c.at[0], c.at[1]], rot: c.rot }]);
+      },
+    },
+    discardTile: {
+      steps: ['tile'],
+      decide(state, command) {
+        const c = command as DiscardTile;
+        const tile = state.catalog.get(c.tile);
+        if (!tile) return fail(`unknown tile ${c.tile}`);
+        const why = tileProblem(state, tile);
+        if (why) return fail(`${c.tile} cannot be discarded: ${why}`);
+        if (hasLegalPlacement(state, c.tile)) return fail(`${c.tile} fits somewhere on the board, so it cannot be discarded`);
+        return ok([{ type: 'tileDiscarded', player: c.player, tile: c.tile }]);
+      },
+    },
+    placeMeeple: {
+      steps: ['action'],
+      decide(state, command) {
+        const c = command as PlaceMeeple;
+        const t = state.board.tiles[state.turn.tile]!;
+        const part = state.board.partAt(t.x, t.y, c.on);
+        if (part === undefined) return fail(`the tile just placed (${t.view.tile.id}) has no feature at ${c.on}`);
+        const why = meepleProblem(state, c.player, c.kind, part);
+        if (why) return fail(`cannot place a ${c.kind} meeple on ${c.on}: ${why}`);
+        const on = state.board.partInfo[part]!.feature.name;
+        return ok([{ type: 'meeplePlaced', player: c.player, kind: c.kind, at: [t.x, t.y], on }]);
+      },
+    },
+    endTurn: {
+      steps: ['action', 'actionDone'],
+      decide(state, command) {
+        const c = command as EndTurn;
+        const out: GameEvent[] = [];
+        for (const hook of state.pipeline.beforeScoring) out.push(...hook(state));
+        out.push(...scoreTurn(state));
+        out.push({ type: 'turnEnded', player: c.player, next: (c.player + 1) % state.players.length });
+        return ok(out);
+      },
+    },
+    finishGame: {
+      steps: ['tile'],
+      decide(state) {
+        const out: GameEvent[] = [];
+        for (const hook of state.pipeline.finalScoring) out.push(...hook(state));
+        out.push({ type: 'gameFinished', final: finalScores(state, out) });
+        return ok(out);
+      },
+    },
+  },
+
+  reducers: {
+    startPlaced(state, e) {
+      const s = e as StartPlaced;
+      placeOnBoard(state, s.tile, s.at[0], s.at[1], s.rot);
+    },
+    tilePlaced(state, e) {
+      const s = e as TilePlaced;
+      const placed = placeOnBoard(state, s.tile, s.at[0], s.at[1], s.rot);
+      state.turn.step = 'action';
+      state.turn.tile = placed.index;
+    },
+    tileDiscarded(state, e) {
+      const s = e as TileDiscarded;
+      state.supply.set(s.tile, (state.supply.get(s.tile) ?? 1) - 1);
+    },
+    meeplePlaced(state, e) {
+      const s = e as MeeplePlaced;
+      const part = state.board.partAt(s.at[0], s.at[1], s.on)!;
+      putMeeple(state, s.player, s.kind, s.at[0], s.at[1], part, s.on);
+      state.turn.step = 'actionDone';
+    },
+    meepleReturned(state, e) {
+      const s = e as MeepleReturned;
+      liftMeeple(state, s.player, s.kind, s.at, s.on);
+      state.players[s.player]!.supply[s.kind]++;
+    },
+    scored(state, e) {
+      const s = e as Scored;
+      for (const p of s.players) {
+        const ps = state.players[p]!;
+        ps.score += s.points;
+        ps.byKind[s.kind] = (ps.byKind[s.kind] ?? 0) + s.points;
+      }
+    },
+    turnEnded(state, e) {
+      const s = e as TurnEnded;
+      const t = state.turn;
+      t.number++;
+      t.player = s.next;
+      t.step = 'tile';
+      t.tile = -1;
+      t.ransomPaid = false;
+    },
+    gameFinished(state) {
+      state.finished = true;
+    },
+  },
+
+  setup(state) {
+    addExpansionTiles(state, 'base');
+  },
+
+  finalScoring(state) {
+    const board = state.board;
+    const out: GameEvent[] = [];
+    const seen = new Set<number>();
+    for (const m of state.meeples) {
+      if (m.part < 0) continue;
+      const root = board.find(m.part);
+      if (seen.has(root)) continue;
+      seen.add(root);
+      const kind = board.feature(root).kind;
+      if (kind === 'field') {
+        if (!state.setup.rules.farmers) continue;
+        const e = fieldEvent(state, root);
+        if (e) out.push(e);
+      } else {
+        out.push(...scoreFeatureEvents(state, root, board.isComplete(root), true));
+      }
+    }
+    return out;
+  },
+};

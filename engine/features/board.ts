@@ -1,0 +1,277 @@
+/**
+ * The table's grid and its feature graph. Every feature drawn on a placed tile is a "part"; parts that
+ * join across tile edges are merged with union-find, and each root carries what scoring needs (tiles,
+ * open ends, pennants, inns, cathedrals, meeples, bordering cities). Mutable on purpose: it is the
+ * working structure behind the event fold, rebuilt by replaying events, never shared.
+ */
+import type { FeatureKind } from '../catalog/types.js';
+import type { OrientedFeature, OrientedTile } from '../geometry/oriented.js';
+import { posKey, RING8 } from '../geometry/position.js';
+import { facingSegment, SIDE_DELTA } from '../geometry/segments.js';
+
+export type MeepleKind = 'normal' | 'big' | 'abbot';
+
+export interface MeepleOnBoard {
+  readonly id: number;
+  readonly player: number;
+  readonly kind: MeepleKind;
+  readonly x: number;
+  readonly y: number;
+  /** The feature part it stands on, or -1 on top of a tower. */
+  readonly part: number;
+  /** The feature's name on its tile (segment, CLOISTER, GARDEN, TOWER or catalog id). */
+  readonly on: string;
+}
+
+export interface PlacedTile {
+  readonly index: number;
+  readonly x: number;
+  readonly y: number;
+  readonly key: number;
+  readonly view: OrientedTile;
+  /** Feature index on the tile → part id. */
+  readonly parts: readonly number[];
+  /** The piece this cell belongs to (multi-cell pieces share one), or -1 for an ordinary tile. */
+  readonly piece: number;
+}
+
+/** Aggregated data of a merged feature, valid on its root part. */
+export interface FeatureData {
+  readonly kind: FeatureKind;
+  /** Indices of the placed tiles the feature covers; may repeat when it visits a tile twice. */
+  tiles: number[];
+  /** Unconnected side ends (roads, cities, rivers). */
+  open: number;
+  pennants: number;
+  inns: number;
+  cathedrals: number;
+  meeples: MeepleOnBoard[];
+  /** Fields: part ids of the cities they border. */
+  cities: number[];
+  /** Counts as a completed city for farmers, whatever its edges (a fortress). */
+  alwaysComplete: boolean;
+}
+
+export interface PartInfo {
+  readonly tile: number;
+  readonly feature: OrientedFeature;
+}
+
+export class Board {
+  readonly tiles: PlacedTile[] = [];
+  private readonly cells = new Map<number, PlacedTile>();
+  private parent: number[] = [];
+  private data: (FeatureData | null)[] = [];
+  readonly partInfo: PartInfo[] = [];
+  /** Empty positions next to a placed tile. */
+  readonly frontier = new Set<number>();
+  minX = 0;
+  maxX = 0;
+  minY = 0;
+  maxY = 0;
+
+  get size(): number {
+    return this.tiles.length;
+  }
+
+  at(x: number, y: number): PlacedTile | undefined {
+    return this.cells.get(posKey(x, y));
+  }
+
+  atKey(key: number): PlacedTile | undefined {
+    return this.cells.get(key);
+  }
+
+  find(p: number): number {
+    let r = p;
+    while (this.parent[r] !== r) r = this.parent[r]!;
+    while (this.parent[p] !== r) {
+      const n = this.parent[p]!;
+      this.parent[p] = r;
+      p = n;
+    }
+    return r;
+  }
+
+  feature(part: number): FeatureData {
+    return this.data[this.find(part)]!;
+  }
+
+  /** Does the tile at (x, y) fit by its edges, with at least one neighbour? */
+  fits(view: OrientedTile, x: number, y: number): boolean {
+    if (this.cells.has(posKey(x, y))) return false;
+    let neighbours = 0;
+    for (let s = 0; s < 4; s++) {
+      const d = SIDE_DELTA[s]!;
+      const n = this.cells.get(posKey(x + d[0], y + d[1]));
+      if (!n) continue;
+      neighbours++;
+      if (n.view.sideCode[(s + 2) % 4] !== view.matchCode[s]) return false;
+    }
+    return neighbours > 0 || this.tiles.length === 0;
+  }
+
+  /**
+   * Puts a tile on the grid and joins its features with its neighbours'. Legality is the caller's
+   * business. Returns the placed tile.
+   */
+  place(view: OrientedTile, x: number, y: number, piece = -1): PlacedTile {
+    const index = this.tiles.length;
+    const key = posKey(x, y);
+    const parts: number[] = [];
+    for (const f of view.features) {
+      const id = this.parent.length;
+      this.parent.push(id);
+      this.partInfo.push({ tile: index, feature: f });
+      const k = f.def.kind;
+      const edged = k === 'road' || k === 'city' || k === 'river';
+      this.data.push({
+        kind: k,
+        tiles: [index],
+        open: edged ? f.sides.length : 0,
+        pennants: f.def.pennants,
+        inns: f.def.inn ? 1 : 0,
+        cathedrals: f.def.cathedral ? 1 : 0,
+        meeples: [],
+        cities: [],
+        alwaysComplete: false,
+      });
+      parts.push(id);
+    }
+    // Fields learn their bordering cities once all parts of the tile exist.
+    view.features.forEach((f, i) => {
+      if (f.def.kind !== 'field' || f.def.adjacentCities.length === 0) return;
+      const d = this.data[parts[i]!]!;
+      for (const c of f.def.adjacentCities) {
+        const ci = view.features.findIndex((g) => g.def.id === c);
+        if (ci >= 0) d.cities.push(parts[ci]!);
+      }
+    });
+    const placed: PlacedTile = { index, x, y, key, view, parts, piece };
+    this.tiles.push(placed);
+    this.cells.set(key, placed);
+    this.frontier.delete(key);
+    if (index === 0) {
+      this.minX = this.maxX = x;
+      this.minY = this.maxY = y;
+    } else {
+      if (x < this.minX) this.minX = x;
+      if (x > this.maxX) this.maxX = x;
+      if (y < this.minY) this.minY = y;
+      if (y > this.maxY) this.maxY = y;
+    }
+    for (let s = 0; s < 4; s++) {
+      const d = SIDE_DELTA[s]!;
+      const nk = posKey(x + d[0], y + d[1]);
+      const n = this.cells.get(nk);
+      if (!n) {
+        this.frontier.add(nk);
+        continue;
+      }
+      this.joinSide(placed, n, s);
+    }
+    return placed;
+  }
+
+  /** Joins two parts that meet inside a multi-cell piece, where no printed edge separates them. */
+  joinInside(a: number, b: number): void {
+    this.union(a, b, 0);
+  }
+
+  markAlwaysComplete(part: number): void {
+    this.feature(part).alwaysComplete = true;
+  }
+
+  private joinSide(t: PlacedTile, n: PlacedTile, side: number): void {
+    let lastA = -1;
+    let lastB = -1;
+    for (let k = 0; k < 3; k++) {
+      const i = side * 3 + k;
+      const j = facingSegment(i);
+      const a = t.parts[t.view.segmentFeature[i]!]!;
+      const b = n.parts[n.view.segmentFeature[j]!]!;
+      if (a === lastA && b === lastB) continue;
+      lastA = a;
+      lastB = b;
+      const kind = this.partInfo[a]!.feature.def.kind;
+      this.union(a, b, kind === 'field' ? 0 : 2);
+    }
+  }
+
+  private union(a: number, b: number, closedEnds: number): void {
+    let ra = this.find(a);
+    let rb = this.find(b);
+    if (ra === rb) {
+      this.data[ra]!.open -= closedEnds;
+      return;
+    }
+    let da = this.data[ra]!;
+    let db = this.data[rb]!;
+    if (da.tiles.length < db.tiles.length) {
+      [ra, rb] = [rb, ra];
+      [da, db] = [db, da];
+    }
+    this.parent[rb] = ra;
+    this.data[rb] = null;
+    for (const t of db.tiles) da.tiles.push(t);
+    for (const m of db.meeples) da.meeples.push(m);
+    for (const c of db.cities) da.cities.push(c);
+    da.open += db.open - closedEnds;
+    da.pennants += db.pennants;
+    da.inns += db.inns;
+    da.cathedrals += db.cathedrals;
+    da.alwaysComplete ||= db.alwaysComplete;
+  }
+
+  /** Distinct tiles a feature covers: a tile visited twice counts once. */
+  tileCount(part: number): number {
+    const tiles = this.feature(part).tiles;
+    if (tiles.length < 2) return tiles.length;
+    return new Set(tiles).size;
+  }
+
+  isComplete(part: number): boolean {
+    const info = this.partInfo[part]!;
+    const k = info.feature.def.kind;
+    if (k === 'cloister' || k === 'garden') return this.neighbourCount(this.tiles[info.tile]!) === 8;
+    if (k === 'field' || k === 'tower') return false;
+    const d = this.feature(part);
+    return d.alwaysComplete || d.open === 0;
+  }
+
+  neighbourCount(t: PlacedTile): number {
+    let n = 0;
+    for (const [dx, dy] of RING8) if (this.cells.has(posKey(t.x + dx, t.y + dy))) n++;
+    return n;
+  }
+
+  addMeeple(m: MeepleOnBoard): void {
+    if (m.part >= 0) this.feature(m.part).meeples.push(m);
+  }
+
+  removeMeeple(m: MeepleOnBoard): void {
+    if (m.part < 0) return;
+    const list = this.feature(m.part).meeples;
+    const i = list.findIndex((x) => x.id === m.id);
+    if (i >= 0) list.splice(i, 1);
+  }
+
+  /** The part named by a record's feature name on the tile at (x, y). */
+  partAt(x: number, y: number, on: string): number | undefined {
+    const t = this.at(x, y);
+    if (!t) return undefined;
+    const seg = SEGMENT_INDEX[on];
+    if (seg !== undefined) {
+      const fi = t.view.segmentFeature[seg];
+      return fi === undefined || fi < 0 ? undefined : t.parts[fi];
+    }
+    const kind = INTERIOR_KIND[on];
+    const fi = t.view.features.findIndex((f) => (kind ? f.def.kind === kind : f.segments.length === 0 && f.def.id === on));
+    return fi < 0 ? undefined : t.parts[fi];
+  }
+}
+
+const SEGMENT_INDEX: Record<string, number> = {
+  N0: 0, N1: 1, N2: 2, E0: 3, E1: 4, E2: 5, S0: 6, S1: 7, S2: 8, W0: 9, W1: 10, W2: 11,
+};
+const INTERIOR_KIND: Record<string, FeatureKind> = { CLOISTER: 'cloister', GARDEN: 'garden', TOWER: 'tower' };

@@ -1,0 +1,104 @@
+/**
+ * The engine's entry points. `execute` validates a command against the state and returns the events
+ * it causes (or the reason it is illegal); `evolve` applies one event; `fold` rebuilds a state from a
+ * setup and its events. Deterministic, no I/O.
+ */
+import { TileCatalog } from '../catalog/registry.js';
+import type { ExpansionId } from '../catalog/types.js';
+import { isRotation } from '../geometry/segments.js';
+import { fail, ok, type Result } from '../result.js';
+import { MODULES } from '../expansions/index.js';
+import type { Command } from './commands.js';
+import type { GameEvent } from './events.js';
+import { buildPipeline } from './pipeline.js';
+import type { GameSetup } from './setup.js';
+import { newState, type GameState } from './state.js';
+
+let classic: TileCatalog | null = null;
+
+/** The printed catalog, loaded once and shared (read-only) by games that add no tiles. */
+export function defaultCatalog(): TileCatalog {
+  classic ??= TileCatalog.classic();
+  return classic;
+}
+
+function setupProblem(setup: GameSetup, catalog: TileCatalog): string | null {
+  if (!setup.expansions.includes('base')) return 'the base game must be in play';
+  for (const e of setup.expansions) if (!MODULES.has(e)) return `unknown expansion ${e}`;
+  if (new Set(setup.expansions).size !== setup.expansions.length) return 'an expansion is listed twice';
+  if (setup.players.length < 2) return 'at least 2 players are needed';
+  if (setup.start.length === 0) return 'no start piece';
+  for (const s of setup.start) {
+    if (!catalog.has(s.tile)) return `unknown start tile ${s.tile}`;
+    if (!isRotation(s.rot)) return `start tile ${s.tile} has rotation ${String(s.rot)}`;
+  }
+  return null;
+}
+
+/** A new game: the state with the start pieces laid, and the events that laid them. */
+export function createGame(setup: GameSetup, catalog: TileCatalog = defaultCatalog()): Result<{ state: GameState; events: GameEvent[] }> {
+  const problem = setupProblem(setup, catalog);
+  if (problem) return fail(problem);
+  const state = initialState(setup, catalog);
+  const max = state.pipeline.maxPlayers;
+  if (setup.players.length > max) return fail(`at most ${max} players with ${setup.expansions.join(', ')}`);
+  const events: GameEvent[] = setup.start.map((s) => ({ type: 'startPlaced', tile: s.tile, at: [s.at[0], s.at[1]], rot: s.rot }));
+  for (const e of events) evolve(state, e);
+  return ok({ state, events });
+}
+
+/** The state before any event: supplies filled by every enabled module. */
+export function initialState(setup: GameSetup, catalog: TileCatalog = defaultCatalog()): GameState {
+  const ids: ExpansionId[] = ['base', ...setup.expansions.filter((e) => e !== 'base')];
+  const pipeline = buildPipeline(ids.map((id) => MODULES.get(id)!));
+  const state = newState(setup, catalog, pipeline);
+  for (const p of state.players) for (const [kind, f] of pipeline.figures) p.supply[kind] = f.perPlayer;
+  for (const m of pipeline.modules) m.setup?.(state);
+  return state;
+}
+
+export function evolve(state: GameState, event: GameEvent): void {
+  const reduce = state.pipeline.reducers.get(event.type);
+  if (!reduce) throw new Error(`no module of this game handles the event ${event.type}`);
+  reduce(state, event);
+}
+
+/** Validates the command; on success applies its events to `state` and returns them. */
+export function execute(state: GameState, command: Command): Result<GameEvent[]> {
+  const decided = decide(state, command);
+  if (!decided.ok) return decided;
+  for (const e of decided.value) evolve(state, e);
+  return decided;
+}
+
+/** What the command would cause, without changing the state. */
+export function decide(state: GameState, command: Command): Result<GameEvent[]> {
+  if (state.finished) return fail('the game is over');
+  const handler = state.pipeline.commands.get(command.type);
+  if (!handler) return fail(`${command.type} is not part of this game's expansions`);
+  if ('player' in command && command.player !== state.turn.player) {
+    return fail(`it is player ${state.turn.player}'s turn, not player ${command.player}'s`);
+  }
+  if (handler.steps && !handler.steps.includes(state.turn.step)) {
+    return fail(`${command.type} is not allowed now (${stepText(state)})`);
+  }
+  return handler.decide(state, command);
+}
+
+function stepText(state: GameState): string {
+  switch (state.turn.step) {
+    case 'tile':
+      return 'the turn has not placed its tile yet';
+    case 'action':
+      return 'the tile is placed; a meeple or other action, or the end of the turn, comes next';
+    case 'actionDone':
+      return 'this turn has had its action; only the end of the turn is left';
+  }
+}
+
+/** Rebuilds the state from a setup and its events. */
+export function fold(setup: GameSetup, events: readonly GameEvent[], catalog: TileCatalog = defaultCatalog()): GameState {
+  const state = initialState(setup, catalog);
+  for (const e of events) evolve(state, e);
+  return state;
+}

@@ -1,0 +1,102 @@
+/** The game state: a working structure rebuilt by folding events (fold.ts); never edited elsewhere. */
+import type { TileCatalog } from '../catalog/registry.js';
+import { Board, type MeepleKind, type MeepleOnBoard } from '../features/board.js';
+import type { GameSetup } from './setup.js';
+import type { Pipeline } from './pipeline.js';
+
+export interface Prisoner {
+  readonly owner: number;
+  readonly kind: MeepleKind;
+}
+
+export interface PlayerState {
+  score: number;
+  /** Points by score kind, for the scoreboard. */
+  readonly byKind: Record<string, number>;
+  /** Meeples in the player's supply, by kind. */
+  readonly supply: Record<MeepleKind, number>;
+  /** Meeples of other players this player holds in their tower (The Tower). */
+  readonly prisoners: Prisoner[];
+  /** Tower floors left (The Tower). */
+  floors: number;
+}
+
+export type TurnStep = 'tile' | 'action' | 'actionDone';
+
+export interface TurnState {
+  /** Counts turns from 1; a discard does not end a turn. */
+  number: number;
+  player: number;
+  step: TurnStep;
+  /** Index of the tile placed this turn on the board, or -1. */
+  tile: number;
+  ransomPaid: boolean;
+}
+
+export interface Tower {
+  readonly x: number;
+  readonly y: number;
+  height: number;
+  top: MeepleOnBoard | null;
+}
+
+export interface RiverState {
+  /** The open river end: the position a next river tile must fill, and the side it enters by. */
+  openEnd: { x: number; y: number; side: number } | null;
+  /** Direction of the last river curve: 1 right, -1 left, 0 none yet. */
+  lastTurn: number;
+  /** Consecutive curves (straights between them ignored) turning the last way. */
+  sameTurns: number;
+  /** Was the last river tile a curve? */
+  lastWasCurve: boolean;
+}
+
+export interface GameState {
+  readonly setup: GameSetup;
+  /** The enabled modules' hooks, built once per setup. */
+  readonly pipeline: Pipeline;
+  readonly catalog: TileCatalog;
+  readonly board: Board;
+  /** Tiles not yet placed or discarded, by id. */
+  readonly supply: Map<string, number>;
+  readonly players: PlayerState[];
+  readonly turn: TurnState;
+  /** Meeples standing on the board (features and tower tops). */
+  readonly meeples: MeepleOnBoard[];
+  nextMeepleId: number;
+  /** Tower foundations and towers by position key (The Tower). */
+  readonly towers: Map<number, Tower>;
+  river: RiverState | null;
+  finished: boolean;
+}
+
+export function newState(setup: GameSetup, catalog: TileCatalog, pipeline: Pipeline): GameState {
+  return {
+    setup,
+    pipeline,
+    catalog,
+    board: new Board(),
+    supply: new Map(),
+    players: setup.players.map(() => ({
+      score: 0,
+      byKind: {},
+      supply: { normal: 0, big: 0, abbot: 0 },
+      prisoners: [],
+      floors: 0,
+    })),
+    turn: { number: 1, player: 0, step: 'tile', tile: -1, ransomPaid: false },
+    meeples: [],
+    nextMeepleId: 1,
+    towers: new Map(),
+    river: null,
+    finished: false,
+  };
+}
+
+export function riverTilesLeft(state: GameState): number {
+  let n = 0;
+  for (const [id, c] of state.supply) {
+    if (c > 0 && state.catalog.get(id)?.expansion === 'river') n += c;
+  }
+  return n;
+}

@@ -1,0 +1,51 @@
+/**
+ * Comparing a replay with a record's expectations: per turn the multiset of (sorted players, points,
+ * kind) must be equal; `at`/`on` are resolved to the joined feature and `items` compared where the
+ * record gives them (../spec/game-record.md, corpus README).
+ */
+import type { Board } from '../features/board.js';
+import type { Scored } from '../game/events.js';
+import type { RecordScoreEvent } from './schema.js';
+
+function key(players: readonly number[], points: number, kind: string): string {
+  return `${[...players].sort((a, b) => a - b).join(',')}|${points}|${kind}`;
+}
+
+export function describeScore(e: { players: readonly number[]; points: number; kind: string; at?: readonly number[]; on?: string }): string {
+  const where = e.at ? ` at [${e.at[0]}, ${e.at[1]}]${e.on ? ` ${e.on}` : ''}` : '';
+  return `${e.kind} ${e.points} to player${e.players.length === 1 ? '' : 's'} ${e.players.join('+')}${where}`;
+}
+
+function itemsKey(items: readonly { name: string; count?: number | undefined; points: number }[]): string {
+  return items.map((i) => `${i.name}:${i.count ?? '-'}:${i.points}`).sort().join(';');
+}
+
+function sameFeature(board: Board, exp: RecordScoreEvent, act: Scored): boolean {
+  if (!exp.at || !exp.on) return true;
+  if (!act.feature) return false;
+  const a = board.partAt(exp.at[0], exp.at[1], exp.on);
+  const b = board.partAt(act.feature.at[0], act.feature.at[1], act.feature.on);
+  if (a === undefined || b === undefined) return false;
+  return board.find(a) === board.find(b);
+}
+
+/** The first difference between expected and actual scores, or null when they agree. */
+export function compareScores(expected: readonly RecordScoreEvent[], actual: readonly Scored[], board: Board): string | null {
+  const left = [...actual];
+  for (const exp of expected) {
+    const k = key(exp.players, exp.points, exp.kind);
+    const candidates = left.filter((a) => key(a.players, a.points, a.kind) === k);
+    if (candidates.length === 0) {
+      const near = left.find((a) => a.kind === exp.kind);
+      return `expected ${describeScore(exp)}${near ? `, got ${describeScore({ ...near, ...near.feature })}` : ', got no such score'}`;
+    }
+    const placed = candidates.find((a) => sameFeature(board, exp, a));
+    if (!placed) return `expected ${describeScore(exp)}, but the engine scored that on another feature`;
+    if (exp.items && itemsKey(exp.items) !== itemsKey(placed.items)) {
+      return `expected ${describeScore(exp)} as ${itemsKey(exp.items)}, got ${itemsKey(placed.items)}`;
+    }
+    left.splice(left.indexOf(placed), 1);
+  }
+  if (left.length > 0) return `unexpected ${describeScore({ ...left[0]!, ...left[0]!.feature })}`;
+  return null;
+}
