@@ -63,8 +63,12 @@ export class Board {
   private parent: number[] = [];
   private data: (FeatureData | null)[] = [];
   readonly partInfo: PartInfo[] = [];
-  /** Empty positions next to a placed tile. */
-  readonly frontier = new Set<number>();
+  /**
+   * Empty positions next to a placed tile, each with what its four sides must match: the side code
+   * the neighbour shows towards it, or -1 where there is no neighbour. Kept up to date on every
+   * placement so that a fit test is four integer comparisons.
+   */
+  readonly holes = new Map<number, number[]>();
   minX = 0;
   maxX = 0;
   minY = 0;
@@ -99,16 +103,9 @@ export class Board {
 
   /** Does the tile at (x, y) fit by its edges, with at least one neighbour? */
   fits(view: OrientedTile, x: number, y: number): boolean {
-    if (this.cells.has(posKey(x, y))) return false;
-    let neighbours = 0;
-    for (let s = 0; s < 4; s++) {
-      const d = SIDE_DELTA[s]!;
-      const n = this.cells.get(posKey(x + d[0], y + d[1]));
-      if (!n) continue;
-      neighbours++;
-      if (n.view.sideCode[(s + 2) % 4] !== view.matchCode[s]) return false;
-    }
-    return neighbours > 0 || this.tiles.length === 0;
+    const hole = this.holes.get(posKey(x, y));
+    if (!hole) return this.tiles.length === 0;
+    return fitsHole(view, hole);
   }
 
   /**
@@ -139,18 +136,16 @@ export class Board {
       parts.push(id);
     }
     // Fields learn their bordering cities once all parts of the tile exist.
-    view.features.forEach((f, i) => {
-      if (f.def.kind !== 'field' || f.def.adjacentCities.length === 0) return;
+    for (let i = 0; i < view.features.length; i++) {
+      const cities = view.features[i]!.cityIndices;
+      if (cities.length === 0) continue;
       const d = this.data[parts[i]!]!;
-      for (const c of f.def.adjacentCities) {
-        const ci = view.features.findIndex((g) => g.def.id === c);
-        if (ci >= 0) d.cities.push(parts[ci]!);
-      }
-    });
+      for (const ci of cities) d.cities.push(parts[ci]!);
+    }
     const placed: PlacedTile = { index, x, y, key, view, parts, piece };
     this.tiles.push(placed);
     this.cells.set(key, placed);
-    this.frontier.delete(key);
+    this.holes.delete(key);
     if (index === 0) {
       this.minX = this.maxX = x;
       this.minY = this.maxY = y;
@@ -165,7 +160,12 @@ export class Board {
       const nk = posKey(x + d[0], y + d[1]);
       const n = this.cells.get(nk);
       if (!n) {
-        this.frontier.add(nk);
+        let hole = this.holes.get(nk);
+        if (!hole) {
+          hole = [-1, -1, -1, -1];
+          this.holes.set(nk, hole);
+        }
+        hole[(s + 2) % 4] = view.sideCode[s]!;
         continue;
       }
       this.joinSide(placed, n, s);
@@ -269,6 +269,15 @@ export class Board {
     const fi = t.view.features.findIndex((f) => (kind ? f.def.kind === kind : f.segments.length === 0 && f.def.id === on));
     return fi < 0 ? undefined : t.parts[fi];
   }
+}
+
+/** Does the tile fit a hole whose sides require these codes (-1: no neighbour there)? */
+export function fitsHole(view: OrientedTile, hole: readonly number[]): boolean {
+  for (let s = 0; s < 4; s++) {
+    const req = hole[s]!;
+    if (req >= 0 && req !== view.matchCode[s]) return false;
+  }
+  return true;
 }
 
 const SEGMENT_INDEX: Record<string, number> = {
