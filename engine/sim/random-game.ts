@@ -10,6 +10,9 @@ import { legalActions } from '../game/legal.js';
 import { legalPlacements, tileProblem } from '../game/placement.js';
 import type { GameSetup } from '../game/setup.js';
 import type { GameState } from '../game/state.js';
+import {
+  playDefencePost, playLap, playNomination, playPrizeTiles, playSiege, playTournament, usesDraw,
+} from './expansion-steps.js';
 
 /** mulberry32: small, fast, good enough for playouts. */
 export function rng(seed: number): () => number {
@@ -33,6 +36,9 @@ export interface RandomGameOptions {
   readonly catalog?: TileCatalog;
   /** Run final scoring at the end (default true). */
   readonly finish?: boolean;
+  /** Chance to nominate (Jousts & Crests) and to send a meeple to a defence post (Siege & Defense). */
+  readonly nominateRate?: number;
+  readonly postRate?: number;
   /** Called after every accepted command, e.g. to check invariants along the way. */
   readonly onCommand?: (game: Game, command: Command) => void;
 }
@@ -75,23 +81,38 @@ export function randomGame(setup: GameSetup, seed: number, options: RandomGameOp
     if (!r.ok) throw new Error(`random game (seed ${seed}) made an illegal move ${JSON.stringify(c)}: ${r.reason}`);
     options.onCommand?.(game, c);
   };
+  const current = () => game.state;
+  const draws = usesDraw(game.state);
   let turns = 0;
   while (turns < (options.maxTurns ?? Infinity)) {
+    playTournament(current, play, random);
+    if (game.state.jc?.laps) {
+      if (!playLap(current, play, random)) break;
+      turns++;
+      continue;
+    }
     const state = game.state;
     const player = state.turn.player;
     const ransoms = legalActions(state).filter((c) => c.type === 'payRansom');
     if (ransoms.length > 0 && random() < ransomRate) play(pick(ransoms, random));
     const tile = drawTile(state, random);
     if (!tile) break;
-    const spots = legalPlacements(state, tile);
+    if (draws) {
+      play({ type: 'drawTile', player, tile });
+      playSiege(current, play, random);
+      playPrizeTiles(current, play, random);
+    }
+    const spots = legalPlacements(game.state, tile);
     if (spots.length === 0) {
       play({ type: 'discardTile', player, tile });
       continue;
     }
     const spot = pick(spots, random);
     play({ type: 'placeTile', player, tile, at: spot.at, rot: spot.rot });
+    if (draws) playNomination(current, play, random, options.nominateRate ?? 0.5);
     const actions = legalActions(game.state).filter((c) => c.type !== 'endTurn' && c.type !== 'payRansom');
     if (actions.length > 0 && random() < actionRate) play(pick(actions, random));
+    if (draws) playDefencePost(current, play, random, options.postRate ?? 0.5);
     play({ type: 'endTurn', player });
     turns++;
   }
