@@ -8,13 +8,14 @@ import chart from './data/jousts-crests.json' with { type: 'json' };
 import { tiles2025 } from '../catalog/provisional2025.js';
 import type { MeepleOnBoard } from '../features/board.js';
 import { formatPosition, posKey } from '../geometry/position.js';
-import { isRotation, quarterTurns } from '../geometry/segments.js';
+import { isRotation, quarterTurns, ROTATIONS, SIDE_DELTA, type Rotation } from '../geometry/segments.js';
+import { pieceAt, type CellPlacement } from '../game/pieces.js';
 import type {
-  Command, DiscardPrizeTile, Nominate, PlacePrizeTile, RevealEmblem, SkipTurn,
+  Command, DiscardPrizeTile, Nominate, PlacePrizeTile, PlaceTournamentTile, RevealEmblem, SkipTurn,
 } from '../game/commands.js';
 import type {
   EmblemRevealed, EmblemsCleared, GameEvent, MeepleNominated, PrizeTileDiscarded, PrizeTilePlaced, ScoreItem,
-  TournamentCategory, TournamentResolved, TournamentStarted,
+  TournamentCategory, TournamentResolved, TournamentStarted, TournamentTilePlaced,
 } from '../game/events.js';
 import type { ExpansionModule } from '../game/expansion.js';
 import { hasLegalPlacement, placementProblem } from '../game/placement.js';
@@ -246,6 +247,73 @@ function prizeTileLeft(j: JcState, id: string): boolean {
   return (j.prizePool.get(id) ?? 0) > 0;
 }
 
+export const TOURNAMENT_RIVER_PIECE = 'JC-TOURNAMENT-RIVER';
+
+/** With The River, the tournament tile waits for the first river bend (§1.4). */
+export function tournamentTileWaiting(state: GameState): boolean {
+  return state.river !== null && !state.pieces.includes(TOURNAMENT_RIVER_PIECE) && !state.pieces.includes('JC-TOURNAMENT');
+}
+
+export function isRiverBend(state: GameState, tile: string): boolean {
+  const sides = state.catalog.view(tile, 0).riverSides;
+  return sides.length === 2 && (sides[0]! + 2) % 4 !== sides[1];
+}
+
+/** The tournament tile's cells at `at`/`rot` in river-flow order, or why it cannot go there. */
+export function tournamentTilePlacement(state: GameState, at: readonly [number, number], rot: Rotation): CellPlacement[] | string {
+  const cells = pieceAt(TOURNAMENT_RIVER_PIECE, at, rot);
+  const board = state.board;
+  const mine = new Set(cells.map((c) => posKey(c.at[0], c.at[1])));
+  for (const c of cells) {
+    if (board.at(c.at[0], c.at[1])) return `${formatPosition(c.at)} already holds a tile`;
+    const view = state.catalog.view(c.tile, quarterTurns(c.rot));
+    for (let side = 0; side < 4; side++) {
+      const d = SIDE_DELTA[side]!;
+      const nx = c.at[0] + d[0];
+      const ny = c.at[1] + d[1];
+      if (mine.has(posKey(nx, ny))) continue;
+      const n = board.at(nx, ny);
+      if (n && n.view.sideCode[(side + 2) % 4] !== view.matchCode[side]) return `the cell at ${formatPosition(c.at)} does not match ${n.view.tile.id} at ${formatPosition([nx, ny])}`;
+    }
+  }
+  const end = state.river?.openEnd;
+  if (!end) return 'the river has no open end to continue';
+  let cur: CellPlacement | undefined = cells.find((c) => c.at[0] === end.x && c.at[1] === end.y);
+  if (!cur) return `the tournament tile must continue the river at ${formatPosition([end.x, end.y])}`;
+  let entry = end.side;
+  if (!state.catalog.view(cur.tile, quarterTurns(cur.rot)).riverSides.includes(entry)) return 'the tournament tile\'s river does not meet the open end of the river';
+  const order: CellPlacement[] = [];
+  while (cur && !order.includes(cur)) {
+    order.push(cur);
+    const view = state.catalog.view(cur.tile, quarterTurns(cur.rot));
+    const exit = view.riverSides.find((x) => x !== entry);
+    if (exit === undefined) break;
+    const d = SIDE_DELTA[exit]!;
+    const nx: number = cur.at[0] + d[0];
+    const ny: number = cur.at[1] + d[1];
+    if (!mine.has(posKey(nx, ny)) && board.at(nx, ny)) return 'the river would run into a placed tile';
+    entry = (exit + 2) % 4;
+    const next: CellPlacement | undefined = cells.find((c) => c.at[0] === nx && c.at[1] === ny);
+    cur = next;
+  }
+  for (const c of cells) if (!order.includes(c)) order.push(c);
+  return order;
+}
+
+/** Every legal (top-left, rotation) of the tournament tile continuing the river now. */
+export function tournamentTileSpots(state: GameState): { at: [number, number]; rot: Rotation }[] {
+  const end = state.river?.openEnd;
+  if (!end) return [];
+  const out: { at: [number, number]; rot: Rotation }[] = [];
+  for (const rot of ROTATIONS) {
+    for (const c of pieceAt(TOURNAMENT_RIVER_PIECE, [0, 0], rot)) {
+      const at: [number, number] = [end.x - c.at[0], end.y - c.at[1]];
+      if (typeof tournamentTilePlacement(state, at, rot) !== 'string') out.push({ at, rot });
+    }
+  }
+  return out;
+}
+
 /** Why the land-tile steps cannot go on yet (prize tiles first, draw first…), or null. */
 function landTileBlocked(state: GameState, j: JcState): string | null {
   if (j.tournament) return `the ${j.tournament.category} tournament is being resolved: player ${j.tournament.participants[j.tournament.reveals.length]} reveals next`;
@@ -334,6 +402,7 @@ export const joustsCrestsModule: ExpansionModule = {
       case 'placeTile':
       case 'discardTile':
         if (state.turn.drawn === null) return landTileBlocked(state, j) ?? `draw the tile first (drawTile ${command.tile})`;
+        if (tournamentTileWaiting(state) && isRiverBend(state, command.tile) && tournamentTileSpots(state).length > 0) return 'the first river bend: place the tournament tile first, continuing the river';
         if (j.players[state.turn.player]!.prizesHeld > 0) return `player ${state.turn.player} must place their prize tile before the land tile`;
         return null;
       case 'endTurn':
@@ -442,6 +511,19 @@ export const joustsCrestsModule: ExpansionModule = {
         return ok([{ type: 'meepleNominated', player: c.player, kind: m.kind, at: [m.x, m.y], on: m.on }]);
       },
     },
+    placeTournamentTile: {
+      steps: ['tile'],
+      decide(state, command) {
+        const c = command as PlaceTournamentTile;
+        if (!tournamentTileWaiting(state)) return fail('the tournament tile is already on the board (or The River is not in play)');
+        const drawn = state.turn.drawn;
+        if (drawn === null || !isRiverBend(state, drawn)) return fail('the tournament tile enters when the first river bend is drawn');
+        if (!isRotation(c.rot)) return fail(`rotation ${String(c.rot)} is not 0, 90, 180 or 270`);
+        const cells = tournamentTilePlacement(state, c.at, c.rot);
+        if (typeof cells === 'string') return fail(`the tournament tile cannot go to ${formatPosition(c.at)} turned ${c.rot}: ${cells}`);
+        return ok([{ type: 'tournamentTilePlaced', player: c.player, at: [c.at[0], c.at[1]], rot: c.rot, cells }]);
+      },
+    },
     skipTurn: {
       steps: ['tile'],
       decide(state, command) {
@@ -457,6 +539,13 @@ export const joustsCrestsModule: ExpansionModule = {
   },
 
   reducers: {
+    tournamentTilePlaced(state, e) {
+      const s = e as TournamentTilePlaced;
+      for (const c of s.cells) {
+        const placed = placeOnBoard(state, c.tile, c.at[0], c.at[1], c.rot, TOURNAMENT_RIVER_PIECE);
+        state.turn.placed.push(placed.index);
+      }
+    },
     tournamentStarted(state, e) {
       const s = e as TournamentStarted;
       jc(state).tournament = { category: s.category, participants: s.participants, reveals: [], final: s.final };

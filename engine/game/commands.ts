@@ -38,6 +38,8 @@ export interface PlacePrizeTile { readonly type: 'placePrizeTile'; readonly play
 export interface DiscardPrizeTile { readonly type: 'discardPrizeTile'; readonly player: number; readonly tile: string }
 /** An emblem from the player's supply slides under their meeple at `at`/`on`. */
 export interface Nominate { readonly type: 'nominate'; readonly player: number; readonly at: XY; readonly on: string }
+/** With The River: the tournament tile (river side), top-left cell at `at`, placed when the first river bend is drawn. */
+export interface PlaceTournamentTile { readonly type: 'placeTournamentTile'; readonly player: number; readonly at: XY; readonly rot: Rotation }
 /** A placement-lap turn of a player who has no prize tile to place. */
 export interface SkipTurn { readonly type: 'skipTurn'; readonly player: number }
 
@@ -54,7 +56,7 @@ export type Command =
   | PlaceTile | DiscardTile | PlaceMeeple | EndTurn | FinishGame
   | PlaceTowerFloor | CloseTower | PayRansom | ReturnAbbot
   | DrawTile
-  | ResolveTournament | RevealEmblem | PlacePrizeTile | DiscardPrizeTile | Nominate | SkipTurn
+  | ResolveTournament | RevealEmblem | PlaceTournamentTile | PlacePrizeTile | DiscardPrizeTile | Nominate | SkipTurn
   | ResolveSiegeSymbol | RemoveMeepleForAttack | PlaceAtDefencePost;
 
 export type CommandType = Command['type'];

@@ -115,6 +115,14 @@ export interface PrizeTilePlaced {
 }
 export interface PrizeTileDiscarded { readonly type: 'prizeTileDiscarded'; readonly player: number; readonly tile: string; readonly emblem: number | null }
 export interface MeepleNominated { readonly type: 'meepleNominated'; readonly player: number; readonly kind: MeepleKind; readonly at: XY; readonly on: string }
+/** The tournament tile's cells, in the order the river flows through them. */
+export interface TournamentTilePlaced {
+  readonly type: 'tournamentTilePlaced';
+  readonly player: number;
+  readonly at: XY;
+  readonly rot: Rotation;
+  readonly cells: readonly { readonly tile: string; readonly at: XY; readonly rot: Rotation }[];
+}
 /** Final scoring: emblems still under meeples leave the game unrevealed. */
 export interface EmblemsCleared { readonly type: 'emblemsCleared'; readonly counts: readonly number[] }
 
@@ -137,7 +145,7 @@ export type GameEvent =
   | StartPlaced | TilePlaced | TileDiscarded | MeeplePlaced | MeepleReturned | Scored | TurnEnded | GameFinished
   | TowerFloorPlaced | MeepleCaptured | PrisonersExchanged | TowerClosed | RansomPaid | AbbotReturned
   | TileDrawn
-  | TournamentStarted | EmblemRevealed | TournamentResolved | PrizeTilePlaced | PrizeTileDiscarded | MeepleNominated | EmblemsCleared
+  | TournamentStarted | EmblemRevealed | TournamentTilePlaced | TournamentResolved | PrizeTilePlaced | PrizeTileDiscarded | MeepleNominated | EmblemsCleared
   | CatapultPlaced | AttackStarted | MeepleRemovedByAttack | PostCleared | MeeplePosted;
 
 export type EventType = GameEvent['type'];

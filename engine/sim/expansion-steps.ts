@@ -7,7 +7,7 @@ import type { Command } from '../game/commands.js';
 import type { GameState } from '../game/state.js';
 import { placementsIgnoringSupply } from '../game/placement.js';
 import {
-  EMBLEM_VALUES, nominatedMeeples, nominationCandidates, tournamentDue,
+  EMBLEM_VALUES, isRiverBend, nominatedMeeples, nominationCandidates, tournamentDue, tournamentTileSpots, tournamentTileWaiting,
 } from '../expansions/jousts-crests.js';
 import { attackable, POSTS, postOption } from '../expansions/siege-defense.js';
 
@@ -51,6 +51,16 @@ export function playSiege(state: () => GameState, play: Play, random: Random): v
       play({ type: 'removeMeepleForAttack', owner, at: [m.x, m.y], on: m.on, kind: m.kind });
     }
   }
+}
+
+/** With The River, the tournament tile when the first bend is drawn. */
+export function playTournamentTile(state: () => GameState, play: Play, random: Random): void {
+  const s = state();
+  if (!s.jc || s.turn.drawn === null || !tournamentTileWaiting(s) || !isRiverBend(s, s.turn.drawn)) return;
+  const spots = tournamentTileSpots(s);
+  if (spots.length === 0) return;
+  const spot = pick(spots, random);
+  play({ type: 'placeTournamentTile', player: s.turn.player, at: spot.at, rot: spot.rot });
 }
 
 /** Every prize tile the active player holds, each a random one of those left, placed at random. */

@@ -11,7 +11,7 @@ import { legalPlacements, tileProblem } from '../game/placement.js';
 import type { GameSetup } from '../game/setup.js';
 import type { GameState } from '../game/state.js';
 import {
-  playDefencePost, playLap, playNomination, playPrizeTiles, playSiege, playTournament, usesDraw,
+  playDefencePost, playLap, playTournamentTile, playNomination, playPrizeTiles, playSiege, playTournament, usesDraw,
 } from './expansion-steps.js';
 
 /** mulberry32: small, fast, good enough for playouts. */
@@ -101,6 +101,7 @@ export function randomGame(setup: GameSetup, seed: number, options: RandomGameOp
       play({ type: 'drawTile', player, tile });
       playSiege(current, play, random);
       playPrizeTiles(current, play, random);
+      playTournamentTile(current, play, random);
     }
     const spots = legalPlacements(game.state, tile);
     if (spots.length === 0) {
