@@ -1,6 +1,7 @@
 /** `npm run --silent bench`: every benchmark, one `name: value unit` line each (medians of several runs). */
+import { allExpansionsGames } from './all-expansions.js';
 import { corpusReplay, legalPlacementsOn100 } from './engine.js';
 
-const benches: (() => string | Promise<string>)[] = [corpusReplay, legalPlacementsOn100];
+const benches: (() => string | Promise<string>)[] = [corpusReplay, legalPlacementsOn100, allExpansionsGames];
 
 for (const b of benches) console.log(await b());
