@@ -366,8 +366,10 @@ export const joustsCrestsModule: ExpansionModule = {
     let land = 0;
     for (const [id, c] of state.supply) if (!isRiverTileId(state, id)) land += c;
     for (const s of start) if (!isRiverTileId(state, s.tile) && (state.supply.get(s.tile) ?? 0) > 0) land--;
-    const { S, P } = state.setup.options?.jc?.stacks ?? chartFor(land, state.players.length);
+    const given = state.setup.options?.jc?.stacks;
+    const { S, P } = given ?? chartFor(land, state.players.length);
     const built = buildStacks(land, S, P, chart.prizeTiles);
+    if (given?.land) given.land.forEach((n, i) => { if (built.stacks[i]) built.stacks[i]!.land = n; });
     j.stacks = built.stacks;
     j.finalPrizes = built.finalPrizes;
   },

@@ -68,8 +68,11 @@ export interface JcOptions {
   readonly startTileToBox?: boolean;
   /** A meeple whose emblem was spent may be nominated again (JC-A6). */
   readonly allowRenominate?: boolean;
-  /** Override the chart: S land stacks, P prize tiles on each of stacks 2..S. */
-  readonly stacks?: { readonly S: number; readonly P: number };
+  /**
+   * Override the chart: S land stacks, P prize tiles on each of stacks 2..S; `land` gives each stack's
+   * size when the table laid out stacks of its own (the tiles left over stay in the box).
+   */
+  readonly stacks?: { readonly S: number; readonly P: number; readonly land?: readonly number[] };
 }
 
 export interface SdOptions {
