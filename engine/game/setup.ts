@@ -126,5 +126,6 @@ export function makeSetup(partial: Partial<GameSetup> & { players: readonly Play
     players: partial.players,
     start: partial.start ?? defaultStart(expansions, tileSet.edition),
     tileSet,
+    ...(partial.options ? { options: partial.options } : {}),
   };
 }
