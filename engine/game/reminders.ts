@@ -115,6 +115,7 @@ function jcBeforeTile(state: GameState): Reminder[] | null {
   if (j.laps) {
     if (j.players.every((x) => x.prizesHeld === 0)) return [{ what: 'gameOver', who: [], text: 'every won prize tile is placed: final scoring', why: 'the game ends after the final tournament and its placement laps', required: true }, ...finalSteps(state)];
     if (j.players[p]!.prizesHeld === 0) return [{ what: 'skipTurn', who: [p], text: `${name(state, p)} has no prize tile: next player`, why: 'after the final tournament, players without a prize tile are skipped', required: true }];
+    return prizeReminder(state);
   }
   return null;
 }
