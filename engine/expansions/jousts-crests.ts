@@ -70,9 +70,13 @@ export function tournamentDue(state: GameState): boolean {
   return (j.stacks[j.current]?.land ?? 0) === 0;
 }
 
+/** River tiles still to play; once none is left none comes back, so the answer is cached. */
 function riverLeft(state: GameState): number {
+  const j = jc(state);
+  if (j.riverDone) return 0;
   let n = 0;
   for (const [id, c] of state.supply) if (c > 0 && isRiverTileId(state, id)) n += c;
+  if (n === 0) j.riverDone = true;
   return n;
 }
 
@@ -352,6 +356,7 @@ export const joustsCrestsModule: ExpansionModule = {
       tournamentsDone: 0,
       laps: false,
       nominatedTurn: 0,
+      riverDone: false,
     };
   },
 
