@@ -65,7 +65,16 @@ export function defaultStart(expansions: readonly ExpansionId[], edition: Editio
   return [{ tile: 'BASE_D', at: [0, 0], rot: 0 }];
 }
 
-export function makeSetup(partial: Partial<GameSetup> & { players: readonly PlayerSetup[] }): GameSetup {
+export interface SetupInput {
+  readonly players: readonly PlayerSetup[];
+  readonly expansions?: readonly ExpansionId[];
+  readonly rules?: Partial<Rules>;
+  readonly tileSet?: Partial<TileSetOptions>;
+  readonly start?: readonly StartPiece[];
+}
+
+/** A full setup from the choices made, defaults for the rest. */
+export function makeSetup(partial: SetupInput): GameSetup {
   const expansions = partial.expansions ?? ['base'];
   const tileSet = { ...DEFAULT_TILE_SET, ...partial.tileSet };
   return {
