@@ -1,0 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { parseRecordText } from '../engine/record/schema.js';
+import { replayRecord } from '../engine/record/replay.js';
+import { setupFromRecord } from '../engine/record/convert.js';
+import { createGame, execute } from '../engine/game/engine.js';
+import { median, time } from './stats.js';
+const dir = 'tests/fixtures/oracle';
+const recs = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => { const p = parseRecordText(readFileSync(`${dir}/${f}`, 'utf8')); if (!p.ok) throw 0; return p.record; });
+const cmds = recs.map((r) => ({ setup: setupFromRecord(r), cmds: replayRecord(r).game!.commands }));
+const a = median(time(9, () => { for (const { setup, cmds: cs } of cmds) { const g = createGame(setup); if (!g.ok) throw 0; for (const c of cs) execute(g.value.state, c); } }));
+const b = median(time(9, () => { for (const r of recs) replayRecord(r); }));
+console.log(`execute ${(126000 / a).toFixed(0)} games/s, replayRecord ${(126000 / b).toFixed(0)} games/s`);
