@@ -2,9 +2,6 @@
 import type { Edition, ExpansionId } from '../catalog/types.js';
 import type { Rotation } from '../geometry/segments.js';
 
-export const PLAYER_COLORS = ['red', 'blue', 'green', 'yellow', 'black', 'pink', 'grey', 'white', 'purple', 'orange'] as const;
-export type PlayerColor = (typeof PLAYER_COLORS)[number];
-
 export interface PlayerSetup {
   readonly name: string;
   readonly color: string;
