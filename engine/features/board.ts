@@ -105,13 +105,6 @@ export class Board {
     return this.data[this.find(part)]!;
   }
 
-  /** Does the tile at (x, y) fit by its edges, with at least one neighbour? */
-  fits(view: OrientedTile, x: number, y: number): boolean {
-    const hole = this.holes.get(posKey(x, y));
-    if (!hole) return this.tiles.length === 0;
-    return fitsHole(view, hole);
-  }
-
   /**
    * Puts a tile on the grid and joins its features with its neighbours'. Legality is the caller's
    * business. Returns the placed tile.

@@ -2,7 +2,6 @@
  * Edge segments, sides and rotations on the 12-segment model of ../catalog (see docs/engine.md).
  * Segment index i: side = i / 3 (0 N, 1 E, 2 S, 3 W), k = i % 3, listed clockwise around the tile.
  */
-export type Side = 0 | 1 | 2 | 3;
 export type Rotation = 0 | 90 | 180 | 270;
 
 export const SIDE_NAMES = ['N', 'E', 'S', 'W'] as const;
