@@ -45,9 +45,10 @@ export interface FeatureData {
   pennants: number;
   inns: number;
   cathedrals: number;
-  meeples: MeepleOnBoard[];
+  /** Copy-on-write: replaced, never changed in place, so parts can share the empty list. */
+  meeples: readonly MeepleOnBoard[];
   /** Fields: part ids of the cities they border. */
-  cities: number[];
+  cities: readonly number[];
   /** Counts as a completed city for farmers, whatever its edges (a fortress). */
   alwaysComplete: boolean;
 }
@@ -56,6 +57,9 @@ export interface PartInfo {
   readonly tile: number;
   readonly feature: OrientedFeature;
 }
+
+/** The shared empty list new parts start with. */
+const NONE: readonly never[] = Object.freeze([]);
 
 export class Board {
   readonly tiles: PlacedTile[] = [];
@@ -101,13 +105,6 @@ export class Board {
     return this.data[this.find(part)]!;
   }
 
-  /** Does the tile at (x, y) fit by its edges, with at least one neighbour? */
-  fits(view: OrientedTile, x: number, y: number): boolean {
-    const hole = this.holes.get(posKey(x, y));
-    if (!hole) return this.tiles.length === 0;
-    return fitsHole(view, hole);
-  }
-
   /**
    * Puts a tile on the grid and joins its features with its neighbours'. Legality is the caller's
    * business. Returns the placed tile.
@@ -129,8 +126,8 @@ export class Board {
         pennants: f.def.pennants,
         inns: f.def.inn ? 1 : 0,
         cathedrals: f.def.cathedral ? 1 : 0,
-        meeples: [],
-        cities: [],
+        meeples: NONE,
+        cities: NONE,
         alwaysComplete: false,
       });
       parts.push(id);
@@ -140,7 +137,7 @@ export class Board {
       const cities = view.features[i]!.cityIndices;
       if (cities.length === 0) continue;
       const d = this.data[parts[i]!]!;
-      for (const ci of cities) d.cities.push(parts[ci]!);
+      d.cities = cities.map((ci) => parts[ci]!);
     }
     const placed: PlacedTile = { index, x, y, key, view, parts, piece };
     this.tiles.push(placed);
@@ -214,8 +211,8 @@ export class Board {
     this.parent[rb] = ra;
     this.data[rb] = null;
     for (const t of db.tiles) da.tiles.push(t);
-    for (const m of db.meeples) da.meeples.push(m);
-    for (const c of db.cities) da.cities.push(c);
+    if (db.meeples.length > 0) da.meeples = da.meeples.length > 0 ? da.meeples.concat(db.meeples) : db.meeples;
+    if (db.cities.length > 0) da.cities = da.cities.length > 0 ? da.cities.concat(db.cities) : db.cities;
     da.open += db.open - closedEnds;
     da.pennants += db.pennants;
     da.inns += db.inns;
@@ -241,19 +238,23 @@ export class Board {
 
   neighbourCount(t: PlacedTile): number {
     let n = 0;
-    for (const [dx, dy] of RING8) if (this.cells.has(posKey(t.x + dx, t.y + dy))) n++;
+    for (let i = 0; i < 8; i++) {
+      const d = RING8[i]!;
+      if (this.cells.has(posKey(t.x + d[0], t.y + d[1]))) n++;
+    }
     return n;
   }
 
   addMeeple(m: MeepleOnBoard): void {
-    if (m.part >= 0) this.feature(m.part).meeples.push(m);
+    if (m.part < 0) return;
+    const d = this.feature(m.part);
+    d.meeples = d.meeples.length > 0 ? [...d.meeples, m] : [m];
   }
 
   removeMeeple(m: MeepleOnBoard): void {
     if (m.part < 0) return;
-    const list = this.feature(m.part).meeples;
-    const i = list.findIndex((x) => x.id === m.id);
-    if (i >= 0) list.splice(i, 1);
+    const d = this.feature(m.part);
+    d.meeples = d.meeples.filter((x) => x.id !== m.id);
   }
 
   /** The part named by a record's feature name on the tile at (x, y). */

@@ -10,7 +10,6 @@ import {
 import { attackRemovers, meeplesAtPost, postOption } from '../expansions/siege-defense.js';
 import { meeplesInReach, RANSOM } from '../expansions/tower.js';
 import { legalMeepleSpots } from './legal.js';
-import { tilesLeft } from './supply.js';
 import type { GameState } from './state.js';
 
 export type ReminderCode =
@@ -33,6 +32,12 @@ export interface Reminder {
 
 const KIND_WORD = { road: 'traveler', city: 'knight', field: 'farmer' } as const;
 const POST_WORD = { knights: 'knight', travelers: 'traveler', monks: 'monk or the abbot' } as const;
+
+function tilesLeft(state: GameState): number {
+  let n = 0;
+  for (const c of state.supply.values()) n += c;
+  return n;
+}
 
 function name(state: GameState, p: number): string {
   return state.setup.players[p]?.name ?? `player ${p}`;

@@ -7,7 +7,10 @@ import type { Command } from '../game/commands.js';
 import { defaultCatalog } from '../game/engine.js';
 import { Game } from '../game/game.js';
 import { legalActions } from '../game/legal.js';
-import { legalPlacements, tileProblem } from '../game/placement.js';
+import { tileProblem, type Placement } from '../game/placement.js';
+import { fitsHole } from '../features/board.js';
+import { keyX, keyY } from '../geometry/position.js';
+import { ROTATIONS } from '../geometry/segments.js';
 import type { GameSetup } from '../game/setup.js';
 import type { GameState } from '../game/state.js';
 import {
@@ -65,6 +68,31 @@ export function drawTile(state: GameState, random: () => number): string | null 
   return null;
 }
 
+/**
+ * A random legal placement: holes in random order, rotations in random order, the first that fits.
+ * Cheaper than listing every placement, and just as legal.
+ */
+export function randomPlacement(state: GameState, tileId: string, random: () => number): Placement | null {
+  const holes = [...state.board.holes];
+  const rules = state.pipeline.placementRules;
+  for (let n = holes.length; n > 0; n--) {
+    const i = Math.floor(random() * n);
+    const [key, hole] = holes[i]!;
+    holes[i] = holes[n - 1]!;
+    const q0 = Math.floor(random() * 4);
+    for (let k = 0; k < 4; k++) {
+      const q = (q0 + k) % 4;
+      const view = state.catalog.view(tileId, q);
+      if (!fitsHole(view, hole)) continue;
+      const x = keyX(key);
+      const y = keyY(key);
+      if (rules.some((rule) => rule(state, view, x, y))) continue;
+      return { at: [x, y], rot: ROTATIONS[q]! };
+    }
+  }
+  return null;
+}
+
 function pick<T>(xs: readonly T[], random: () => number): T {
   return xs[Math.floor(random() * xs.length)]!;
 }
@@ -103,12 +131,11 @@ export function randomGame(setup: GameSetup, seed: number, options: RandomGameOp
       playPrizeTiles(current, play, random);
       playTournamentTile(current, play, random);
     }
-    const spots = legalPlacements(game.state, tile);
-    if (spots.length === 0) {
+    const spot = randomPlacement(game.state, tile, random);
+    if (!spot) {
       play({ type: 'discardTile', player, tile });
       continue;
     }
-    const spot = pick(spots, random);
     play({ type: 'placeTile', player, tile, at: spot.at, rot: spot.rot });
     if (draws) playNomination(current, play, random, options.nominateRate ?? 0.5);
     const actions = legalActions(game.state).filter((c) => c.type !== 'endTurn' && c.type !== 'payRansom');

@@ -38,8 +38,8 @@ export class Table {
     const setup = makeSetup({
       expansions: opts.expansions ?? ['base'],
       players: Array.from({ length: opts.players ?? 2 }, (_, i) => ({ name: `P${i}`, color: COLORS[i]! })),
-      rules: { ...opts.rules } as Rules,
-      tileSet: { ...opts.tileSet } as TileSetOptions,
+      rules: { ...opts.rules },
+      tileSet: { ...opts.tileSet },
       ...(opts.start ? { start: opts.start } : {}),
       ...(opts.options ? { options: opts.options } : {}),
     });
