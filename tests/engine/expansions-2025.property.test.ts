@@ -15,6 +15,9 @@ import type { Game } from '../../engine/game/game.js';
 import { makeSetup } from '../../engine/game/setup.js';
 import type { GameState } from '../../engine/game/state.js';
 import { randomGame } from '../../engine/sim/random-game.js';
+import { recordFromGame } from '../../engine/record/write.js';
+import { replayRecord } from '../../engine/record/replay.js';
+import { parseRecord } from '../../engine/record/schema.js';
 
 const ALL: ExpansionId[] = ['base', 'river', 'abbot', 'inns-cathedrals', 'tower', 'jousts-crests', 'siege-defense'];
 const COLORS = ['red', 'blue', 'green', 'yellow', 'black', 'pink'];
@@ -130,6 +133,25 @@ describe('random legal games with every expansion at once', () => {
         checkGame(randomGame(setupFor(players, expansions), seed));
       }),
       { numRuns: 8 },
+    );
+  });
+});
+
+describe('records of games with every expansion', () => {
+  it('a random game written as a record (tournaments, prizes, siege, posts…) replays to the same scores, turn by turn', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (players, seed) => {
+        const game = randomGame(setupFor(players), seed);
+        const rec = recordFromGame(game);
+        const parsed = parseRecord(JSON.parse(JSON.stringify(rec)));
+        expect(parsed.ok, parsed.ok ? '' : parsed.reason).toBe(true);
+        expect(rec.turns.some((t) => t.tournament) && rec.turns.some((t) => t.prizeTiles)).toBe(true);
+        const report = replayRecord(rec);
+        expect(report.error).toBeUndefined();
+        expect(report.mismatch).toBeUndefined();
+        expect(report.final).toEqual(game.state.players.map((p) => p.score));
+      }),
+      { numRuns: 6 },
     );
   });
 });
