@@ -25,6 +25,7 @@ interface RawTile {
   segments12: Terrain[];
   features: RawFeature[];
   count: number;
+  riverCount?: number;
   prizeCount?: number;
   statue?: string;
   piece?: string;
@@ -46,6 +47,8 @@ export interface Tiles2025 {
   readonly pieces: ReadonlyMap<string, readonly PieceCell[]>;
   /** Tile id → siege symbols, left to right as printed. */
   readonly siege: ReadonlyMap<string, readonly SiegeSymbol[]>;
+  /** River tiles an expansion shuffles into the river tiles when The River is played, by expansion. */
+  readonly riverTiles: ReadonlyMap<string, { readonly expansion: ExpansionId; readonly count: number }>;
 }
 
 function feature(tileId: string, f: RawFeature): FeatureDef {
@@ -73,6 +76,7 @@ export function tiles2025(): Tiles2025 {
   const prizeTiles = new Map<string, { count: number; statue: string }>();
   const pieces = new Map<string, PieceCell[]>();
   const siege = new Map<string, SiegeSymbol[]>();
+  const riverTiles = new Map<string, { expansion: ExpansionId; count: number }>();
   for (const t of (raw as unknown as { tiles: RawTile[] }).tiles) {
     const counts = t.count > 0 ? { C1: t.count, C2: t.count, C3: t.count } : {};
     tiles.push({
@@ -93,7 +97,8 @@ export function tiles2025(): Tiles2025 {
       pieces.set(t.piece, list);
     }
     if (t.siege) siege.set(t.id, t.siege);
+    if (t.riverCount) riverTiles.set(t.id, { expansion: t.expansion, count: t.riverCount });
   }
-  cached = { tiles, prizeTiles, pieces, siege };
+  cached = { tiles, prizeTiles, pieces, siege, riverTiles };
   return cached;
 }

@@ -20,7 +20,7 @@ import type {
 import type { ExpansionModule } from '../game/expansion.js';
 import { hasLegalPlacement, placementProblem } from '../game/placement.js';
 import type { GameState } from '../game/state.js';
-import { addExpansionTiles } from '../game/supply.js';
+import { addExpansionRiverTiles, addExpansionTiles } from '../game/supply.js';
 import { fail, ok } from '../result.js';
 import { placeOnBoard } from './base.js';
 import type { JcState, Reveal, Stack } from './jousts-crests/state.js';
@@ -59,7 +59,7 @@ export function buildStacks(landTiles: number, S: number, P: number, prizeTiles:
 }
 
 function isRiverTileId(state: GameState, id: string): boolean {
-  return state.catalog.get(id)?.expansion === 'river';
+  return state.catalog.get(id)?.features.some((f) => f.kind === 'river') ?? false;
 }
 
 /** A tournament must be resolved before anyone draws: the current stack is empty. */
@@ -332,6 +332,7 @@ export const joustsCrestsModule: ExpansionModule = {
 
   setup(state) {
     addExpansionTiles(state, 'jousts-crests');
+    addExpansionRiverTiles(state, 'jousts-crests');
     const o = state.setup.options?.jc ?? {};
     const pool = new Map<string, number>();
     for (const [id, p] of tiles2025().prizeTiles) pool.set(id, p.count);

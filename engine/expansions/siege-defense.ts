@@ -14,7 +14,7 @@ import type {
 } from '../game/events.js';
 import type { ExpansionModule } from '../game/expansion.js';
 import type { GameState } from '../game/state.js';
-import { addExpansionTiles } from '../game/supply.js';
+import { addExpansionRiverTiles, addExpansionTiles } from '../game/supply.js';
 import { fail, ok } from '../result.js';
 import { liftMeeple } from './base.js';
 import type { DefencePost, SdState } from './siege-defense/state.js';
@@ -115,6 +115,7 @@ export const siegeDefenseModule: ExpansionModule = {
 
   setup(state) {
     addExpansionTiles(state, 'siege-defense');
+    addExpansionRiverTiles(state, 'siege-defense');
     for (const p of state.players) p.supply.normal += EXTRA_MEEPLES;
     const base = state.setup.options?.sd?.rowBase ?? DEFAULT_ROW_BASE;
     const post = (): DefencePost => ({ row: [], space: [], catapult: false });

@@ -25,6 +25,17 @@ describe('§2.2 setup', () => {
     expect(new Table({ expansions: ['base', 'siege-defense'], players: 4, options: { sd: { rowBase: [5, 6] } } }).state.sd!.rowLength).toBe(6);
   });
 
+  it('with River rules: fortress and source only; the SD river tile joins the river tiles (17 land tiles either way)', () => {
+    const t = sd(2, ['river']);
+    expect(t.state.board.size).toBe(13);
+    expect(t.state.supply.get('SD-R-1')).toBe(1);
+    expect(t.state.river!.tileIds).toContain('SD-R-1');
+    expect(t.state.river!.openEnd).toEqual({ x: 4, y: 1, side: 3 });
+    expect(sd().state.supply.get('SD-R-1') ?? 0).toBe(0);
+    const land = (x: Table) => [...x.state.supply].filter(([id]) => id.startsWith('SD-L')).reduce((n, [, c]) => n + c, 0);
+    expect([land(sd()), land(t)]).toEqual([17, 17]);
+  });
+
   it('SD-A3: no meeple may stand on the fortress', () => {
     const t = sd();
     const cell = t.state.board.at(1, 1)!;
