@@ -32,9 +32,10 @@ export function commandsForTurn(turn: RecordTurn, state: GameState): Command[] {
     const kind: MeepleKind = r.meeple ?? state.players[r.prisonerOf]?.prisoners.find((x) => x.owner === r.payer)?.kind ?? 'normal';
     out.push({ type: 'payRansom', player: r.payer, prisonerOf: r.prisonerOf, kind });
   }
-  if (turn.tournament) {
+  const tournaments = turn.tournament === undefined ? [] : Array.isArray(turn.tournament) ? turn.tournament : [turn.tournament];
+  for (const t of tournaments) {
     out.push({ type: 'resolveTournament', player: p });
-    for (const r of turn.tournament.reveals) out.push({ type: 'revealEmblem', owner: r.player, at: r.at, on: r.on, value: r.value });
+    for (const r of t.reveals) out.push({ type: 'revealEmblem', owner: r.player, at: r.at, on: r.on, value: r.value });
   }
   const draws = state.jc !== null || state.sd !== null;
   const drawn = turn.tile ?? turn.discarded;

@@ -41,6 +41,7 @@ const prizeTile = z.union([
   z.object({ tile: z.string(), at: xy, rot }).strict(),
   z.object({ tile: z.string(), discarded: z.literal(true) }).strict(),
 ]);
+const tournament = z.object({ reveals: z.array(reveal) }).strict();
 const tournamentExpect = z
   .object({
     ranking: z.array(z.object({ player: int, value: int }).strict()).optional(),
@@ -60,7 +61,7 @@ export const turn = z
     discarded: z.string().optional(),
     action: action.nullable().optional(),
     ransoms: z.array(ransom).optional(),
-    tournament: z.object({ reveals: z.array(reveal) }).strict().optional(),
+    tournament: z.union([tournament, z.array(tournament).min(1)]).optional(),
     siege: z.array(siegeStep).optional(),
     prizeTiles: z.array(prizeTile).optional(),
     tournamentTile: z.object({ at: xy, rot }).strict().optional(),

@@ -53,11 +53,16 @@ function expansionStep(current: OpenTurn, c: Command, events: readonly GameEvent
     case 'drawTile':
       return true;
     case 'resolveTournament':
-      current.tournament = { reveals: [] };
+      // A second tournament in one turn (an empty stack after the first) makes the key a list.
+      if (current.tournament === undefined) current.tournament = { reveals: [] };
+      else current.tournament = [...(Array.isArray(current.tournament) ? current.tournament : [current.tournament]), { reveals: [] }];
       break;
-    case 'revealEmblem':
-      current.tournament?.reveals.push({ player: c.owner, at: [c.at[0], c.at[1]], on: c.on, value: c.value });
+    case 'revealEmblem': {
+      const t = current.tournament;
+      const last = Array.isArray(t) ? t.at(-1) : t;
+      last?.reveals.push({ player: c.owner, at: [c.at[0], c.at[1]], on: c.on, value: c.value });
       break;
+    }
     case 'resolveSiegeSymbol':
       (current.siege ??= []).push({ post: c.post });
       break;
@@ -86,7 +91,7 @@ function expansionStep(current: OpenTurn, c: Command, events: readonly GameEvent
   }
   if ('player' in c && current.player === undefined) current.player = c.player;
   const t = events.find((e) => e.type === 'tournamentResolved');
-  if (t && t.type === 'tournamentResolved') {
+  if (t && t.type === 'tournamentResolved' && !current.tournamentExpect) {
     current.tournamentExpect = { ranking: t.ranking.map((r) => ({ ...r })), prizes: [...t.prizes], kept: t.kept?.player ?? null };
   }
   current.events.push(...scored(events));

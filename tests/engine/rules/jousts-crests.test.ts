@@ -179,6 +179,9 @@ describe('§1.3 turn', () => {
     const r = t.try({ type: 'placeTile', player: 0, tile: 'BASE_B', at: [4, 0], rot: 0 });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toMatch(/must place their prize tile before the land tile/);
+    const discard = t.try({ type: 'discardPrizeTile', player: 0, tile: 'JC-P-07' });
+    expect(discard.ok).toBe(false);
+    if (!discard.ok) expect(discard.reason).toMatch(/fits somewhere on the board, so it cannot be discarded/);
     const placed = t.do({ type: 'placePrizeTile', player: 0, tile: 'JC-P-07', at: [4, 0], rot: 90 });
     expect(placed[0]).toMatchObject({ type: 'prizeTilePlaced', emblem: 3 });
     expect(t.state.jc!.statues).toHaveLength(1);

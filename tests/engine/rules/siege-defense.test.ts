@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { meepleProblem } from '../../../engine/expansions/base.js';
 import { rowLength } from '../../../engine/expansions/siege-defense.js';
+import { legalActions } from '../../../engine/game/legal.js';
 import { Table } from '../table.js';
 import { play } from './table2025.js';
 
@@ -139,6 +140,18 @@ describe('§2.4 defence posts', () => {
     t.do({ type: 'placeAtDefencePost', player: 1, post: 'monks', space: 'meeple' });
     expect(t.state.sd!.posts.monks.space).toEqual([1]);
     expect(t.supply(1)).toBe(7);
+  });
+
+  it('SD-A7: a tower never reaches the meeples at a defence post', () => {
+    const t = new Table({ expansions: ['base', 'tower', 'siege-defense'] });
+    play(t, { tile: 'BASE_E', at: [0, -1], action: { meeple: 'normal', on: 'N1' }, post: { post: 'knights', space: 'row' } });
+    play(t, { tile: 'TOWER_FG', at: [1, -1] });
+    t.do({ type: 'drawTile', player: 0, tile: 'BASE_B' });
+    t.do({ type: 'placeTile', player: 0, tile: 'BASE_B', at: [2, -1], rot: 0 });
+    const floors = legalActions(t.state).filter((c) => c.type === 'placeTowerFloor');
+    // Only the knight on the board at [0, -1] is within reach; its twin at the post is not.
+    expect(floors.map((c) => (c.type === 'placeTowerFloor' ? c.capture?.at : null))).toEqual([[0, -1]]);
+    expect(t.state.sd!.posts.knights.row).toEqual([0]);
   });
 
   it('no post meeple without a matching meeple placement this turn', () => {
