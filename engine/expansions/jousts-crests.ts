@@ -65,7 +65,7 @@ function isRiverTileId(state: GameState, id: string): boolean {
 /** A tournament must be resolved before anyone draws: the current stack is empty. */
 export function tournamentDue(state: GameState): boolean {
   const j = state.jc;
-  if (!j || j.laps || j.tournament) return false;
+  if (!j || j.laps || j.tournament || state.turn.drawn !== null || state.turn.step !== 'tile') return false;
   if (state.river && riverLeft(state) > 0) return false;
   return (j.stacks[j.current]?.land ?? 0) === 0;
 }

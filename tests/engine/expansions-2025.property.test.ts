@@ -15,6 +15,8 @@ import type { Game } from '../../engine/game/game.js';
 import { makeSetup } from '../../engine/game/setup.js';
 import type { GameState } from '../../engine/game/state.js';
 import { randomGame } from '../../engine/sim/random-game.js';
+import { reminders, type ReminderCode } from '../../engine/game/reminders.js';
+import type { Command } from '../../engine/game/commands.js';
 import { recordFromGame } from '../../engine/record/write.js';
 import { replayRecord } from '../../engine/record/replay.js';
 import { parseRecord } from '../../engine/record/schema.js';
@@ -87,6 +89,30 @@ function checkPrizes(events: readonly GameEvent[], state: GameState): void {
   expect(state.jc.tournamentsDone).toBe(state.jc.stacks.length);
 }
 
+/** Siege symbols come before prize tiles: no catapult or attack after a prize tile in the same turn. */
+function checkSiegeBeforePrize(events: readonly GameEvent[]): void {
+  let prizePlaced = false;
+  for (const e of events) {
+    if (e.type === 'prizeTilePlaced') prizePlaced = true;
+    if (e.type === 'turnEnded') prizePlaced = false;
+    if (e.type === 'catapultPlaced' || e.type === 'attackStarted') expect(prizePlaced, 'a siege symbol resolved after a prize tile').toBe(false);
+  }
+}
+
+/** The command types that carry out a required reminder (a ransom may always come first). */
+const CARRIES_OUT: Partial<Record<ReminderCode, readonly Command['type'][]>> = {
+  resolveTournament: ['resolveTournament'],
+  revealEmblem: ['revealEmblem'],
+  drawTile: ['drawTile'],
+  resolveSiegeSymbol: ['resolveSiegeSymbol'],
+  removeMeeple: ['removeMeepleForAttack'],
+  placePrizeTile: ['placePrizeTile', 'discardPrizeTile'],
+  placeTournamentTile: ['placeTournamentTile'],
+  placeTile: ['placeTile', 'discardTile'],
+  skipTurn: ['skipTurn'],
+  gameOver: ['finishGame'],
+};
+
 function checkGame(game: Game): void {
   const state = game.state;
   const events = game.events;
@@ -96,6 +122,7 @@ function checkGame(game: Game): void {
   checkEmblems(state);
   checkCatapults(events, state);
   checkPrizes(events, state);
+  checkSiegeBeforePrize(events);
   const rebuilt = fold(game.setup, events);
   expect(rebuilt.players.map((p) => p.score)).toEqual(state.players.map((p) => p.score));
 }
@@ -104,8 +131,16 @@ describe('random legal games with every expansion at once', () => {
   it('finish with prizes placed, emblems, catapults and meeples conserved', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (players, seed) => {
+        let expected: { what: ReminderCode; types: readonly Command['type'][] } | null = null;
         const game = randomGame(setupFor(players), seed, {
-          onCommand: (g) => {
+          onCommand: (g, command) => {
+            if (expected && command.type !== 'payRansom') {
+              expect(expected.types, `the reminder said ${expected.what}, the next command was ${command.type}`).toContain(command.type);
+            }
+            const first = reminders(g.state)[0];
+            expect(first, 'there is always something to do').toBeDefined();
+            const types = first && first.required ? CARRIES_OUT[first.what] : undefined;
+            expected = types ? { what: first!.what, types } : null;
             checkMeeples(g.state);
             checkEmblems(g.state);
             if (g.state.sd) {
