@@ -478,11 +478,11 @@ export const joustsCrestsModule: ExpansionModule = {
       },
     },
     placePrizeTile: {
-      steps: ['tile', 'action'],
+      steps: ['tile', 'action', 'actionDone'],
       decide(state, command) {
         const c = command as PlacePrizeTile;
         const j = jc(state);
-        if (state.turn.step === 'action' && !j.laps) return fail('prize tiles are placed before the land tile');
+        if (state.turn.step !== 'tile' && !j.laps) return fail('prize tiles are placed before the land tile');
         const blocked = j.tournament ? landTileBlocked(state, j) : null;
         if (blocked) return fail(blocked);
         if (j.players[c.player]!.prizesHeld <= 0) return fail(`player ${c.player} holds no prize tile`);
@@ -497,10 +497,11 @@ export const joustsCrestsModule: ExpansionModule = {
       },
     },
     discardPrizeTile: {
-      steps: ['tile'],
+      steps: ['tile', 'action', 'actionDone'],
       decide(state, command) {
         const c = command as DiscardPrizeTile;
         const j = jc(state);
+        if (state.turn.step !== 'tile' && !j.laps) return fail('prize tiles are placed before the land tile');
         if (j.players[c.player]!.prizesHeld <= 0) return fail(`player ${c.player} holds no prize tile`);
         if (!j.laps && state.turn.drawn === null) return fail('draw the land tile first');
         if (!prizeTileLeft(j, c.tile)) return fail(`no ${c.tile} is left among the prize tiles`);
@@ -612,6 +613,8 @@ export const joustsCrestsModule: ExpansionModule = {
       const jp = j.players[s.player]!;
       jp.prizesHeld--;
       if (s.emblem !== null) jp.box.push(jp.keptEmblems.shift()!);
+      // A lap turn whose only prize tile fits nowhere still ends like any other turn.
+      if (j.laps && state.turn.step === 'tile') state.turn.step = 'actionDone';
     },
     meepleNominated(state, e) {
       const s = e as MeepleNominated;
