@@ -11,6 +11,7 @@ import { EMBLEM_VALUES, emblemCount } from '../../engine/expansions/jousts-crest
 import { EXTRA_MEEPLES, POSTS } from '../../engine/expansions/siege-defense.js';
 import type { DefencePostName, GameEvent } from '../../engine/game/events.js';
 import { fold } from '../../engine/game/engine.js';
+import { viewOf } from '../../engine/game/view.js';
 import type { Game } from '../../engine/game/game.js';
 import { makeSetup } from '../../engine/game/setup.js';
 import type { GameState } from '../../engine/game/state.js';
@@ -124,7 +125,7 @@ function checkGame(game: Game): void {
   checkPrizes(events, state);
   checkSiegeBeforePrize(events);
   const rebuilt = fold(game.setup, events);
-  expect(rebuilt.players.map((p) => p.score)).toEqual(state.players.map((p) => p.score));
+  expect(viewOf(rebuilt), 'the fold of the events rebuilds the same state').toEqual(viewOf(state));
 }
 
 describe('random legal games with every expansion at once', () => {
@@ -187,6 +188,22 @@ describe('records of games with every expansion', () => {
         expect(report.final).toEqual(game.state.players.map((p) => p.score));
       }),
       { numRuns: 6 },
+    );
+  });
+});
+
+describe('undo and redo with every expansion', () => {
+  it('undoing the last commands (tournaments, reveals, siege, posts…) and redoing them gives the same state', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 5 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 20, max: 120 }), fc.integer({ min: 1, max: 12 }), (players, seed, turns, back) => {
+        const game = randomGame(setupFor(players), seed, { maxTurns: turns, finish: false });
+        const before = viewOf(game.state);
+        const n = Math.min(back, game.history.length);
+        for (let i = 0; i < n; i++) expect(game.undo().ok).toBe(true);
+        for (let i = 0; i < n; i++) expect(game.redo().ok).toBe(true);
+        expect(viewOf(game.state)).toEqual(before);
+      }),
+      { numRuns: 8 },
     );
   });
 });
