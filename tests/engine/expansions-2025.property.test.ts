@@ -124,6 +124,10 @@ function checkGame(game: Game): void {
   checkCatapults(events, state);
   checkPrizes(events, state);
   checkSiegeBeforePrize(events);
+  // Final scoring in the digest's order: final counter attacks, emblem clean-up and statues, then the usual.
+  const finalKinds = events.filter((e) => (e.type === 'scored' && e.final) || e.type === 'emblemsCleared').map((e) => (e.type === 'scored' ? e.kind : e.type));
+  const rank = (k: string) => (k === 'counterAttack' ? 0 : k === 'emblemsCleared' || k === 'statue' ? 1 : 2);
+  expect(finalKinds.map(rank)).toEqual([...finalKinds.map(rank)].sort((a, b) => a - b));
   const rebuilt = fold(game.setup, events);
   expect(viewOf(rebuilt), 'the fold of the events rebuilds the same state').toEqual(viewOf(state));
 }

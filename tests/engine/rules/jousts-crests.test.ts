@@ -114,6 +114,15 @@ describe('§1.3 turn', () => {
     expect(t.state.jc!.players[0]!.emblems).toBe(4);
   });
 
+  it('Inns & Cathedrals: the big meeple is nominated like any traveler; one figure, one emblem', () => {
+    const t = new Table({ expansions: ['base', 'inns-cathedrals', 'jousts-crests'] });
+    play(t, { tile: 'BASE_U', at: [0, -1], action: { meeple: 'big', on: 'E1' } });
+    play(t, { tile: 'BASE_B', at: [3, 0] });
+    play(t, { tile: 'BASE_U', at: [1, -1], nominate: [0, -1, 'E1'] });
+    expect(t.state.jc!.nominated.size).toBe(1);
+    expect(t.state.meeples.find((m) => t.state.jc!.nominated.has(m.id))?.kind).toBe('big');
+  });
+
   it('a nominated meeple leaving the board returns its emblem to its owner\'s supply', () => {
     const t = jc();
     play(t, { tile: 'BASE_V', at: [0, -1], rot: 90, action: { meeple: 'normal', on: 'N1' } });
