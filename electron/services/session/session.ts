@@ -24,7 +24,8 @@ export interface Ack {
   readonly events: readonly GameEvent[];
 }
 
-type Listener = (s: Snapshot) => void;
+/** Told that the game changed; builds a snapshot only if it wants one (they cost about a millisecond). */
+type Listener = (version: number) => void;
 
 function applyOp(game: Game, op: LogOp): Result<readonly GameEvent[]> {
   switch (op.op) {
@@ -182,8 +183,6 @@ export class GameSession {
 
   private changed(): void {
     this.version++;
-    if (this.listeners.size === 0) return;
-    const snap = this.snapshot();
-    for (const l of this.listeners) l(snap);
+    for (const l of this.listeners) l(this.version);
   }
 }
