@@ -73,7 +73,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
 
   const fromMainScreen = (req: IncomingMessage) => {
     const host = req.headers.host ?? '';
-    return isLoopback(req.socket.remoteAddress) && (host === `127.0.0.1:${port}` || host === `localhost:${port}`);
+    // Only the printed address: a page opened under any other name (another screen, a rebound DNS name) pairs.
+    return isLoopback(req.socket.remoteAddress) && host === `127.0.0.1:${port}`;
   };
 
   const http: Server = createServer(staticHandler(o.rendererDir, (req) => (fromMainScreen(req) ? mainToken : null)));
