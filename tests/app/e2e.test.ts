@@ -16,6 +16,10 @@ import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
 import { launchChromium } from './helpers/browser.js';
 import { loadRecord, recordCommands, setupFromRecord } from './helpers/records.js';
 
+// The callbacks below run in the page; these are the few DOM names they use.
+declare const document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null };
+declare const location: { host: string };
+
 const SHOTS = join(import.meta.dirname, '../../test-output/screens');
 const record = loadRecord('g003-base-4p.json');
 const commands = recordCommands(record);
