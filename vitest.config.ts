@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     pool: 'threads',
     testTimeout: 60_000,
+    reporters: ['default', './tests/summary-reporter.ts'],
   },
 });

@@ -68,30 +68,31 @@ export function meepleProblem(state: GameState, player: number, kind: MeepleOnBo
   return null;
 }
 
+const SCORED_DURING_PLAY = new Set(['road', 'city', 'cloister', 'garden']);
+
+/** Step 3: every road, city, cloister and garden the turn's tile completed, with meeples on it. */
 function scoreTurn(state: GameState): GameEvent[] {
   const board = state.board;
   const t = board.tiles[state.turn.tile];
   if (!t) return [];
-  const seen = new Set<number>();
-  const out: GameEvent[] = [];
-  const consider = (part: number) => {
-    const root = board.find(part);
-    if (seen.has(root)) return;
-    seen.add(root);
-    if (board.feature(root).meeples.length === 0 || !board.isComplete(root)) return;
-    out.push(...scoreFeatureEvents(state, root, true, false));
-  };
-  t.parts.forEach((p, i) => {
-    const k = t.view.features[i]!.def.kind;
-    if (k === 'road' || k === 'city' || k === 'cloister' || k === 'garden') consider(p);
-  });
+  const roots: number[] = [];
+  for (let i = 0; i < t.parts.length; i++) {
+    if (SCORED_DURING_PLAY.has(t.view.features[i]!.def.kind)) roots.push(board.find(t.parts[i]!));
+  }
   for (const [dx, dy] of RING8) {
     const n = board.at(t.x + dx, t.y + dy);
     if (!n) continue;
-    n.parts.forEach((p, i) => {
+    for (let i = 0; i < n.parts.length; i++) {
       const k = n.view.features[i]!.def.kind;
-      if (k === 'cloister' || k === 'garden') consider(p);
-    });
+      if (k === 'cloister' || k === 'garden') roots.push(n.parts[i]!);
+    }
+  }
+  const out: GameEvent[] = [];
+  for (let i = 0; i < roots.length; i++) {
+    const root = roots[i]!;
+    if (roots.indexOf(root) !== i) continue;
+    if (board.feature(root).meeples.length === 0 || !board.isComplete(root)) continue;
+    out.push(...scoreFeatureEvents(state, root, true, false));
   }
   return out;
 }
@@ -115,7 +116,8 @@ export const baseModule: ExpansionModule = {
         const tile = state.catalog.get(c.tile);
         if (!tile) return fail(`unknown tile ${c.tile}`);
         if (!isRotation(c.rot)) return fail(`rotation ${String(c.rot)} is not 0, 90, 180 or 270`);
-        const why = tileProblem(state, tile) ?? placementProblem(state, state.catalog.view(c.tile, quarterTurns(c.rot)), c.at[0], c.at[1]);
+        const view = state.catalog.view(c.tile, quarterTurns(c.rot));
+        const why = tileProblem(state, tile) ?? placementProblem(state, view, c.at[0], c.at[1]);
         if (why) return fail(`${c.tile} cannot go to ${formatPosition(c.at)} turned ${c.rot}: ${why}`);
         return ok([{ type: 'tilePlaced', player: c.player, tile: c.tile, at: [c.at[0], c.at[1]], rot: c.rot }]);
       },

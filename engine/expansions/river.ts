@@ -33,7 +33,8 @@ export const riverModule: ExpansionModule = {
 
   setup(state) {
     addExpansionTiles(state, 'river');
-    state.river = { openEnd: null, lastTurn: 0, sameTurns: 0, lastWasCurve: false };
+    const tileIds = [...state.supply.keys()].filter((id) => isRiverTile(state.catalog.get(id)!));
+    state.river = { openEnd: null, lastTurn: 0, sameTurns: 0, lastWasCurve: false, tileIds };
     if (state.setup.tileSet.riverStartTile === 'box') {
       const d = state.supply.get('BASE_D');
       if (d) state.supply.set('BASE_D', d - 1);

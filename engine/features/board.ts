@@ -45,9 +45,10 @@ export interface FeatureData {
   pennants: number;
   inns: number;
   cathedrals: number;
-  meeples: MeepleOnBoard[];
+  /** Copy-on-write: replaced, never changed in place, so parts can share the empty list. */
+  meeples: readonly MeepleOnBoard[];
   /** Fields: part ids of the cities they border. */
-  cities: number[];
+  cities: readonly number[];
   /** Counts as a completed city for farmers, whatever its edges (a fortress). */
   alwaysComplete: boolean;
 }
@@ -57,14 +58,21 @@ export interface PartInfo {
   readonly feature: OrientedFeature;
 }
 
+/** The shared empty list new parts start with. */
+const NONE: readonly never[] = Object.freeze([]);
+
 export class Board {
   readonly tiles: PlacedTile[] = [];
   private readonly cells = new Map<number, PlacedTile>();
   private parent: number[] = [];
   private data: (FeatureData | null)[] = [];
   readonly partInfo: PartInfo[] = [];
-  /** Empty positions next to a placed tile. */
-  readonly frontier = new Set<number>();
+  /**
+   * Empty positions next to a placed tile, each with what its four sides must match: the side code
+   * the neighbour shows towards it, or -1 where there is no neighbour. Kept up to date on every
+   * placement so that a fit test is four integer comparisons.
+   */
+  readonly holes = new Map<number, number[]>();
   minX = 0;
   maxX = 0;
   minY = 0;
@@ -97,20 +105,6 @@ export class Board {
     return this.data[this.find(part)]!;
   }
 
-  /** Does the tile at (x, y) fit by its edges, with at least one neighbour? */
-  fits(view: OrientedTile, x: number, y: number): boolean {
-    if (this.cells.has(posKey(x, y))) return false;
-    let neighbours = 0;
-    for (let s = 0; s < 4; s++) {
-      const d = SIDE_DELTA[s]!;
-      const n = this.cells.get(posKey(x + d[0], y + d[1]));
-      if (!n) continue;
-      neighbours++;
-      if (n.view.sideCode[(s + 2) % 4] !== view.matchCode[s]) return false;
-    }
-    return neighbours > 0 || this.tiles.length === 0;
-  }
-
   /**
    * Puts a tile on the grid and joins its features with its neighbours'. Legality is the caller's
    * business. Returns the placed tile.
@@ -132,25 +126,23 @@ export class Board {
         pennants: f.def.pennants,
         inns: f.def.inn ? 1 : 0,
         cathedrals: f.def.cathedral ? 1 : 0,
-        meeples: [],
-        cities: [],
+        meeples: NONE,
+        cities: NONE,
         alwaysComplete: false,
       });
       parts.push(id);
     }
     // Fields learn their bordering cities once all parts of the tile exist.
-    view.features.forEach((f, i) => {
-      if (f.def.kind !== 'field' || f.def.adjacentCities.length === 0) return;
+    for (let i = 0; i < view.features.length; i++) {
+      const cities = view.features[i]!.cityIndices;
+      if (cities.length === 0) continue;
       const d = this.data[parts[i]!]!;
-      for (const c of f.def.adjacentCities) {
-        const ci = view.features.findIndex((g) => g.def.id === c);
-        if (ci >= 0) d.cities.push(parts[ci]!);
-      }
-    });
+      d.cities = cities.map((ci) => parts[ci]!);
+    }
     const placed: PlacedTile = { index, x, y, key, view, parts, piece };
     this.tiles.push(placed);
     this.cells.set(key, placed);
-    this.frontier.delete(key);
+    this.holes.delete(key);
     if (index === 0) {
       this.minX = this.maxX = x;
       this.minY = this.maxY = y;
@@ -165,7 +157,12 @@ export class Board {
       const nk = posKey(x + d[0], y + d[1]);
       const n = this.cells.get(nk);
       if (!n) {
-        this.frontier.add(nk);
+        let hole = this.holes.get(nk);
+        if (!hole) {
+          hole = [-1, -1, -1, -1];
+          this.holes.set(nk, hole);
+        }
+        hole[(s + 2) % 4] = view.sideCode[s]!;
         continue;
       }
       this.joinSide(placed, n, s);
@@ -214,8 +211,8 @@ export class Board {
     this.parent[rb] = ra;
     this.data[rb] = null;
     for (const t of db.tiles) da.tiles.push(t);
-    for (const m of db.meeples) da.meeples.push(m);
-    for (const c of db.cities) da.cities.push(c);
+    if (db.meeples.length > 0) da.meeples = da.meeples.length > 0 ? da.meeples.concat(db.meeples) : db.meeples;
+    if (db.cities.length > 0) da.cities = da.cities.length > 0 ? da.cities.concat(db.cities) : db.cities;
     da.open += db.open - closedEnds;
     da.pennants += db.pennants;
     da.inns += db.inns;
@@ -241,19 +238,23 @@ export class Board {
 
   neighbourCount(t: PlacedTile): number {
     let n = 0;
-    for (const [dx, dy] of RING8) if (this.cells.has(posKey(t.x + dx, t.y + dy))) n++;
+    for (let i = 0; i < 8; i++) {
+      const d = RING8[i]!;
+      if (this.cells.has(posKey(t.x + d[0], t.y + d[1]))) n++;
+    }
     return n;
   }
 
   addMeeple(m: MeepleOnBoard): void {
-    if (m.part >= 0) this.feature(m.part).meeples.push(m);
+    if (m.part < 0) return;
+    const d = this.feature(m.part);
+    d.meeples = d.meeples.length > 0 ? [...d.meeples, m] : [m];
   }
 
   removeMeeple(m: MeepleOnBoard): void {
     if (m.part < 0) return;
-    const list = this.feature(m.part).meeples;
-    const i = list.findIndex((x) => x.id === m.id);
-    if (i >= 0) list.splice(i, 1);
+    const d = this.feature(m.part);
+    d.meeples = d.meeples.filter((x) => x.id !== m.id);
   }
 
   /** The part named by a record's feature name on the tile at (x, y). */
@@ -269,6 +270,15 @@ export class Board {
     const fi = t.view.features.findIndex((f) => (kind ? f.def.kind === kind : f.segments.length === 0 && f.def.id === on));
     return fi < 0 ? undefined : t.parts[fi];
   }
+}
+
+/** Does the tile fit a hole whose sides require these codes (-1: no neighbour there)? */
+export function fitsHole(view: OrientedTile, hole: readonly number[]): boolean {
+  for (let s = 0; s < 4; s++) {
+    const req = hole[s]!;
+    if (req >= 0 && req !== view.matchCode[s]) return false;
+  }
+  return true;
 }
 
 const SEGMENT_INDEX: Record<string, number> = {

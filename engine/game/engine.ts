@@ -10,7 +10,7 @@ import { fail, ok, type Result } from '../result.js';
 import { MODULES } from '../expansions/index.js';
 import type { Command } from './commands.js';
 import type { GameEvent } from './events.js';
-import { buildPipeline } from './pipeline.js';
+import { buildPipeline, type Pipeline } from './pipeline.js';
 import type { GameSetup } from './setup.js';
 import { newState, type GameState } from './state.js';
 
@@ -48,9 +48,22 @@ export function createGame(setup: GameSetup, catalog: TileCatalog = defaultCatal
 }
 
 /** The state before any event: supplies filled by every enabled module. */
+const pipelines = new Map<string, Pipeline>();
+
+/** Modules are static, so one pipeline per set of expansions serves every game. */
+function pipelineFor(expansions: readonly ExpansionId[]): Pipeline {
+  const ids: ExpansionId[] = ['base', ...expansions.filter((e) => e !== 'base')];
+  const key = ids.join(',');
+  let p = pipelines.get(key);
+  if (!p) {
+    p = buildPipeline(ids.map((id) => MODULES.get(id)!));
+    pipelines.set(key, p);
+  }
+  return p;
+}
+
 export function initialState(setup: GameSetup, catalog: TileCatalog = defaultCatalog()): GameState {
-  const ids: ExpansionId[] = ['base', ...setup.expansions.filter((e) => e !== 'base')];
-  const pipeline = buildPipeline(ids.map((id) => MODULES.get(id)!));
+  const pipeline = pipelineFor(setup.expansions);
   const state = newState(setup, catalog, pipeline);
   for (const p of state.players) for (const [kind, f] of pipeline.figures) p.supply[kind] = f.perPlayer;
   for (const m of pipeline.modules) m.setup?.(state);

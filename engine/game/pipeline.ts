@@ -1,5 +1,4 @@
 /** The turn pipeline assembled from the enabled modules, once per setup. */
-import type { ExpansionId } from '../catalog/types.js';
 import type { MeepleKind } from '../features/board.js';
 import type { CommandHandler, ExpansionModule, FigureRule, Reducer } from './expansion.js';
 
@@ -53,5 +52,3 @@ export function buildPipeline(modules: readonly ExpansionModule[]): Pipeline {
     maxPlayers: Math.max(...modules.map((m) => m.maxPlayers ?? 0)),
   };
 }
-
-export type ModuleRegistry = ReadonlyMap<ExpansionId, ExpansionModule>;

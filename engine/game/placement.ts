@@ -1,9 +1,10 @@
 /** Where a tile may go: edge matching, adjacency, and the enabled modules' placement rules. */
 import type { TileType } from '../catalog/types.js';
 import type { OrientedTile } from '../geometry/oriented.js';
-import { formatPosition, keyX, keyY } from '../geometry/position.js';
+import { formatPosition, keyX, keyY, posKey } from '../geometry/position.js';
 import { ROTATIONS, type Rotation, SIDE_DELTA, SIDE_NAMES } from '../geometry/segments.js';
 import type { GameState } from './state.js';
+import { fitsHole } from '../features/board.js';
 
 const TERRAIN_NAMES = ['field', 'road', 'city', 'river'];
 
@@ -41,8 +42,8 @@ export function tileProblem(state: GameState, tile: TileType): string | null {
 }
 
 export function placementProblem(state: GameState, view: OrientedTile, x: number, y: number): string | null {
-  const edge = edgeProblem(state, view, x, y);
-  if (edge) return edge;
+  const hole = state.board.holes.get(posKey(x, y));
+  if (!hole || !fitsHole(view, hole)) return edgeProblem(state, view, x, y) ?? 'it does not fit there';
   for (const rule of state.pipeline.placementRules) {
     const why = rule(state, view, x, y);
     if (why) return why;
@@ -65,15 +66,13 @@ export function legalPlacements(state: GameState, tileId: string): Placement[] {
 /** Legal spots by the board alone (the recognizer also asks this for tiles it is unsure of). */
 export function placementsIgnoringSupply(state: GameState, tileId: string): Placement[] {
   const out: Placement[] = [];
-  const board = state.board;
   const rules = state.pipeline.placementRules;
-  const keys = [...board.frontier].sort((a, b) => a - b);
   for (let q = 0; q < 4; q++) {
     const view = state.catalog.view(tileId, q);
-    for (const key of keys) {
+    for (const [key, hole] of state.board.holes) {
+      if (!fitsHole(view, hole)) continue;
       const x = keyX(key);
       const y = keyY(key);
-      if (!board.fits(view, x, y)) continue;
       let legal = true;
       for (const rule of rules) {
         if (rule(state, view, x, y)) {
@@ -88,14 +87,13 @@ export function placementsIgnoringSupply(state: GameState, tileId: string): Plac
 }
 
 export function hasLegalPlacement(state: GameState, tileId: string): boolean {
-  const board = state.board;
   const rules = state.pipeline.placementRules;
   for (let q = 0; q < 4; q++) {
     const view = state.catalog.view(tileId, q);
-    for (const key of board.frontier) {
+    for (const [key, hole] of state.board.holes) {
+      if (!fitsHole(view, hole)) continue;
       const x = keyX(key);
       const y = keyY(key);
-      if (!board.fits(view, x, y)) continue;
       if (rules.every((rule) => !rule(state, view, x, y))) return true;
     }
   }

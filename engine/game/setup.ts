@@ -2,9 +2,6 @@
 import type { Edition, ExpansionId } from '../catalog/types.js';
 import type { Rotation } from '../geometry/segments.js';
 
-export const PLAYER_COLORS = ['red', 'blue', 'green', 'yellow', 'black', 'pink', 'grey', 'white', 'purple', 'orange'] as const;
-export type PlayerColor = (typeof PLAYER_COLORS)[number];
-
 export interface PlayerSetup {
   readonly name: string;
   readonly color: string;
@@ -65,7 +62,16 @@ export function defaultStart(expansions: readonly ExpansionId[], edition: Editio
   return [{ tile: 'BASE_D', at: [0, 0], rot: 0 }];
 }
 
-export function makeSetup(partial: Partial<GameSetup> & { players: readonly PlayerSetup[] }): GameSetup {
+export interface SetupInput {
+  readonly players: readonly PlayerSetup[];
+  readonly expansions?: readonly ExpansionId[];
+  readonly rules?: Partial<Rules>;
+  readonly tileSet?: Partial<TileSetOptions>;
+  readonly start?: readonly StartPiece[];
+}
+
+/** A full setup from the choices made, defaults for the rest. */
+export function makeSetup(partial: SetupInput): GameSetup {
   const expansions = partial.expansions ?? ['base'];
   const tileSet = { ...DEFAULT_TILE_SET, ...partial.tileSet };
   return {

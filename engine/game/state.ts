@@ -49,6 +49,8 @@ export interface RiverState {
   sameTurns: number;
   /** Was the last river tile a curve? */
   lastWasCurve: boolean;
+  /** Ids of the river tiles in this game's box. */
+  readonly tileIds: readonly string[];
 }
 
 export interface GameState {
@@ -95,8 +97,6 @@ export function newState(setup: GameSetup, catalog: TileCatalog, pipeline: Pipel
 
 export function riverTilesLeft(state: GameState): number {
   let n = 0;
-  for (const [id, c] of state.supply) {
-    if (c > 0 && state.catalog.get(id)?.expansion === 'river') n += c;
-  }
+  for (const id of state.river?.tileIds ?? []) n += state.supply.get(id) ?? 0;
   return n;
 }

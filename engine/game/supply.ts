@@ -10,9 +10,3 @@ export function addExpansionTiles(state: GameState, expansion: ExpansionId): voi
     if (n > 0) state.supply.set(t.id, (state.supply.get(t.id) ?? 0) + n);
   }
 }
-
-export function tilesLeft(state: GameState): number {
-  let n = 0;
-  for (const c of state.supply.values()) n += c;
-  return n;
-}

@@ -14,6 +14,8 @@ export interface OrientedFeature {
   readonly sides: readonly number[];
   /** The name a record uses for this feature: a board segment, CLOISTER/GARDEN/TOWER, or the catalog id. */
   readonly name: string;
+  /** Fields: indices (in the tile's feature list) of the cities this field borders. */
+  readonly cityIndices: readonly number[];
 }
 
 export interface OrientedTile {
@@ -61,7 +63,8 @@ export function orient(tile: TileType, rot: Rotation): OrientedTile {
     const sides = [...new Set(segments.map((s) => Math.floor(s / 3)))];
     const interior = INTERIOR_NAME[def.kind];
     const name = interior ?? (segments.length > 0 ? SEGMENT_NAMES[canonicalSegment(segments, def.kind)]! : def.id);
-    return { def, index, segments, sides, name };
+    const cityIndices = def.adjacentCities.map((c) => tile.features.findIndex((g) => g.id === c)).filter((i) => i >= 0);
+    return { def, index, segments, sides, name, cityIndices };
   });
   const riverSides = features.filter((f) => f.def.kind === 'river').flatMap((f) => f.sides);
   return { tile, rot, terrain, sideCode, matchCode, features, segmentFeature, riverSides };

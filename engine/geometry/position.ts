@@ -16,10 +16,6 @@ export function keyY(key: number): number {
   return (key % SPAN) - OFFSET;
 }
 
-export function samePosition(a: Position, b: Position): boolean {
-  return a[0] === b[0] && a[1] === b[1];
-}
-
 export function formatPosition(p: Position): string {
   return `[${p[0]}, ${p[1]}]`;
 }

@@ -2,7 +2,6 @@
  * Edge segments, sides and rotations on the 12-segment model of ../catalog (see docs/engine.md).
  * Segment index i: side = i / 3 (0 N, 1 E, 2 S, 3 W), k = i % 3, listed clockwise around the tile.
  */
-export type Side = 0 | 1 | 2 | 3;
 export type Rotation = 0 | 90 | 180 | 270;
 
 export const SIDE_NAMES = ['N', 'E', 'S', 'W'] as const;
@@ -15,10 +14,6 @@ const SEGMENT_INDEX: Record<string, number> = Object.fromEntries(SEGMENT_NAMES.m
 
 export function segmentIndex(name: string): number | undefined {
   return SEGMENT_INDEX[name];
-}
-
-export function isSegmentName(name: string): name is SegmentName {
-  return name in SEGMENT_INDEX;
 }
 
 export const ROTATIONS: readonly Rotation[] = [0, 90, 180, 270];
@@ -37,24 +32,11 @@ export function rotateSegment(i: number, rot: Rotation): number {
   return (i + 3 * quarterTurns(rot)) % 12;
 }
 
-/** The catalog-frame segment that sits at board-frame segment `b` on a tile placed with `rot`. */
-export function unrotateSegment(b: number, rot: Rotation): number {
-  return (b + 12 - 3 * quarterTurns(rot)) % 12;
-}
-
 /** Segment k of a side faces segment 2 - k of the neighbour's opposite side. */
 export function facingSegment(i: number): number {
   const side = Math.floor(i / 3);
   const k = i % 3;
   return ((side + 2) % 4) * 3 + (2 - k);
-}
-
-export function sideOf(i: number): Side {
-  return Math.floor(i / 3) as Side;
-}
-
-export function oppositeSide(s: Side): Side {
-  return ((s + 2) % 4) as Side;
 }
 
 /** Offsets of the neighbour across each side; y grows south. */

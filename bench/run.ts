@@ -1,0 +1,6 @@
+/** `npm run --silent bench`: every benchmark, one `name: value unit` line each (medians of several runs). */
+import { corpusReplay, legalPlacementsOn100 } from './engine.js';
+
+const benches: (() => string | Promise<string>)[] = [corpusReplay, legalPlacementsOn100];
+
+for (const b of benches) console.log(await b());

@@ -1,0 +1,90 @@
+/**
+ * What may be done now: every legal meeple spot on the tile just placed, and every legal action of
+ * the current step as a ready command. The recognizer uses these to reject impossible readings; the
+ * random player and the reminders use them too.
+ */
+import type { MeepleKind } from '../features/board.js';
+import { meepleProblem } from '../expansions/base.js';
+import { meeplesInReach } from '../expansions/tower.js';
+import type { Command } from './commands.js';
+import { decide } from './engine.js';
+import type { GameState } from './state.js';
+
+export interface MeepleSpot {
+  readonly kind: MeepleKind;
+  /** The feature's name on the tile (segment, CLOISTER, GARDEN, or catalog id of an enclosed field). */
+  readonly on: string;
+  readonly featureKind: string;
+  readonly at: readonly [number, number];
+}
+
+/** Every feature of the tile just placed where each of the player's figures may stand. */
+export function legalMeepleSpots(state: GameState): MeepleSpot[] {
+  if (state.turn.step !== 'action') return [];
+  const t = state.board.tiles[state.turn.tile];
+  if (!t) return [];
+  const out: MeepleSpot[] = [];
+  const player = state.turn.player;
+  for (const kind of state.pipeline.figures.keys()) {
+    t.parts.forEach((part, i) => {
+      if (meepleProblem(state, player, kind, part) === null) {
+        const f = t.view.features[i]!;
+        out.push({ kind, on: f.name, featureKind: f.def.kind, at: [t.x, t.y] });
+      }
+    });
+  }
+  return out;
+}
+
+/** The tower actions open to the active player (floors with each possible capture, closing a tower). */
+function towerActions(state: GameState): Command[] {
+  const player = state.turn.player;
+  const out: Command[] = [];
+  const me = state.players[player]!;
+  for (const tower of state.towers.values()) {
+    if (tower.top) continue;
+    const at = [tower.x, tower.y] as const;
+    if (me.floors > 0) {
+      const reach = meeplesInReach(state, tower.x, tower.y, tower.height + 1);
+      if (reach.length === 0 || state.setup.rules.towerCapture === 'optional') out.push({ type: 'placeTowerFloor', player, at });
+      for (const m of reach) {
+        const capture = { player: m.player, at: [m.x, m.y] as const, on: m.on, kind: m.kind };
+        const held = m.player !== player ? state.players[m.player]!.prisoners.filter((p) => p.owner === player) : [];
+        const kinds = [...new Set(held.map((p) => p.kind))];
+        if (kinds.length > 1) for (const k of kinds) out.push({ type: 'placeTowerFloor', player, at, capture: { ...capture, exchangeFor: k } });
+        else out.push({ type: 'placeTowerFloor', player, at, capture });
+      }
+    }
+    if (tower.height >= 1) {
+      for (const kind of ['normal', 'big'] as const) {
+        if (state.pipeline.figures.has(kind) && me.supply[kind] > 0) out.push({ type: 'closeTower', player, kind, at });
+      }
+    }
+  }
+  return out;
+}
+
+/** Every legal command of the current step except tile placement (see legalPlacements for that). */
+export function legalActions(state: GameState): Command[] {
+  if (state.finished) return [];
+  const player = state.turn.player;
+  const out: Command[] = [];
+  if (!state.turn.ransomPaid && state.players[player]!.score >= 3) {
+    state.players.forEach((holder, i) => {
+      for (const kind of new Set(holder.prisoners.filter((p) => p.owner === player).map((p) => p.kind))) {
+        out.push({ type: 'payRansom', player, prisonerOf: i, kind });
+      }
+    });
+  }
+  if (state.turn.step === 'action') {
+    for (const s of legalMeepleSpots(state)) out.push({ type: 'placeMeeple', player, kind: s.kind, on: s.on });
+    if (state.pipeline.commands.has('placeTowerFloor')) out.push(...towerActions(state));
+    if (state.pipeline.commands.has('returnAbbot')) {
+      for (const m of state.meeples) {
+        if (m.player === player && m.kind === 'abbot') out.push({ type: 'returnAbbot', player, at: [m.x, m.y] });
+      }
+    }
+  }
+  if (state.turn.step !== 'tile') out.push({ type: 'endTurn', player });
+  return out.filter((c) => decide(state, c).ok);
+}

@@ -1,0 +1,127 @@
+/**
+ * Seeded random legal playouts: a bot that draws tiles from the supply and picks uniformly among the
+ * legal moves. Used by property tests and benchmarks; deterministic for a seed.
+ */
+import type { TileCatalog } from '../catalog/registry.js';
+import type { Command } from '../game/commands.js';
+import { defaultCatalog } from '../game/engine.js';
+import { Game } from '../game/game.js';
+import { legalActions } from '../game/legal.js';
+import { tileProblem, type Placement } from '../game/placement.js';
+import { fitsHole } from '../features/board.js';
+import { keyX, keyY } from '../geometry/position.js';
+import { ROTATIONS } from '../geometry/segments.js';
+import type { GameSetup } from '../game/setup.js';
+import type { GameState } from '../game/state.js';
+
+/** mulberry32: small, fast, good enough for playouts. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface RandomGameOptions {
+  /** Chance to take an action (meeple, tower, abbot) when one is legal. */
+  readonly actionRate?: number;
+  /** Chance to pay a ransom when one is possible. */
+  readonly ransomRate?: number;
+  /** Stop after this many turns (the rest of the supply stays unplayed). */
+  readonly maxTurns?: number;
+  readonly catalog?: TileCatalog;
+  /** Run final scoring at the end (default true). */
+  readonly finish?: boolean;
+  /** Called after every accepted command, e.g. to check invariants along the way. */
+  readonly onCommand?: (game: Game, command: Command) => void;
+}
+
+/** Draws a tile the rules allow now, weighted by how many are left (rejection sampling). */
+export function drawTile(state: GameState, random: () => number): string | null {
+  const ids: string[] = [];
+  const weights: number[] = [];
+  let total = 0;
+  for (const [id, n] of state.supply) {
+    if (n <= 0) continue;
+    ids.push(id);
+    weights.push(n);
+    total += n;
+  }
+  while (total > 0) {
+    let r = random() * total;
+    let i = 0;
+    while (i < ids.length - 1 && (r -= weights[i]!) >= 0) i++;
+    if (!tileProblem(state, state.catalog.get(ids[i]!)!)) return ids[i]!;
+    total -= weights[i]!;
+    weights[i] = 0;
+  }
+  return null;
+}
+
+/**
+ * A random legal placement: holes in random order, rotations in random order, the first that fits.
+ * Cheaper than listing every placement, and just as legal.
+ */
+export function randomPlacement(state: GameState, tileId: string, random: () => number): Placement | null {
+  const holes = [...state.board.holes];
+  const rules = state.pipeline.placementRules;
+  for (let n = holes.length; n > 0; n--) {
+    const i = Math.floor(random() * n);
+    const [key, hole] = holes[i]!;
+    holes[i] = holes[n - 1]!;
+    const q0 = Math.floor(random() * 4);
+    for (let k = 0; k < 4; k++) {
+      const q = (q0 + k) % 4;
+      const view = state.catalog.view(tileId, q);
+      if (!fitsHole(view, hole)) continue;
+      const x = keyX(key);
+      const y = keyY(key);
+      if (rules.some((rule) => rule(state, view, x, y))) continue;
+      return { at: [x, y], rot: ROTATIONS[q]! };
+    }
+  }
+  return null;
+}
+
+function pick<T>(xs: readonly T[], random: () => number): T {
+  return xs[Math.floor(random() * xs.length)]!;
+}
+
+export function randomGame(setup: GameSetup, seed: number, options: RandomGameOptions = {}): Game {
+  const random = rng(seed);
+  const started = Game.start(setup, options.catalog ?? defaultCatalog());
+  if (!started.ok) throw new Error(`random game setup: ${started.reason}`);
+  const game = started.value;
+  const actionRate = options.actionRate ?? 0.7;
+  const ransomRate = options.ransomRate ?? 0.3;
+  const play = (c: Command) => {
+    const r = game.play(c);
+    if (!r.ok) throw new Error(`random game (seed ${seed}) made an illegal move ${JSON.stringify(c)}: ${r.reason}`);
+    options.onCommand?.(game, c);
+  };
+  let turns = 0;
+  while (turns < (options.maxTurns ?? Infinity)) {
+    const state = game.state;
+    const player = state.turn.player;
+    const ransoms = legalActions(state).filter((c) => c.type === 'payRansom');
+    if (ransoms.length > 0 && random() < ransomRate) play(pick(ransoms, random));
+    const tile = drawTile(state, random);
+    if (!tile) break;
+    const spot = randomPlacement(state, tile, random);
+    if (!spot) {
+      play({ type: 'discardTile', player, tile });
+      continue;
+    }
+    play({ type: 'placeTile', player, tile, at: spot.at, rot: spot.rot });
+    const actions = legalActions(game.state).filter((c) => c.type !== 'endTurn' && c.type !== 'payRansom');
+    if (actions.length > 0 && random() < actionRate) play(pick(actions, random));
+    play({ type: 'endTurn', player });
+    turns++;
+  }
+  if (options.finish ?? true) play({ type: 'finishGame' });
+  return game;
+}
