@@ -1,6 +1,7 @@
 /** `npm run --silent bench`: every benchmark, one `name: value unit` line each (medians of several runs). */
+import { appFigures } from './app.js';
 import { corpusReplay, legalPlacementsOn100 } from './engine.js';
 
-const benches: (() => string | Promise<string>)[] = [corpusReplay, legalPlacementsOn100];
+const benches: (() => string | Promise<string>)[] = [corpusReplay, legalPlacementsOn100, appFigures];
 
 for (const b of benches) console.log(await b());
