@@ -1,5 +1,5 @@
 /**
- * `npm start` until the app exists: replays the bundled example game and prints its score table.
+ * `npm run example`: replays the bundled example game and prints its score table.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

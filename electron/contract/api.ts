@@ -1,0 +1,83 @@
+/**
+ * The operations a screen may ask for, one function each, with the schema of their arguments. The
+ * same table checks Electron IPC (main/ipc.ts) and WebSocket messages (server/), and types the
+ * preload API and the renderer's Backend.
+ */
+import { z } from 'zod';
+import type { GameRecord } from '../../engine/record/schema.js';
+import { commandSchema } from './commands.js';
+import { newGameSchema } from './setup.js';
+import type { Snapshot } from './snapshot.js';
+
+const index = z.number().int().min(0).max(100_000);
+
+export const operationArgs = {
+  snapshot: z.tuple([]),
+  newGame: z.tuple([newGameSchema]),
+  play: z.tuple([commandSchema]),
+  undo: z.tuple([]),
+  redo: z.tuple([]),
+  correct: z.tuple([index, commandSchema.nullable()]),
+  insert: z.tuple([index, commandSchema]),
+  importRecord: z.tuple([z.string().max(10_000_000, 'a record over 10 MB')]),
+  exportRecord: z.tuple([]),
+  listGames: z.tuple([]),
+  loadGame: z.tuple([z.number().int().min(1)]),
+  statistics: z.tuple([]),
+  pairing: z.tuple([]),
+} as const;
+
+export type OperationName = keyof typeof operationArgs;
+export const OPERATION_NAMES = Object.keys(operationArgs) as OperationName[];
+export type OperationArgs<K extends OperationName> = z.infer<(typeof operationArgs)[K]>;
+
+export interface GameSummary {
+  readonly id: number;
+  readonly createdAt: string;
+  readonly players: readonly string[];
+  readonly final: readonly number[] | null;
+}
+
+export interface PairingInfo {
+  /** Is LAN access on (a second screen may join)? */
+  readonly lan: boolean;
+  /** The code a second screen types to join; only the main screen is told it. */
+  readonly code: string | null;
+  readonly urls: readonly string[];
+}
+
+export interface OperationResults {
+  snapshot: Snapshot;
+  newGame: { gameId: number };
+  play: { version: number };
+  undo: { version: number };
+  redo: { version: number };
+  correct: { version: number };
+  insert: { version: number };
+  importRecord: { gameId: number; final: readonly number[] };
+  exportRecord: GameRecord;
+  listGames: readonly GameSummary[];
+  loadGame: { gameId: number };
+  statistics: { games: number; finished: number; players: readonly { name: string; games: number; wins: number; averageScore: number; bestScore: number }[] };
+  pairing: PairingInfo;
+}
+
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** The typed API a screen holds: one async function per operation. */
+export type CompanionApi = {
+  [K in OperationName]: (...args: OperationArgs<K>) => Promise<Reply<OperationResults[K]>>;
+};
+
+/** Checks arguments from outside; the error names the operation and the offending argument. */
+export function parseArgs<K extends OperationName>(op: K, args: unknown): Reply<OperationArgs<K>> {
+  const r = operationArgs[op].safeParse(args);
+  if (r.success) return { ok: true, value: r.data as OperationArgs<K> };
+  const issue = r.error.issues[0]!;
+  const where = issue.path.length ? `argument ${issue.path.map(String).join('.')}` : 'arguments';
+  return { ok: false, error: `${op}: ${where}: ${issue.message}` };
+}
+
+export function isOperation(op: unknown): op is OperationName {
+  return typeof op === 'string' && Object.hasOwn(operationArgs, op);
+}

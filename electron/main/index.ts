@@ -1,0 +1,44 @@
+/**
+ * Electron's main process, kept thin: open the store, resume the game, wire IPC, open one window.
+ * The services are the same ones browser mode serves (electron/services).
+ */
+import { app, dialog, type IpcMainInvokeEvent } from 'electron';
+import { join } from 'node:path';
+import { GameSession } from '../services/session/session.js';
+import { Store } from '../services/store/store.js';
+import { StoreError } from '../services/store/open.js';
+import { registerIpc } from './ipc.js';
+import { allowCameraOnly } from './permissions.js';
+import { createMainWindow } from './window.js';
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+app.whenReady().then(() => {
+  let store: Store;
+  try {
+    store = Store.open(process.env.COMPANION_DATA ?? join(app.getPath('userData'), 'companion.sqlite'));
+  } catch (e) {
+    dialog.showErrorBox('Carcassonne Companion cannot open its database', e instanceof StoreError ? e.message : String(e));
+    app.exit(1);
+    return;
+  }
+  const session = GameSession.resume(store);
+  const win = createMainWindow();
+  allowCameraOnly(win.webContents.session);
+  const isOurWindow = (e: IpcMainInvokeEvent) => e.sender === win.webContents;
+  registerIpc({ session, store, pairing: () => ({ lan: false, code: null, urls: [] }) }, isOurWindow);
+  let pending = false;
+  session.onChange(() => {
+    if (pending) return;
+    pending = true;
+    setImmediate(() => {
+      pending = false;
+      if (!win.isDestroyed()) win.webContents.send('companion:snapshot', session.snapshot());
+    });
+  });
+  app.on('second-instance', () => win.focus());
+  app.on('window-all-closed', () => {
+    store.close();
+    app.quit();
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The page's only door to the services: one function per operation, each a single IPC call. No
+ * ipcRenderer, no Node, nothing else is exposed (contextIsolation and sandbox are on).
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type { CompanionApi } from '../contract/api.js';
+import type { Snapshot } from '../contract/snapshot.js';
+
+const call =
+  (op: keyof CompanionApi) =>
+  (...args: unknown[]) =>
+    ipcRenderer.invoke(`companion:${op}`, args);
+
+const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => void } = {
+  snapshot: call('snapshot') as CompanionApi['snapshot'],
+  newGame: call('newGame') as CompanionApi['newGame'],
+  play: call('play') as CompanionApi['play'],
+  undo: call('undo') as CompanionApi['undo'],
+  redo: call('redo') as CompanionApi['redo'],
+  correct: call('correct') as CompanionApi['correct'],
+  insert: call('insert') as CompanionApi['insert'],
+  importRecord: call('importRecord') as CompanionApi['importRecord'],
+  exportRecord: call('exportRecord') as CompanionApi['exportRecord'],
+  listGames: call('listGames') as CompanionApi['listGames'],
+  loadGame: call('loadGame') as CompanionApi['loadGame'],
+  statistics: call('statistics') as CompanionApi['statistics'],
+  pairing: call('pairing') as CompanionApi['pairing'],
+  onSnapshot(listener) {
+    const handler = (_e: IpcRendererEvent, s: Snapshot) => listener(s);
+    ipcRenderer.on('companion:snapshot', handler);
+    return () => ipcRenderer.off('companion:snapshot', handler);
+  },
+};
+
+contextBridge.exposeInMainWorld('companion', api);

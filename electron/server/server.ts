@@ -1,0 +1,203 @@
+/**
+ * Browser mode: the services behind HTTP (the built renderer) and a WebSocket (the operations of
+ * contract/api.ts) on 127.0.0.1. LAN access is off unless asked for; then the server also listens on
+ * every interface and a second screen joins by typing the pairing code the main screen shows.
+ *
+ * Trust: the main screen is the page served to a loopback request with a loopback Host header; its
+ * token is written into that page. Every other client must pair. Until then it may only say hello
+ * (with a token) or pair (with the code); anything else is refused and the socket closed.
+ */
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { isOperation, parseArgs, type PairingInfo } from '../contract/api.js';
+import { handlers, invoke } from '../services/api/handlers.js';
+import type { GameSession } from '../services/session/session.js';
+import type { Store } from '../services/store/store.js';
+import { CLOSE_NOT_PAIRED, CLOSE_TOO_MANY_ERRORS, clientMessage, type ServerMessage } from './protocol.js';
+import { staticHandler } from './static.js';
+
+export interface ServerOptions {
+  readonly session: GameSession;
+  readonly store: Store;
+  readonly rendererDir: string;
+  /** 0 picks a free port. */
+  readonly port?: number;
+  /** Listen on every interface and accept paired second screens. Off by default. */
+  readonly lan?: boolean;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  /** The main screen's token (what the served page carries). */
+  readonly mainToken: string;
+  readonly pairingCode: string | null;
+  close(): Promise<void>;
+}
+
+type Role = 'main' | 'screen';
+interface Client {
+  role: Role | null;
+  errors: number;
+  pairAttempts: number;
+}
+
+const MAX_ERRORS = 20;
+const MAX_PAIR_ATTEMPTS = 5;
+
+const isLoopback = (addr: string | undefined) => addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1';
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function lanUrls(port: number): string[] {
+  const out: string[] = [];
+  for (const list of Object.values(networkInterfaces())) {
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) out.push(`http://${a.address}:${port}/`);
+  }
+  return out;
+}
+
+export async function startServer(o: ServerOptions): Promise<RunningServer> {
+  const lan = o.lan ?? false;
+  const mainToken = randomBytes(24).toString('hex');
+  const pairingCode = lan ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
+  const screenTokens = new Set<string>();
+  let port = 0;
+
+  const fromMainScreen = (req: IncomingMessage) => {
+    const host = req.headers.host ?? '';
+    // Only the printed address: a page opened under any other name (another screen, a rebound DNS name) pairs.
+    return isLoopback(req.socket.remoteAddress) && host === `127.0.0.1:${port}`;
+  };
+
+  const http: Server = createServer(staticHandler(o.rendererDir, (req) => (fromMainScreen(req) ? mainToken : null)));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 12 * 1024 * 1024 });
+  const clients = new Map<WebSocket, Client>();
+
+  http.on('upgrade', (req, socket, head) => {
+    // A page from another site must not drive the table: the Origin, when sent, must be this server.
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== `http://${req.headers.host}`) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\n\r\nwrong origin\n');
+      return;
+    }
+    if (!lan && !isLoopback(req.socket.remoteAddress)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  const pairingFor = (role: Role | null): PairingInfo => ({
+    lan,
+    code: role === 'main' ? pairingCode : null,
+    urls: lan ? lanUrls(port) : [`http://127.0.0.1:${port}/`],
+  });
+
+  const send = (ws: WebSocket, m: ServerMessage) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
+  };
+
+  wss.on('connection', (ws: WebSocket) => {
+    const client: Client = { role: null, errors: 0, pairAttempts: 0 };
+    clients.set(ws, client);
+    const api = handlers({ session: o.session, store: o.store, pairing: () => pairingFor(client.role) });
+    const refuse = (id: number | null, error: string) => {
+      send(ws, { id, ok: false, error });
+      if (++client.errors >= MAX_ERRORS) ws.close(CLOSE_TOO_MANY_ERRORS, 'too many bad messages');
+    };
+
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return refuse(null, 'binary messages are not understood; send JSON text');
+      let json: unknown;
+      try {
+        json = JSON.parse(data.toString());
+      } catch {
+        return refuse(null, 'not valid JSON');
+      }
+      const m = clientMessage.safeParse(json);
+      if (!m.success) {
+        const i = m.error.issues[0]!;
+        return refuse(null, `not a message: ${i.path.join('.') || 'message'}: ${i.message}`);
+      }
+      const { id, op, args } = m.data;
+      if (op === 'hello') {
+        const token = typeof args[0] === 'string' ? args[0] : '';
+        if (sameSecret(token, mainToken)) client.role = 'main';
+        else if ([...screenTokens].some((t) => sameSecret(token, t))) client.role = 'screen';
+        else {
+          send(ws, { id, ok: false, error: 'unknown token: pair with the code shown on the main screen' });
+          ws.close(CLOSE_NOT_PAIRED, 'not paired');
+          return;
+        }
+        return send(ws, { id, ok: true, value: { role: client.role } });
+      }
+      if (op === 'pair') {
+        if (!pairingCode) {
+          send(ws, { id, ok: false, error: 'LAN access is off: a second screen cannot pair' });
+          ws.close(CLOSE_NOT_PAIRED, 'not paired');
+          return;
+        }
+        const code = typeof args[0] === 'string' ? args[0] : '';
+        if (!sameSecret(code, pairingCode)) {
+          send(ws, { id, ok: false, error: 'wrong pairing code' });
+          if (++client.pairAttempts >= MAX_PAIR_ATTEMPTS) ws.close(CLOSE_NOT_PAIRED, 'too many wrong codes');
+          return;
+        }
+        const token = randomBytes(24).toString('hex');
+        screenTokens.add(token);
+        client.role = 'screen';
+        return send(ws, { id, ok: true, value: { role: 'screen', token } });
+      }
+      if (!client.role) {
+        send(ws, { id, ok: false, error: `not paired: say hello with the screen's token or pair with the code shown on the main screen before ${op}` });
+        ws.close(CLOSE_NOT_PAIRED, 'not paired');
+        return;
+      }
+      if (!isOperation(op)) return refuse(id, `unknown operation ${op}`);
+      const parsed = parseArgs(op, args);
+      if (!parsed.ok) return refuse(id, parsed.error);
+      send(ws, { id, ...invoke(api, op, parsed.value) });
+    });
+    ws.on('close', () => clients.delete(ws));
+    ws.on('error', () => clients.delete(ws));
+  });
+
+  // Snapshots go out after the reply to the command that caused them, once per burst of changes.
+  let pending = false;
+  const unsubscribe = o.session.onChange(() => {
+    if (pending) return;
+    pending = true;
+    setImmediate(() => {
+      pending = false;
+      const msg = JSON.stringify({ push: 'snapshot', snapshot: o.session.snapshot() } satisfies ServerMessage);
+      for (const [ws, c] of clients) if (c.role && ws.readyState === ws.OPEN) ws.send(msg);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(o.port ?? 0, lan ? '0.0.0.0' : '127.0.0.1', () => resolve());
+  });
+  port = (http.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    port,
+    mainToken,
+    pairingCode,
+    close: async () => {
+      unsubscribe();
+      for (const ws of clients.keys()) ws.terminate();
+      await new Promise<void>((r) => wss.close(() => r()));
+      await new Promise<void>((r) => http.close(() => r()));
+    },
+  };
+}

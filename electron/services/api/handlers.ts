@@ -1,0 +1,48 @@
+/** The operations (contract/api.ts) carried out on the services; both transports call these. */
+import type { Result } from '../../../engine/result.js';
+import type { OperationArgs, OperationName, OperationResults, PairingInfo, Reply } from '../../contract/api.js';
+import { setupFromNewGame } from '../../contract/setup.js';
+import type { GameSession } from '../session/session.js';
+import type { Store } from '../store/store.js';
+
+export interface Services {
+  readonly session: GameSession;
+  readonly store: Store;
+  /** LAN pairing as this caller may see it (the code only for the main screen). */
+  readonly pairing: () => PairingInfo;
+}
+
+const reply = <T, U>(r: Result<T>, map: (v: T) => U): Reply<U> => (r.ok ? { ok: true, value: map(r.value) } : { ok: false, error: r.reason });
+const version = (a: { version: number }) => ({ version: a.version });
+
+type Handlers = { [K in OperationName]: (...args: OperationArgs<K>) => Reply<OperationResults[K]> };
+
+export function handlers(s: Services): Handlers {
+  return {
+    snapshot: () => ({ ok: true, value: s.session.snapshot() }),
+    newGame: (n) => reply(s.session.newGame(setupFromNewGame(n)), (gameId) => ({ gameId })),
+    play: (c) => reply(s.session.play(c), version),
+    undo: () => reply(s.session.undo(), version),
+    redo: () => reply(s.session.redo(), version),
+    correct: (i, c) => reply(s.session.correct(i, c), version),
+    insert: (i, c) => reply(s.session.insert(i, c), version),
+    importRecord: (text) => reply(s.session.importRecord(text), (v) => v),
+    exportRecord: () => reply(s.session.exportRecord(), (v) => v),
+    listGames: () => ({
+      ok: true,
+      value: s.store.games<{ players: { name: string }[] }>().map((g) => ({ id: g.id, createdAt: g.createdAt, players: g.setup.players.map((p) => p.name), final: g.final })),
+    }),
+    loadGame: (id) => reply(s.session.load(id), () => ({ gameId: id })),
+    statistics: () => ({ ok: true, value: s.store.statistics() }),
+    pairing: () => ({ ok: true, value: s.pairing() }),
+  };
+}
+
+/** Runs one operation; an exception (a bug or I/O) becomes an error reply rather than a crash. */
+export function invoke<K extends OperationName>(h: Handlers, op: K, args: OperationArgs<K>): Reply<OperationResults[K]> {
+  try {
+    return (h[op] as (...a: OperationArgs<K>) => Reply<OperationResults[K]>)(...args);
+  } catch (e) {
+    return { ok: false, error: `${op} failed: ${(e as Error).message}` };
+  }
+}

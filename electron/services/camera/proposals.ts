@@ -1,0 +1,52 @@
+/**
+ * Camera readings are proposals until the rules accept them (the engine never trusts the camera).
+ * They are stored apart from the game's log; accepting one plays its command through the session,
+ * which checks it like any other move, and only then is the proposal marked accepted.
+ */
+import type { Command } from '../../../engine/game/commands.js';
+import { fail, ok, type Result } from '../../../engine/result.js';
+import { commandSchema } from '../../contract/commands.js';
+import type { Ack, GameSession } from '../session/session.js';
+import type { Proposal, Store } from '../store/store.js';
+
+export interface CameraProposal {
+  readonly command: Command;
+  /** The recognizer's confidence in [0, 1], and its next best readings for the top-3 picker. */
+  readonly confidence: number;
+  readonly alternatives: readonly Command[];
+}
+
+export class ProposalDesk {
+  constructor(
+    private readonly store: Store,
+    private readonly session: GameSession,
+  ) {}
+
+  propose(source: string, p: CameraProposal): Result<number> {
+    const gameId = this.session.currentGameId;
+    if (gameId === null) return fail('no game is open');
+    return ok(this.store.addProposal(gameId, source, p));
+  }
+
+  open(): Proposal<CameraProposal>[] {
+    const gameId = this.session.currentGameId;
+    return gameId === null ? [] : this.store.openProposals<CameraProposal>(gameId);
+  }
+
+  /** Plays the proposal's command (or the alternative the table picked) through the rules. */
+  accept(id: number, pick?: number): Result<Ack> {
+    const p = this.open().find((x) => x.id === id);
+    if (!p) return fail(`proposal ${id} is not open`);
+    const chosen = pick === undefined ? p.payload.command : p.payload.alternatives[pick];
+    const command = commandSchema.safeParse(chosen);
+    if (!command.success) return fail(`proposal ${id} holds no readable command${pick === undefined ? '' : ` at alternative ${pick}`}`);
+    const played = this.session.play(command.data);
+    if (!played.ok) return fail(`the rules refuse proposal ${id}: ${played.reason}`);
+    this.store.decideProposal(id, 'accepted');
+    return played;
+  }
+
+  reject(id: number): void {
+    this.store.decideProposal(id, 'rejected');
+  }
+}

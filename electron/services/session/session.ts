@@ -1,0 +1,188 @@
+/**
+ * The game session: owns the Game being played, applies operations, and writes each accepted one to
+ * the store before acknowledging it, so that a crash never loses a move the table saw confirmed.
+ * At start it rebuilds the last game from its log.
+ */
+import type { TileCatalog } from '../../../engine/catalog/registry.js';
+import type { Command } from '../../../engine/game/commands.js';
+import { defaultCatalog } from '../../../engine/game/engine.js';
+import type { GameEvent } from '../../../engine/game/events.js';
+import { Game } from '../../../engine/game/game.js';
+import type { GameSetup } from '../../../engine/game/setup.js';
+import { fail, ok, type Result } from '../../../engine/result.js';
+import { replayRecord } from '../../../engine/record/replay.js';
+import { parseRecordText, type GameRecord } from '../../../engine/record/schema.js';
+import { setupFromRecord } from '../../../engine/record/convert.js';
+import type { Snapshot } from '../../contract/snapshot.js';
+import { recordFromGame } from '../record-export.js';
+import type { Store } from '../store/store.js';
+import { logOpSchema, type LogOp } from './log-ops.js';
+import { gameView } from './view.js';
+
+export interface Ack {
+  readonly version: number;
+  readonly events: readonly GameEvent[];
+}
+
+/** Told that the game changed; builds a snapshot only if it wants one (they cost about a millisecond). */
+type Listener = (version: number) => void;
+
+function applyOp(game: Game, op: LogOp): Result<readonly GameEvent[]> {
+  switch (op.op) {
+    case 'play':
+      return game.play(op.command);
+    case 'undo': {
+      const r = game.undo();
+      return r.ok ? ok([]) : r;
+    }
+    case 'redo':
+      return game.redo();
+    case 'correct': {
+      const r = game.correct(op.index, op.command);
+      return r.ok ? ok([]) : r;
+    }
+    case 'insert': {
+      const r = game.insert(op.index, op.command);
+      return r.ok ? ok([]) : r;
+    }
+  }
+}
+
+export class GameSession {
+  private game: Game | null = null;
+  private gameId: number | null = null;
+  private version = 0;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly catalog: TileCatalog = defaultCatalog(),
+  ) {}
+
+  /** A session resumed into the last game in the store (or with none). */
+  static resume(store: Store, catalog?: TileCatalog): GameSession {
+    const s = new GameSession(store, catalog);
+    const id = store.latestGameId();
+    if (id !== undefined) {
+      const r = s.load(id);
+      if (!r.ok) throw new Error(`cannot resume game ${id}: ${r.reason}`);
+    }
+    return s;
+  }
+
+  get currentGameId(): number | null {
+    return this.gameId;
+  }
+
+  /** The live game, for services in the same process (tracker, recognition); screens get snapshots. */
+  get currentGame(): Game | null {
+    return this.game;
+  }
+
+  load(gameId: number): Result<void> {
+    const row = this.store.game<GameSetup>(gameId);
+    if (!row) return fail(`there is no game ${gameId}`);
+    const started = Game.start(row.setup, this.catalog);
+    if (!started.ok) return fail(`game ${gameId}: ${started.reason}`);
+    const game = started.value;
+    for (const entry of this.store.log(gameId)) {
+      const op = logOpSchema.safeParse(entry.op);
+      if (!op.success) return fail(`game ${gameId}, log entry ${entry.seq}: ${op.error.issues[0]?.message ?? 'unreadable'}`);
+      const r = applyOp(game, op.data);
+      if (!r.ok) return fail(`game ${gameId}, log entry ${entry.seq}: ${r.reason}`);
+    }
+    this.game = game;
+    this.gameId = gameId;
+    this.changed();
+    return ok(undefined);
+  }
+
+  newGame(setup: GameSetup): Result<number> {
+    const started = Game.start(setup, this.catalog);
+    if (!started.ok) return started;
+    const id = this.store.createGame(setup);
+    this.game = started.value;
+    this.gameId = id;
+    this.changed();
+    return ok(id);
+  }
+
+  play(command: Command): Result<Ack> {
+    return this.apply({ op: 'play', command });
+  }
+
+  undo(): Result<Ack> {
+    return this.apply({ op: 'undo' });
+  }
+
+  redo(): Result<Ack> {
+    return this.apply({ op: 'redo' });
+  }
+
+  /** Replaces (or, with null, removes) command `index` and replays everything after it. */
+  correct(index: number, command: Command | null): Result<Ack> {
+    return this.apply({ op: 'correct', index, command });
+  }
+
+  insert(index: number, command: Command): Result<Ack> {
+    return this.apply({ op: 'insert', index, command });
+  }
+
+  private apply(op: LogOp): Result<Ack> {
+    const game = this.game;
+    const id = this.gameId;
+    if (!game || id === null) return fail('no game is open: start a new game or import a record');
+    const wasFinished = game.state.finished;
+    const r = applyOp(game, op);
+    if (!r.ok) return r;
+    try {
+      this.store.append(id, [{ op, events: r.value }]);
+      if (game.state.finished !== wasFinished) this.store.setResult(id, game.state.finished ? game.state.players.map((p) => p.score) : null);
+    } catch (e) {
+      // The store is the truth: what it did not take did not happen.
+      const back = this.load(id);
+      return fail(`could not save the move, so it was not taken: ${(e as Error).message}${back.ok ? '' : `; reloading failed too: ${back.reason}`}`);
+    }
+    this.changed();
+    return ok({ version: this.version, events: r.value });
+  }
+
+  /** Imports a record@1 file as a new game, after checking it against the schema and the rules. */
+  importRecord(text: string): Result<{ gameId: number; final: readonly number[] }> {
+    const parsed = parseRecordText(text);
+    if (!parsed.ok) return fail(`the record is not valid record@1: ${parsed.reason}`);
+    const report = replayRecord(parsed.record, { catalog: this.catalog });
+    if (report.error || !report.game) {
+      const where = report.error?.turn ? `turn ${report.error.turn}` : 'setup';
+      return fail(`the record cannot be replayed (${where}): ${report.error?.reason ?? 'no game'}`);
+    }
+    const game = report.game;
+    const id = this.store.createGame(setupFromRecord(parsed.record));
+    this.store.append(id, game.history.map((h) => ({ op: { op: 'play', command: h.command } satisfies LogOp, events: h.events })));
+    this.store.setResult(id, report.final);
+    this.game = game;
+    this.gameId = id;
+    this.changed();
+    return ok({ gameId: id, final: report.final });
+  }
+
+  exportRecord(): Result<GameRecord> {
+    if (!this.game) return fail('no game is open');
+    const s = this.game.state;
+    return recordFromGame(this.game.setup, this.game.commands, s.finished ? s.players.map((p) => p.score) : null);
+  }
+
+  snapshot(): Snapshot {
+    return { version: this.version, game: this.game && this.gameId !== null ? gameView(this.gameId, this.game) : null };
+  }
+
+  onChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    this.version++;
+    for (const l of this.listeners) l(this.version);
+  }
+}

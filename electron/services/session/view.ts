@@ -1,0 +1,98 @@
+/** Builds the public view of a game (see electron/contract/snapshot.ts), field by field. */
+import { decide } from '../../../engine/game/engine.js';
+import type { Scored } from '../../../engine/game/events.js';
+import type { Game } from '../../../engine/game/game.js';
+import type { GameState } from '../../../engine/game/state.js';
+import { explain } from '../../../engine/scoring/explain.js';
+import type { GameView, ScoreView } from '../../contract/snapshot.js';
+import { describeCommand, describeEvent } from './describe.js';
+import { classicReminders } from './reminders.js';
+
+function featureTiles(state: GameState, s: Scored): ScoreView['feature'] {
+  if (!s.feature) return null;
+  const [x, y] = s.feature.at;
+  const part = state.board.partAt(x, y, s.feature.on);
+  const tiles: [number, number][] = [];
+  if (part !== undefined) {
+    const seen = new Set<number>();
+    for (const i of state.board.feature(part).tiles) {
+      if (seen.has(i)) continue;
+      seen.add(i);
+      const t = state.board.tiles[i]!;
+      tiles.push([t.x, t.y]);
+    }
+  }
+  return { at: [x, y], on: s.feature.on, tiles };
+}
+
+function scoreView(state: GameState, s: Scored): ScoreView {
+  return { players: [...s.players], points: s.points, kind: s.kind, text: explain(s), final: s.final, feature: featureTiles(state, s) };
+}
+
+function meepleSpots(state: GameState): GameView['meepleSpots'] {
+  if (state.turn.step !== 'action' || state.turn.tile < 0) return [];
+  const tile = state.board.tiles[state.turn.tile];
+  if (!tile) return [];
+  const out: { kind: string; on: string }[] = [];
+  for (const kind of state.pipeline.figures.keys()) {
+    for (const f of tile.view.features) {
+      if (decide(state, { type: 'placeMeeple', player: state.turn.player, kind, on: f.name }).ok) out.push({ kind, on: f.name });
+    }
+  }
+  return out;
+}
+
+export function gameView(gameId: number, game: Game): GameView {
+  const state = game.state;
+  const names = state.setup.players.map((p) => p.name);
+  const supply = [...state.supply].filter(([, n]) => n > 0).map(([tile, count]) => ({ tile, count })).sort((a, b) => a.tile.localeCompare(b.tile));
+  const tilesLeft = supply.reduce((n, s) => n + s.count, 0);
+  const scores: ScoreView[] = [];
+  let lastScoring: ScoreView[] = [];
+  const log = game.history.map((h, index) => {
+    const turnScores = h.events.filter((e): e is Scored => e.type === 'scored').map((s) => scoreView(state, s));
+    scores.push(...turnScores);
+    if (turnScores.length) lastScoring = turnScores;
+    return {
+      index,
+      command: h.command,
+      text: describeCommand(h.command, names),
+      events: h.events.map((e) => describeEvent(e, names)).filter((t): t is string => t !== null),
+    };
+  });
+  return {
+    gameId,
+    expansions: [...state.setup.expansions],
+    rules: { ...state.setup.rules },
+    players: state.players.map((p, i) => ({
+      name: state.setup.players[i]!.name,
+      color: state.setup.players[i]!.color,
+      score: p.score,
+      byKind: { ...p.byKind },
+      supply: { ...p.supply },
+      floors: p.floors,
+      prisoners: p.prisoners.map((q) => ({ owner: q.owner, kind: q.kind })),
+    })),
+    turn: { number: state.turn.number, player: state.turn.player, step: state.turn.step },
+    finished: state.finished,
+    tilesLeft,
+    supply,
+    board: state.board.tiles.map((t) => ({
+      tile: t.view.tile.id,
+      x: t.x,
+      y: t.y,
+      rot: t.view.rot,
+      terrain: [...t.view.terrain],
+      features: t.view.features.map((f) => ({ name: f.name, kind: f.def.kind, segments: [...f.segments], pennants: f.def.pennants })),
+    })),
+    meeples: state.meeples.map((m) => ({ player: m.player, kind: m.kind, x: m.x, y: m.y, on: m.on })),
+    towers: [...state.towers.values()].map((t) => ({ x: t.x, y: t.y, height: t.height, top: t.top ? { player: t.top.player, kind: t.top.kind } : null })),
+    log,
+    scores,
+    lastScoring,
+    reminders: classicReminders(state, tilesLeft),
+    meepleSpots: meepleSpots(state),
+    canUndo: game.canUndo(),
+    canRedo: game.canRedo(),
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * Schema migrations, applied in order by PRAGMA user_version (the Signal Desktop pattern): version N
+ * is the database after migrations[0..N-1]. Never edit a shipped migration; add the next one.
+ */
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  readonly version: number;
+  readonly why: string;
+  readonly up: (db: Database.Database) => void;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    why: 'games and their append-only logs: every accepted operation with the events it caused',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE games (
+          id          INTEGER PRIMARY KEY,
+          created_at  TEXT NOT NULL,
+          setup_json  TEXT NOT NULL,
+          finished_at TEXT,
+          final_json  TEXT
+        );
+        CREATE TABLE game_log (
+          game_id     INTEGER NOT NULL REFERENCES games(id),
+          seq         INTEGER NOT NULL,
+          at          TEXT NOT NULL,
+          op_json     TEXT NOT NULL,
+          events_json TEXT NOT NULL,
+          PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID;
+        -- append-only: the log is history, corrections are new entries
+        CREATE TRIGGER game_log_no_update BEFORE UPDATE ON game_log
+          BEGIN SELECT RAISE(ABORT, 'game_log is append-only'); END;
+        CREATE TRIGGER game_log_no_delete BEFORE DELETE ON game_log
+          BEGIN SELECT RAISE(ABORT, 'game_log is append-only'); END;
+      `),
+  },
+  {
+    version: 2,
+    why: 'camera proposals, kept apart from committed events until the rules accept them',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE proposals (
+          id          INTEGER PRIMARY KEY,
+          game_id     INTEGER NOT NULL REFERENCES games(id),
+          created_at  TEXT NOT NULL,
+          source      TEXT NOT NULL,
+          payload_json TEXT NOT NULL,
+          status      TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'accepted', 'rejected')),
+          decided_at  TEXT
+        );
+        CREATE INDEX proposals_by_game ON proposals(game_id, status);
+      `),
+  },
+  {
+    version: 3,
+    why: 'calibration profiles per camera, and the table’s own enrolled tile exemplars',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE calibration_profiles (
+          name        TEXT PRIMARY KEY,
+          updated_at  TEXT NOT NULL,
+          data_json   TEXT NOT NULL
+        );
+        CREATE TABLE tile_exemplars (
+          id          INTEGER PRIMARY KEY,
+          tile_id     TEXT NOT NULL,
+          rot         INTEGER NOT NULL CHECK (rot IN (0, 90, 180, 270)),
+          created_at  TEXT NOT NULL,
+          source      TEXT NOT NULL,
+          image       BLOB NOT NULL,
+          mime        TEXT NOT NULL
+        );
+        CREATE INDEX tile_exemplars_by_tile ON tile_exemplars(tile_id);
+      `),
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;
+
+/** Applies every migration above the database's user_version, each in its own transaction. */
+export function migrate(db: Database.Database, target = LATEST_VERSION): number {
+  let version = db.pragma('user_version', { simple: true }) as number;
+  if (version > LATEST_VERSION) {
+    throw new Error(`the database is at schema version ${version}, newer than this app knows (${LATEST_VERSION}); update the app`);
+  }
+  for (const m of MIGRATIONS) {
+    if (m.version <= version || m.version > target) continue;
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+    version = m.version;
+  }
+  return version;
+}

@@ -1,0 +1,224 @@
+/**
+ * The companion's SQLite store: games with their append-only logs, camera proposals (apart from the
+ * log until accepted), calibration profiles, enrolled tile exemplars, history and statistics.
+ * One process owns the file; every write is one transaction.
+ */
+import type Database from 'better-sqlite3';
+import { openDatabase, type OpenOptions } from './open.js';
+
+export interface LogEntry<Op = unknown, Ev = unknown> {
+  readonly seq: number;
+  readonly at: string;
+  readonly op: Op;
+  readonly events: readonly Ev[];
+}
+
+export interface GameRow<Setup = unknown> {
+  readonly id: number;
+  readonly createdAt: string;
+  readonly setup: Setup;
+  readonly finishedAt: string | null;
+  readonly final: readonly number[] | null;
+}
+
+export interface Proposal<P = unknown> {
+  readonly id: number;
+  readonly gameId: number;
+  readonly createdAt: string;
+  readonly source: string;
+  readonly payload: P;
+  readonly status: 'open' | 'accepted' | 'rejected';
+}
+
+export interface Exemplar {
+  readonly id: number;
+  readonly tileId: string;
+  readonly rot: 0 | 90 | 180 | 270;
+  readonly source: string;
+  readonly image: Buffer;
+  readonly mime: string;
+}
+
+export interface PlayerStatistics {
+  readonly name: string;
+  readonly games: number;
+  readonly wins: number;
+  readonly averageScore: number;
+  readonly bestScore: number;
+}
+
+export interface Statistics {
+  readonly games: number;
+  readonly finished: number;
+  readonly players: readonly PlayerStatistics[];
+}
+
+const now = () => new Date().toISOString();
+
+interface RawGame {
+  id: number;
+  created_at: string;
+  setup_json: string;
+  finished_at: string | null;
+  final_json: string | null;
+}
+
+function toGame<S>(r: RawGame): GameRow<S> {
+  return {
+    id: r.id,
+    createdAt: r.created_at,
+    setup: JSON.parse(r.setup_json) as S,
+    finishedAt: r.finished_at,
+    final: r.final_json ? (JSON.parse(r.final_json) as number[]) : null,
+  };
+}
+
+export class Store {
+  private constructor(readonly db: Database.Database, readonly file: string) {}
+
+  static open(file: string, options?: OpenOptions): Store {
+    return new Store(openDatabase(file, options), file);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  // ── games and logs ──
+
+  createGame(setup: unknown): number {
+    const r = this.db.prepare('INSERT INTO games (created_at, setup_json) VALUES (?, ?)').run(now(), JSON.stringify(setup));
+    return Number(r.lastInsertRowid);
+  }
+
+  game<S>(id: number): GameRow<S> | undefined {
+    const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as RawGame | undefined;
+    return r ? toGame<S>(r) : undefined;
+  }
+
+  /** The game played last: where the app resumes after a restart. */
+  latestGameId(): number | undefined {
+    const r = this.db.prepare('SELECT max(id) AS id FROM games').get() as { id: number | null };
+    return r.id ?? undefined;
+  }
+
+  games<S>(): GameRow<S>[] {
+    return (this.db.prepare('SELECT * FROM games ORDER BY id DESC').all() as RawGame[]).map((r) => toGame<S>(r));
+  }
+
+  /** Appends entries to a game's log in one transaction; returns the last sequence number. */
+  append(gameId: number, entries: readonly { op: unknown; events: readonly unknown[] }[]): number {
+    const last = this.db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM game_log WHERE game_id = ?');
+    const insert = this.db.prepare('INSERT INTO game_log (game_id, seq, at, op_json, events_json) VALUES (?, ?, ?, ?, ?)');
+    return this.db.transaction(() => {
+      let seq = (last.get(gameId) as { seq: number }).seq;
+      for (const e of entries) insert.run(gameId, ++seq, now(), JSON.stringify(e.op), JSON.stringify(e.events));
+      return seq;
+    })();
+  }
+
+  log<Op, Ev>(gameId: number): LogEntry<Op, Ev>[] {
+    const rows = this.db.prepare('SELECT seq, at, op_json, events_json FROM game_log WHERE game_id = ? ORDER BY seq').all(gameId) as {
+      seq: number;
+      at: string;
+      op_json: string;
+      events_json: string;
+    }[];
+    return rows.map((r) => ({ seq: r.seq, at: r.at, op: JSON.parse(r.op_json) as Op, events: JSON.parse(r.events_json) as Ev[] }));
+  }
+
+  /** Records the final totals (or clears them when a finished game is reopened by an undo). */
+  setResult(gameId: number, final: readonly number[] | null): void {
+    this.db
+      .prepare('UPDATE games SET finished_at = ?, final_json = ? WHERE id = ?')
+      .run(final ? now() : null, final ? JSON.stringify(final) : null, gameId);
+  }
+
+  statistics(): Statistics {
+    const rows = this.games<{ players: { name: string }[] }>();
+    const finished = rows.filter((g) => g.final);
+    const by = new Map<string, { games: number; wins: number; total: number; best: number }>();
+    for (const g of finished) {
+      const best = Math.max(...g.final!);
+      g.setup.players.forEach((p, i) => {
+        const s = by.get(p.name) ?? { games: 0, wins: 0, total: 0, best: 0 };
+        const score = g.final![i] ?? 0;
+        s.games++;
+        s.total += score;
+        s.best = Math.max(s.best, score);
+        if (score === best) s.wins++;
+        by.set(p.name, s);
+      });
+    }
+    return {
+      games: rows.length,
+      finished: finished.length,
+      players: [...by].map(([name, s]) => ({ name, games: s.games, wins: s.wins, averageScore: s.total / s.games, bestScore: s.best })),
+    };
+  }
+
+  // ── camera proposals ──
+
+  addProposal(gameId: number, source: string, payload: unknown): number {
+    const r = this.db
+      .prepare('INSERT INTO proposals (game_id, created_at, source, payload_json) VALUES (?, ?, ?, ?)')
+      .run(gameId, now(), source, JSON.stringify(payload));
+    return Number(r.lastInsertRowid);
+  }
+
+  openProposals<P>(gameId: number): Proposal<P>[] {
+    const rows = this.db.prepare("SELECT * FROM proposals WHERE game_id = ? AND status = 'open' ORDER BY id").all(gameId) as {
+      id: number;
+      game_id: number;
+      created_at: string;
+      source: string;
+      payload_json: string;
+      status: Proposal['status'];
+    }[];
+    return rows.map((r) => ({ id: r.id, gameId: r.game_id, createdAt: r.created_at, source: r.source, payload: JSON.parse(r.payload_json) as P, status: r.status }));
+  }
+
+  decideProposal(id: number, status: 'accepted' | 'rejected'): void {
+    const r = this.db.prepare("UPDATE proposals SET status = ?, decided_at = ? WHERE id = ? AND status = 'open'").run(status, now(), id);
+    if (r.changes !== 1) throw new Error(`proposal ${id} is not open`);
+  }
+
+  // ── calibration profiles ──
+
+  saveCalibration(name: string, data: unknown): void {
+    this.db
+      .prepare('INSERT INTO calibration_profiles (name, updated_at, data_json) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET updated_at = excluded.updated_at, data_json = excluded.data_json')
+      .run(name, now(), JSON.stringify(data));
+  }
+
+  calibration<T>(name: string): T | undefined {
+    const r = this.db.prepare('SELECT data_json FROM calibration_profiles WHERE name = ?').get(name) as { data_json: string } | undefined;
+    return r ? (JSON.parse(r.data_json) as T) : undefined;
+  }
+
+  calibrationNames(): string[] {
+    return (this.db.prepare('SELECT name FROM calibration_profiles ORDER BY name').all() as { name: string }[]).map((r) => r.name);
+  }
+
+  // ── enrolled tile exemplars ──
+
+  addExemplar(e: Omit<Exemplar, 'id'>): number {
+    const r = this.db
+      .prepare('INSERT INTO tile_exemplars (tile_id, rot, created_at, source, image, mime) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(e.tileId, e.rot, now(), e.source, e.image, e.mime);
+    return Number(r.lastInsertRowid);
+  }
+
+  exemplars(tileId?: string): Exemplar[] {
+    const sql = 'SELECT id, tile_id, rot, source, image, mime FROM tile_exemplars' + (tileId ? ' WHERE tile_id = ?' : '') + ' ORDER BY id';
+    const rows = (tileId ? this.db.prepare(sql).all(tileId) : this.db.prepare(sql).all()) as {
+      id: number;
+      tile_id: string;
+      rot: 0 | 90 | 180 | 270;
+      source: string;
+      image: Buffer;
+      mime: string;
+    }[];
+    return rows.map((r) => ({ id: r.id, tileId: r.tile_id, rot: r.rot, source: r.source, image: r.image, mime: r.mime }));
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The one interface the screens talk to. Two implementations: Electron IPC (the preload's API) and
+ * WebSocket (browser mode and second screens). Screens never know which one they have.
+ */
+import type { CompanionApi } from '../../../electron/contract/api.js';
+import type { Snapshot } from '../../../electron/contract/snapshot.js';
+
+export type Role = 'main' | 'screen';
+
+export interface Backend {
+  readonly api: CompanionApi;
+  onSnapshot(listener: (s: Snapshot) => void): () => void;
+}
+
+/** What the preload exposes on window.companion. */
+export type PreloadApi = CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => void };

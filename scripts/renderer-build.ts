@@ -1,0 +1,26 @@
+/** Builds the renderer when its output is missing or older than its sources (for `npm start` and the browser tests). */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+export const RENDERER_OUT = join(ROOT, 'out/renderer');
+const SOURCES = ['renderer', 'electron/contract'].map((d) => join(ROOT, d));
+
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+export async function ensureRendererBuilt(): Promise<string> {
+  const index = join(RENDERER_OUT, 'index.html');
+  const stale = !existsSync(index) || statSync(index).mtimeMs < Math.max(...SOURCES.map(newest));
+  if (stale) {
+    const { build } = await import('vite');
+    await build({ configFile: join(ROOT, 'renderer/vite.config.ts'), logLevel: 'warn' });
+  }
+  return RENDERER_OUT;
+}

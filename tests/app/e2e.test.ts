@@ -1,0 +1,244 @@
+/**
+ * The app in a real browser (Debian chromium) against browser mode: a new game set up through the
+ * UI, a bundled record played move by move through the manual entry, the final scores and the audit
+ * on screen checked against the record, undo/redo and a correction from the event log, and the
+ * faults (malformed record, WebSocket garbage, unpaired client). Screenshots go to test-output/screens.
+ */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Command } from '../../engine/game/commands.js';
+import { Game } from '../../engine/game/game.js';
+import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
+import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
+import { launchChromium } from './helpers/browser.js';
+import { loadRecord, recordCommands, setupFromRecord } from './helpers/records.js';
+
+// The callbacks below run in the page; these are the few DOM names they use.
+declare const document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null };
+declare const location: { host: string };
+
+const SHOTS = join(import.meta.dirname, '../../test-output/screens');
+const record = loadRecord('g003-base-4p.json');
+const commands = recordCommands(record);
+
+let app: BrowserMode;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  const rendererDir = await ensureRendererBuilt();
+  app = await startBrowserMode({ dataFile: join(mkdtempSync(join(tmpdir(), 'companion-e2e-')), 'c.sqlite'), rendererDir });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.setDefaultTimeout(10_000);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const version = async () => Number(await page.locator('main').getAttribute('data-version'));
+
+/** Does one thing on screen and waits for the snapshot it causes; a refusal fails with its words. */
+async function act(what: string, action: () => Promise<void>): Promise<void> {
+  const alert = page.locator('[data-testid=message][role=alert]');
+  if (await alert.count()) await page.locator('[data-testid=message] .close').click();
+  const before = await version();
+  await action();
+  await Promise.race([
+    page.waitForFunction((v) => Number(document.querySelector('main')?.getAttribute('data-version')) > v, before),
+    alert.waitFor().then(async () => {
+      throw new Error(`${what}: ${await alert.textContent()}`);
+    }),
+  ]);
+}
+
+async function enter(c: Command): Promise<void> {
+  const entry = page.getByTestId('move-entry');
+  switch (c.type) {
+    case 'placeTile':
+      await entry.locator('input[name=tile]').fill(c.tile);
+      await entry.locator('input[name=x]').fill(String(c.at[0]));
+      await entry.locator('input[name=y]').fill(String(c.at[1]));
+      await entry.locator('select[name=rot]').selectOption(String(c.rot));
+      return act(`place ${c.tile}`, () => entry.getByRole('button', { name: 'Place tile' }).click());
+    case 'placeMeeple':
+      await entry.locator('select[name=spot]').selectOption(`${c.kind}:${c.on}`);
+      return act(`figure on ${c.on}`, () => entry.getByRole('button', { name: 'Place figure' }).click());
+    case 'endTurn':
+      return act('end turn', () => page.getByTestId('end-turn').click());
+    case 'finishGame':
+      return act('final scoring', () => page.getByTestId('finish').click());
+    case 'discardTile':
+      await entry.locator('input[name=tile]').fill(c.tile);
+      return act('discard', () => entry.getByRole('button', { name: 'Discard' }).click());
+    default:
+      throw new Error(`the base-game record has no ${c.type}`);
+  }
+}
+
+describe('the companion in a browser', () => {
+  it('sets up a new game through the UI', async () => {
+    await page.goto(app.server.url);
+    await page.getByTestId('new-game').waitFor();
+    const form = page.getByTestId('new-game');
+    for (let i = 2; i < record.players.length; i++) await form.getByRole('button', { name: 'Add a player' }).click();
+    // Seat them in the wrong order first, then fix the seating with the arrows.
+    for (const [i, p] of record.players.entries()) {
+      const seat = i === 0 ? 1 : i === 1 ? 0 : i;
+      await form.locator(`input[name=player-${seat}]`).fill(p.name);
+      await form.locator(`select[name=colour-${seat}]`).selectOption(p.color);
+    }
+    await form.getByRole('button', { name: 'seat later' }).first().click();
+    await shot('1-new-game');
+    await act('start', () => page.getByTestId('start-game').click());
+    await page.getByTestId('board').waitFor();
+    const names = await page.locator('[data-testid=scoreboard] tbody th').allTextContents();
+    expect(names.map((n) => n.trim())).toEqual(record.players.map((p) => p.name));
+    await expect.poll(() => page.getByTestId('reminders').textContent()).toContain(`${record.players[0]!.name}: draw a tile`);
+  }, 60_000);
+
+  it('plays the bundled record through the manual move entry, and the scores on screen equal the record’s', async () => {
+    for (const [i, c] of commands.entries()) {
+      await enter(c);
+      if (i === 60) await shot('2-board-mid-game');
+    }
+    for (const [i, score] of record.expect!.final!.entries()) {
+      expect(Number(await page.getByTestId(`total-${i}`).textContent())).toBe(score);
+    }
+    expect(await page.locator('[data-testid=board] g[data-tile]').count()).toBe(72);
+    await shot('3-board-final');
+  }, 240_000);
+
+  it('shows the audit: each player’s points feature by feature, the feature lit on the board, the track difference explained', async () => {
+    await page.locator('button[data-screen=audit]').click();
+    await page.getByTestId('audit').waitFor();
+    for (const [i, score] of record.expect!.final!.entries()) {
+      expect(Number(await page.getByTestId(`audit-total-${i}`).textContent())).toBe(score);
+      const items = await page.getByTestId(`audit-player-${i}`).locator('li b').allTextContents();
+      expect(items.reduce((n, t) => n + Number(t.replace('+', '')), 0)).toBe(score);
+    }
+    // Select the first city of player 0: its tiles light up on the board.
+    const city = page.getByTestId('audit-player-0').locator('button.score', { hasText: 'city:' }).first();
+    const text = (await city.textContent())!;
+    const tiles = Number(/(\d+) tiles? ×/.exec(text)![1]);
+    await city.click();
+    await expect.poll(() => page.locator('[data-testid=audit] rect.lit').count()).toBe(tiles);
+    const final0 = record.expect!.final![0]!;
+    await page.getByTestId('track-0').fill(String(final0 - 50));
+    await expect.poll(() => page.getByTestId('difference-0').textContent()).toMatch(/50 points fewer on the track.*one whole lap/);
+    await page.getByTestId('track-0').fill(String(final0));
+    await expect.poll(() => page.getByTestId('difference-0').textContent()).toContain('agree');
+    await shot('4-audit');
+  }, 60_000);
+
+  it('undoes and redoes from the event log, and corrects a past move with every later score recomputed', async () => {
+    await page.locator('button[data-screen=log]').click();
+    await page.getByTestId('event-log').waitFor();
+    await act('undo', () => page.getByTestId('undo').click());
+    await expect.poll(() => page.getByTestId('reminders').textContent()).toContain('No tiles left');
+    await act('redo', () => page.getByTestId('redo').click());
+    await expect.poll(() => page.getByTestId('reminders').textContent()).toContain('game is over');
+    // Remove a meeple placed mid-game; the engine's own correction gives the scores to expect.
+    const index = commands.findIndex((c, i) => i > 60 && c.type === 'placeMeeple');
+    const expected = Game.replay(setupFromRecord(record), commands);
+    if (!expected.ok) throw new Error(expected.reason);
+    const corrected = expected.value.correct(index, null);
+    if (!corrected.ok) throw new Error(corrected.reason);
+    const want = expected.value.state.players.map((p) => p.score);
+    await act('remove', () => page.locator(`li[data-index="${index}"] > button`, { hasText: 'Remove' }).click());
+    await shot('5-event-log');
+    await page.locator('button[data-screen=play]').click();
+    for (const [i, score] of want.entries()) expect(Number(await page.getByTestId(`total-${i}`).textContent())).toBe(score);
+  }, 60_000);
+
+  it('refuses a malformed record with the reason, then imports a Tower game and shows its tower panel', async () => {
+    await page.locator('button[data-screen=games]').click();
+    await page.getByTestId('games').waitFor();
+    const broken = structuredClone(loadRecord('g081-base-tower-2p.json')) as unknown as { turns: { rot?: unknown }[] };
+    broken.turns[7]!.rot = 45;
+    await page.getByTestId('record-text').fill(JSON.stringify(broken));
+    await page.getByTestId('import').click();
+    await expect.poll(() => page.locator('[role=alert]').textContent()).toMatch(/not valid record@1: turn 8 \(turns\[7\]\.rot\)/);
+    await page.getByTestId('record-text').fill('{"format": "record@1", "players": [');
+    await page.getByTestId('import').click();
+    await expect.poll(() => page.locator('[role=alert]').textContent()).toMatch(/not valid JSON/);
+    await shot('6-games');
+    const tower = loadRecord('g081-base-tower-2p.json');
+    await page.getByTestId('record-text').fill(JSON.stringify(tower));
+    await act('import', () => page.getByTestId('import').click());
+    await page.getByTestId('tower-panel').waitFor();
+    for (const [i, score] of tower.expect!.final!.entries()) expect(Number(await page.getByTestId(`total-${i}`).textContent())).toBe(score);
+    await shot('7-tower-game');
+  }, 60_000);
+
+  it('answers WebSocket garbage and an unpaired client with clear errors, and keeps serving', async () => {
+    const replies = await page.evaluate(async () => {
+      const talk = (messages: string[]) =>
+        new Promise<{ replies: unknown[]; code: number }>((resolve) => {
+          const ws = new WebSocket(`ws://${location.host}/`);
+          const replies: unknown[] = [];
+          ws.onopen = () => messages.forEach((m) => ws.send(m));
+          ws.onmessage = (e) => {
+            replies.push(JSON.parse(String(e.data)));
+            if (replies.length === messages.length) ws.close();
+          };
+          ws.onclose = (e) => resolve({ replies, code: e.code });
+        });
+      const garbage = await talk(['nonsense', '{"id": "x"}', '[1,2,3]']);
+      const unpaired = await talk([JSON.stringify({ id: 1, op: 'undo', args: [] })]);
+      return { garbage, unpaired };
+    });
+    expect(replies.garbage.replies).toEqual([
+      { id: null, ok: false, error: 'not valid JSON' },
+      expect.objectContaining({ ok: false, error: expect.stringMatching(/^not a message/) }),
+      expect.objectContaining({ ok: false, error: expect.stringMatching(/^not a message/) }),
+    ]);
+    expect(replies.unpaired.replies).toEqual([{ id: 1, ok: false, error: expect.stringMatching(/^not paired/) }]);
+    expect(replies.unpaired.code).toBe(4401);
+    // The page itself is still served and live.
+    await page.locator('button[data-screen=play]').click();
+    await page.getByTestId('board').waitFor();
+  }, 30_000);
+});
+
+describe('a second screen over the LAN', () => {
+  let lan: BrowserMode;
+  beforeAll(async () => {
+    lan = await startBrowserMode({ dataFile: join(mkdtempSync(join(tmpdir(), 'companion-lan-')), 'c.sqlite'), rendererDir: await ensureRendererBuilt(), lan: true });
+    lan.session.importRecord(JSON.stringify(record));
+  });
+  afterAll(() => lan?.close());
+
+  it('joins only after typing the code shown on the main screen, and cannot enter moves', async () => {
+    const main = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await main.goto(lan.server.url);
+    await main.locator('button[data-screen=games]').click();
+    const code = (await main.getByTestId('pairing-code').textContent())!.trim();
+    expect(code).toBe(lan.server.pairingCode);
+    await main.screenshot({ path: join(SHOTS, '8-main-screen-pairing-code.png') });
+
+    const tv = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await tv.goto(`http://localhost:${lan.server.port}/`);
+    await tv.getByTestId('pairing').waitFor();
+    await tv.getByLabel('pairing code').fill(code === '000000' ? '111111' : '000000');
+    await tv.getByRole('button', { name: 'Join' }).click();
+    await expect.poll(() => tv.locator('[role=alert]').textContent()).toBe('wrong pairing code');
+    await tv.screenshot({ path: join(SHOTS, '9-second-screen-pairing.png') });
+    await tv.getByLabel('pairing code').fill(code);
+    await tv.getByRole('button', { name: 'Join' }).click();
+    await tv.getByTestId('board').waitFor();
+    expect(await tv.getByTestId('move-entry').count()).toBe(0);
+    expect(Number(await tv.getByTestId('total-0').textContent())).toBe(record.expect!.final![0]);
+    await tv.locator('button[data-screen=games]').click();
+    expect(await tv.getByTestId('pairing-code').count()).toBe(0);
+    await tv.close();
+    await main.close();
+  }, 60_000);
+});
