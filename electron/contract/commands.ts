@@ -28,7 +28,6 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('closeTower'), player, kind, at: xy }).strict(),
   z.object({ type: z.literal('payRansom'), player, prisonerOf: player, kind }).strict(),
   z.object({ type: z.literal('returnAbbot'), player, at: xy }).strict(),
-  // Jousts & Crests and Siege & Defense (docs/jousts-crests-siege-defense.md).
   z.object({ type: z.literal('drawTile'), player, tile: tileId }).strict(),
   z.object({ type: z.literal('resolveTournament'), player }).strict(),
   z.object({ type: z.literal('revealEmblem'), owner: player, at: xy, on: featureName, value: int.min(0).max(9) }).strict(),

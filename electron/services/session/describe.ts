@@ -29,23 +29,23 @@ export function describeCommand(c: Command, names: readonly string[]): string {
     case 'drawTile':
       return `${who(c.player)} draws ${c.tile}`;
     case 'resolveTournament':
-      return `${who(c.player)} resolves the tournament`;
+      return `${who(c.player)} cannot draw: the tournament is resolved`;
     case 'revealEmblem':
-      return `${who(c.owner)} reveals the emblem under the meeple at ${xy(c.at)}: ${c.value}`;
+      return `${who(c.owner)} reveals the emblem under the meeple at ${xy(c.at)} ${c.on}: ${c.value}`;
     case 'placeTournamentTile':
       return `${who(c.player)} places the tournament tile at ${xy(c.at)}, turned ${c.rot}°`;
     case 'placePrizeTile':
-      return `${who(c.player)} places prize tile ${c.tile} at ${xy(c.at)}, turned ${c.rot}°`;
+      return `${who(c.player)} places the prize tile ${c.tile} at ${xy(c.at)}, turned ${c.rot}°`;
     case 'discardPrizeTile':
-      return `${who(c.player)} puts prize tile ${c.tile} away (it fits nowhere)`;
+      return `${who(c.player)}'s prize tile ${c.tile} fits nowhere`;
     case 'nominate':
       return `${who(c.player)} slides an emblem under the meeple at ${xy(c.at)} ${c.on}`;
     case 'skipTurn':
       return `${who(c.player)} has no prize tile to place`;
     case 'resolveSiegeSymbol':
-      return `${who(c.player)} resolves a siege symbol at the ${c.post} post`;
+      return `siege symbol at the ${c.post} post`;
     case 'removeMeepleForAttack':
-      return `${who(c.owner)} removes their meeple at ${xy(c.at)} ${c.on} (attack)`;
+      return `${who(c.owner)} removes a meeple at ${xy(c.at)} ${c.on} (attack)`;
     case 'placeAtDefencePost':
       return `${who(c.player)} sends a meeple to the ${c.post} post (${c.space === 'row' ? 'row' : 'meeple space'})`;
   }
