@@ -157,9 +157,8 @@ export class GameSession {
       return fail(`the record cannot be replayed (${where}): ${report.error?.reason ?? 'no game'}`);
     }
     const game = report.game;
-    const id = this.store.createGame(setupFromRecord(parsed.record));
-    this.store.append(id, game.history.map((h) => ({ op: { op: 'play', command: h.command } satisfies LogOp, events: h.events })));
-    this.store.setResult(id, report.final);
+    const entries = game.history.map((h) => ({ op: { op: 'play', command: h.command } satisfies LogOp, events: h.events }));
+    const id = this.store.importGame(setupFromRecord(parsed.record), entries, report.final);
     this.game = game;
     this.gameId = id;
     this.changed();
