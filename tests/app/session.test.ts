@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Game } from '../../engine/game/game.js';
 import { replayRecord } from '../../engine/record/replay.js';
 import { parseRecord } from '../../engine/record/schema.js';
 import { GameSession } from '../../electron/services/session/session.js';
@@ -72,6 +73,25 @@ describe('game session', () => {
     expect(again.log.map((l) => l.command)).toEqual(view.log.map((l) => l.command));
     expect(again.players).toEqual(view.players);
     expect(again.log).toHaveLength(38);
+  });
+
+  it('inserts a figure the camera missed, and the game scores as the record says', () => {
+    const { store, file } = freshStore();
+    const s = new GameSession(store);
+    s.newGame(setupFromRecord(record));
+    // A figure whose absence changes the score (found with the engine alone).
+    const missed = commands.findIndex((c, i) => {
+      if (i < 20 || c.type !== 'placeMeeple') return false;
+      const without = Game.replay(setupFromRecord(record), commands.filter((_, j) => j !== i));
+      return without.ok && without.value.state.players.some((p, k) => p.score !== record.expect!.final![k]);
+    });
+    expect(missed).toBeGreaterThan(0);
+    for (const [i, c] of commands.entries()) if (i !== missed) expect(s.play(c).ok).toBe(true);
+    expect(s.snapshot().game!.players.map((p) => p.score)).not.toEqual(record.expect!.final);
+    expect(s.insert(missed, commands[missed]!).ok).toBe(true);
+    expect(s.snapshot().game!.players.map((p) => p.score)).toEqual(record.expect!.final);
+    store.close();
+    expect(GameSession.resume(reopen(file)).snapshot().game!.players.map((p) => p.score)).toEqual(record.expect!.final);
   });
 
   it('a correction that breaks a later turn is refused and changes nothing', () => {
