@@ -254,3 +254,27 @@ describe('a second screen over the LAN', () => {
     await main.close();
   }, 60_000);
 });
+
+describe('the server going away', () => {
+  it('tells the table, and the page comes back into the same game when browser mode runs again', async () => {
+    const dataFile = join(mkdtempSync(join(tmpdir(), 'companion-restart-')), 'c.sqlite');
+    const rendererDir = await ensureRendererBuilt();
+    let server = await startBrowserMode({ dataFile, rendererDir });
+    server.session.importRecord(JSON.stringify(record));
+    const port = server.server.port;
+    const p = await browser.newPage();
+    await p.goto(server.server.url);
+    await p.getByTestId('board').waitFor();
+    await server.close();
+    await expect.poll(() => p.locator('[role=alert]').textContent()).toMatch(/Lost the connection/);
+    server = await startBrowserMode({ dataFile, rendererDir, port });
+    try {
+      await p.waitForEvent('load', { timeout: 10_000 });
+      await p.getByTestId('board').waitFor();
+      expect(Number(await p.getByTestId('total-0').textContent())).toBe(record.expect!.final![0]);
+    } finally {
+      await p.close();
+      await server.close();
+    }
+  }, 60_000);
+});
