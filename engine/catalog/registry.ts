@@ -4,6 +4,7 @@
  * the rest of the engine can trust tile geometry.
  */
 import { classicTiles } from './classic.js';
+import { tiles2025 } from './provisional2025.js';
 import type { TileType } from './types.js';
 import { fail, ok, type Result } from '../result.js';
 import { orient, type OrientedTile } from '../geometry/oriented.js';
@@ -23,6 +24,11 @@ export class TileCatalog {
   /** The classic catalog (base, River, Abbot gardens, Inns & Cathedrals, The Tower). */
   static classic(): TileCatalog {
     return new TileCatalog(classicTiles());
+  }
+
+  /** The classic catalog plus the 2025 tiles with their provisional geometry. */
+  static standard(): TileCatalog {
+    return new TileCatalog([...classicTiles(), ...tiles2025().tiles]);
   }
 
   add(tile: TileType): Result<TileType> {
@@ -86,7 +92,7 @@ export function validateTile(t: TileType): string | null {
   for (const f of t.features) {
     for (const c of f.adjacentCities) {
       const city = t.features.find((g) => g.id === c);
-      if (!city || city.kind !== 'city') return `field ${f.id} borders ${c}, which is not a city on this tile`;
+      if (!city || (city.kind !== 'city' && city.kind !== 'fortress')) return `field ${f.id} borders ${c}, which is not a city on this tile`;
     }
   }
   // A road or river sits on the middle segment of its sides; a city covers whole sides.

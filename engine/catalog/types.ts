@@ -5,7 +5,8 @@ export const TERRAINS: readonly Terrain[] = ['field', 'road', 'city', 'river'];
 
 /** Edge features join across tiles; interior features live on one tile. */
 export type EdgeFeatureKind = 'road' | 'city' | 'field' | 'river';
-export type InteriorFeatureKind = 'cloister' | 'garden' | 'tower';
+/** `fortress`: the Siege & Defense fortress, a city for farmers that no meeple may enter. */
+export type InteriorFeatureKind = 'cloister' | 'garden' | 'tower' | 'fortress';
 export type FeatureKind = EdgeFeatureKind | InteriorFeatureKind;
 
 export type Edition = 'C1' | 'C2' | 'C3';

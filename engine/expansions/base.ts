@@ -3,10 +3,10 @@ import type { MeepleOnBoard } from '../features/board.js';
 import { formatPosition, RING8 } from '../geometry/position.js';
 import { isRotation, quarterTurns } from '../geometry/segments.js';
 import type {
-  Command, DiscardTile, EndTurn, PlaceMeeple, PlaceTile,
+  Command, DiscardTile, DrawTile, EndTurn, PlaceMeeple, PlaceTile,
 } from '../game/commands.js';
 import type {
-  GameEvent, MeeplePlaced, MeepleReturned, Scored, StartPlaced, TileDiscarded, TilePlaced, TurnEnded,
+  GameEvent, MeeplePlaced, MeepleReturned, Scored, StartPlaced, TileDiscarded, TileDrawn, TilePlaced, TurnEnded,
 } from '../game/events.js';
 import type { ExpansionModule } from '../game/expansion.js';
 import { hasLegalPlacement, placementProblem, tileProblem } from '../game/placement.js';
@@ -19,9 +19,14 @@ const FEATURE_WORD: Record<string, string> = {
   road: 'road', city: 'city', field: 'field', cloister: 'cloister', garden: 'garden', tower: 'tower foundation', river: 'river',
 };
 
-function placeOnBoard(state: GameState, tileId: string, x: number, y: number, rot: 0 | 90 | 180 | 270) {
+export function placeOnBoard(state: GameState, tileId: string, x: number, y: number, rot: 0 | 90 | 180 | 270, piece?: string) {
   const view = state.catalog.view(tileId, quarterTurns(rot));
-  const placed = state.board.place(view, x, y);
+  let pieceIndex = -1;
+  if (piece) {
+    pieceIndex = state.pieces.indexOf(piece);
+    if (pieceIndex < 0) pieceIndex = state.pieces.push(piece) - 1;
+  }
+  const placed = state.board.place(view, x, y, pieceIndex);
   const left = state.supply.get(tileId);
   if (left !== undefined && left > 0) state.supply.set(tileId, left - 1);
   for (const hook of state.pipeline.afterTilePlaced) hook(state, placed);
@@ -39,6 +44,7 @@ export function liftMeeple(state: GameState, player: number, kind: string, at: r
   const m = state.meeples[i]!;
   state.meeples.splice(i, 1);
   state.board.removeMeeple(m);
+  for (const hook of state.pipeline.afterMeepleLifted) hook(state, m);
   return m;
 }
 
@@ -73,18 +79,19 @@ const SCORED_DURING_PLAY = new Set(['road', 'city', 'cloister', 'garden']);
 /** Step 3: every road, city, cloister and garden the turn's tile completed, with meeples on it. */
 function scoreTurn(state: GameState): GameEvent[] {
   const board = state.board;
-  const t = board.tiles[state.turn.tile];
-  if (!t) return [];
   const roots: number[] = [];
-  for (let i = 0; i < t.parts.length; i++) {
-    if (SCORED_DURING_PLAY.has(t.view.features[i]!.def.kind)) roots.push(board.find(t.parts[i]!));
-  }
-  for (const [dx, dy] of RING8) {
-    const n = board.at(t.x + dx, t.y + dy);
-    if (!n) continue;
-    for (let i = 0; i < n.parts.length; i++) {
-      const k = n.view.features[i]!.def.kind;
-      if (k === 'cloister' || k === 'garden') roots.push(n.parts[i]!);
+  for (const index of state.turn.placed) {
+    const t = board.tiles[index]!;
+    for (let i = 0; i < t.parts.length; i++) {
+      if (SCORED_DURING_PLAY.has(t.view.features[i]!.def.kind)) roots.push(board.find(t.parts[i]!));
+    }
+    for (const [dx, dy] of RING8) {
+      const n = board.at(t.x + dx, t.y + dy);
+      if (!n) continue;
+      for (let i = 0; i < n.parts.length; i++) {
+        const k = n.view.features[i]!.def.kind;
+        if (k === 'cloister' || k === 'garden') roots.push(n.parts[i]!);
+      }
     }
   }
   const out: GameEvent[] = [];
@@ -116,6 +123,7 @@ export const baseModule: ExpansionModule = {
         const tile = state.catalog.get(c.tile);
         if (!tile) return fail(`unknown tile ${c.tile}`);
         if (!isRotation(c.rot)) return fail(`rotation ${String(c.rot)} is not 0, 90, 180 or 270`);
+        if (state.turn.drawn !== null && state.turn.drawn !== c.tile) return fail(`the tile drawn this turn is ${state.turn.drawn}, not ${c.tile}`);
         const view = state.catalog.view(c.tile, quarterTurns(c.rot));
         const why = tileProblem(state, tile) ?? placementProblem(state, view, c.at[0], c.at[1]);
         if (why) return fail(`${c.tile} cannot go to ${formatPosition(c.at)} turned ${c.rot}: ${why}`);
@@ -128,10 +136,23 @@ export const baseModule: ExpansionModule = {
         const c = command as DiscardTile;
         const tile = state.catalog.get(c.tile);
         if (!tile) return fail(`unknown tile ${c.tile}`);
+        if (state.turn.drawn !== null && state.turn.drawn !== c.tile) return fail(`the tile drawn this turn is ${state.turn.drawn}, not ${c.tile}`);
         const why = tileProblem(state, tile);
         if (why) return fail(`${c.tile} cannot be discarded: ${why}`);
         if (hasLegalPlacement(state, c.tile)) return fail(`${c.tile} fits somewhere on the board, so it cannot be discarded`);
         return ok([{ type: 'tileDiscarded', player: c.player, tile: c.tile }]);
+      },
+    },
+    drawTile: {
+      steps: ['tile'],
+      decide(state, command) {
+        const c = command as DrawTile;
+        if (state.turn.drawn !== null) return fail(`${state.turn.drawn} is already drawn this turn`);
+        const tile = state.catalog.get(c.tile);
+        if (!tile) return fail(`unknown tile ${c.tile}`);
+        const why = tileProblem(state, tile);
+        if (why) return fail(`${c.tile} cannot be drawn: ${why}`);
+        return ok([{ type: 'tileDrawn', player: c.player, tile: c.tile }]);
       },
     },
     placeMeeple: {
@@ -154,7 +175,9 @@ export const baseModule: ExpansionModule = {
         const out: GameEvent[] = [];
         for (const hook of state.pipeline.beforeScoring) out.push(...hook(state));
         out.push(...scoreTurn(state));
-        out.push({ type: 'turnEnded', player: c.player, next: (c.player + 1) % state.players.length });
+        let next = (c.player + 1) % state.players.length;
+        for (const hook of state.pipeline.nextPlayer) next = hook(state, c.player) ?? next;
+        out.push({ type: 'turnEnded', player: c.player, next });
         return ok(out);
       },
     },
@@ -172,17 +195,24 @@ export const baseModule: ExpansionModule = {
   reducers: {
     startPlaced(state, e) {
       const s = e as StartPlaced;
-      placeOnBoard(state, s.tile, s.at[0], s.at[1], s.rot);
+      placeOnBoard(state, s.tile, s.at[0], s.at[1], s.rot, s.piece);
     },
     tilePlaced(state, e) {
       const s = e as TilePlaced;
       const placed = placeOnBoard(state, s.tile, s.at[0], s.at[1], s.rot);
       state.turn.step = 'action';
       state.turn.tile = placed.index;
+      state.turn.placed.push(placed.index);
     },
     tileDiscarded(state, e) {
       const s = e as TileDiscarded;
       state.supply.set(s.tile, (state.supply.get(s.tile) ?? 1) - 1);
+      state.turn.drawn = null;
+    },
+    tileDrawn(state, e) {
+      const s = e as TileDrawn;
+      state.turn.drawn = s.tile;
+      for (const hook of state.pipeline.afterTileDrawn) hook(state, s.tile);
     },
     meeplePlaced(state, e) {
       const s = e as MeeplePlaced;
@@ -210,6 +240,8 @@ export const baseModule: ExpansionModule = {
       t.player = s.next;
       t.step = 'tile';
       t.tile = -1;
+      t.placed.length = 0;
+      t.drawn = null;
       t.ransomPaid = false;
     },
     gameFinished(state) {

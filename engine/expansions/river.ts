@@ -33,12 +33,17 @@ export const riverModule: ExpansionModule = {
 
   setup(state) {
     addExpansionTiles(state, 'river');
-    const tileIds = [...state.supply.keys()].filter((id) => isRiverTile(state.catalog.get(id)!));
-    state.river = { openEnd: null, lastTurn: 0, sameTurns: 0, lastWasCurve: false, tileIds };
+    state.river = { openEnd: null, lastTurn: 0, sameTurns: 0, lastWasCurve: false, tileIds: [] };
     if (state.setup.tileSet.riverStartTile === 'box') {
       const d = state.supply.get('BASE_D');
       if (d) state.supply.set('BASE_D', d - 1);
     }
+  },
+
+  // After every module's setup: other expansions shuffle their river tiles in too.
+  afterSetup(state) {
+    const tileIds = [...state.supply.keys()].filter((id) => isRiverTile(state.catalog.get(id)!));
+    state.river = { ...state.river!, tileIds };
   },
 
   tileRule(state, tile) {

@@ -284,4 +284,4 @@ export function fitsHole(view: OrientedTile, hole: readonly number[]): boolean {
 const SEGMENT_INDEX: Record<string, number> = {
   N0: 0, N1: 1, N2: 2, E0: 3, E1: 4, E2: 5, S0: 6, S1: 7, S2: 8, W0: 9, W1: 10, W2: 11,
 };
-const INTERIOR_KIND: Record<string, FeatureKind> = { CLOISTER: 'cloister', GARDEN: 'garden', TOWER: 'tower' };
+const INTERIOR_KIND: Record<string, FeatureKind> = { CLOISTER: 'cloister', GARDEN: 'garden', TOWER: 'tower', FORTRESS: 'fortress' };

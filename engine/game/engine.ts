@@ -18,7 +18,7 @@ let classic: TileCatalog | null = null;
 
 /** The printed catalog, loaded once and shared (read-only) by games that add no tiles. */
 export function defaultCatalog(): TileCatalog {
-  classic ??= TileCatalog.classic();
+  classic ??= TileCatalog.standard();
   return classic;
 }
 
@@ -42,7 +42,7 @@ export function createGame(setup: GameSetup, catalog: TileCatalog = defaultCatal
   const state = initialState(setup, catalog);
   const max = state.pipeline.maxPlayers;
   if (setup.players.length > max) return fail(`at most ${max} players with ${setup.expansions.join(', ')}`);
-  const events: GameEvent[] = setup.start.map((s) => ({ type: 'startPlaced', tile: s.tile, at: [s.at[0], s.at[1]], rot: s.rot }));
+  const events: GameEvent[] = setup.start.map((s) => ({ type: 'startPlaced', tile: s.tile, at: [s.at[0], s.at[1]], rot: s.rot, ...(s.piece ? { piece: s.piece } : {}) }));
   for (const e of events) evolve(state, e);
   return ok({ state, events });
 }
@@ -67,6 +67,7 @@ export function initialState(setup: GameSetup, catalog: TileCatalog = defaultCat
   const state = newState(setup, catalog, pipeline);
   for (const p of state.players) for (const [kind, f] of pipeline.figures) p.supply[kind] = f.perPlayer;
   for (const m of pipeline.modules) m.setup?.(state);
+  for (const m of pipeline.modules) m.afterSetup?.(state);
   return state;
 }
 
@@ -94,6 +95,10 @@ export function decide(state: GameState, command: Command): Result<GameEvent[]> 
   }
   if (handler.steps && !handler.steps.includes(state.turn.step)) {
     return fail(`${command.type} is not allowed now (${stepText(state)})`);
+  }
+  for (const rule of state.pipeline.commandRules) {
+    const why = rule(state, command);
+    if (why) return fail(why);
   }
   return handler.decide(state, command);
 }

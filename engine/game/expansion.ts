@@ -4,7 +4,7 @@
  * expansion; it calls the hooks the enabled modules provide.
  */
 import type { ExpansionId, FeatureKind, TileType } from '../catalog/types.js';
-import type { FeatureData, MeepleKind, PlacedTile } from '../features/board.js';
+import type { FeatureData, MeepleKind, MeepleOnBoard, PlacedTile } from '../features/board.js';
 import type { OrientedTile } from '../geometry/oriented.js';
 import type { Result } from '../result.js';
 import type { Command } from './commands.js';
@@ -58,4 +58,14 @@ export interface ExpansionModule {
   beforeScoring?(state: GameState): GameEvent[];
   /** Final scoring contributions; the base game's comes last. */
   finalScoring?(state: GameState): GameEvent[];
+  /** After every module's `setup` (what needs the whole supply, such as Jousts & Crests' stacks). */
+  afterSetup?(state: GameState): void;
+  /** Why this command may not run now (a step of this module must come first), or null. */
+  commandRule?(state: GameState, command: Command): string | null;
+  /** In the fold, whenever a meeple leaves the board for any reason. */
+  afterMeepleLifted?(state: GameState, meeple: MeepleOnBoard): void;
+  /** In the fold, after the land tile is drawn (`tileDrawn`). */
+  afterTileDrawn?(state: GameState, tile: string): void;
+  /** Who plays after `player` when this module decides it (placement laps), or null. */
+  nextPlayer?(state: GameState, player: number): number | null;
 }

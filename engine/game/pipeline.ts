@@ -16,6 +16,10 @@ export interface Pipeline {
   /** Expansions first, the base game's last. */
   readonly finalScoring: readonly NonNullable<ExpansionModule['finalScoring']>[];
   readonly maxPlayers: number;
+  readonly commandRules: readonly NonNullable<ExpansionModule['commandRule']>[];
+  readonly afterMeepleLifted: readonly NonNullable<ExpansionModule['afterMeepleLifted']>[];
+  readonly nextPlayer: readonly NonNullable<ExpansionModule['nextPlayer']>[];
+  readonly afterTileDrawn: readonly NonNullable<ExpansionModule['afterTileDrawn']>[];
 }
 
 export function buildPipeline(modules: readonly ExpansionModule[]): Pipeline {
@@ -49,6 +53,10 @@ export function buildPipeline(modules: readonly ExpansionModule[]): Pipeline {
     featureScore: hooks('featureScore'),
     beforeScoring: hooks('beforeScoring'),
     finalScoring: [...others, ...base].flatMap((m) => (m.finalScoring ? [m.finalScoring.bind(m)] : [])),
+    commandRules: hooks('commandRule'),
+    afterMeepleLifted: hooks('afterMeepleLifted'),
+    nextPlayer: hooks('nextPlayer'),
+    afterTileDrawn: hooks('afterTileDrawn'),
     maxPlayers: Math.max(...modules.map((m) => m.maxPlayers ?? 0)),
   };
 }

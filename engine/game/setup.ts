@@ -1,6 +1,7 @@
 /** What a table decides before the first turn: players, expansions, rule switches, tile set, start pieces. */
 import type { Edition, ExpansionId } from '../catalog/types.js';
 import type { Rotation } from '../geometry/segments.js';
+import { tiles2025 } from '../catalog/provisional2025.js';
 
 export interface PlayerSetup {
   readonly name: string;
@@ -41,6 +42,8 @@ export interface StartPiece {
   readonly tile: string;
   readonly at: readonly [number, number];
   readonly rot: Rotation;
+  /** The multi-cell piece this cell belongs to (tournament tile, fortress tile). */
+  readonly piece?: string;
 }
 
 export interface GameSetup {
@@ -49,6 +52,34 @@ export interface GameSetup {
   readonly players: readonly PlayerSetup[];
   readonly start: readonly StartPiece[];
   readonly tileSet: TileSetOptions;
+  /** Setup options of Jousts & Crests and Siege & Defense (docs/jousts-crests-siege-defense.md). */
+  readonly options?: ExpansionOptions;
+}
+
+export interface JcOptions {
+  /** Categories of the crown spaces, clockwise (JC-A2). */
+  readonly crownSpaces?: readonly ('road' | 'city' | 'field')[];
+  /** Index of the crown's start space. */
+  readonly crownStart?: number;
+  /** The tournament tile replaces the start tile, which goes back in the box (JC-A1). */
+  readonly startTileToBox?: boolean;
+  /** A meeple whose emblem was spent may be nominated again (JC-A6). */
+  readonly allowRenominate?: boolean;
+  /**
+   * Override the chart: S land stacks, P prize tiles on each of stacks 2..S; `land` gives each stack's
+   * size when the table laid out stacks of its own (the tiles left over stay in the box).
+   */
+  readonly stacks?: { readonly S: number; readonly P: number; readonly land?: readonly number[] };
+}
+
+export interface SdOptions {
+  /** [a, b]: defence-post row lengths L(2)=a, L(3)=a+1, L(4)=b, L(5)=L(6)=b+1 (SD-A1). */
+  readonly rowBase?: readonly [number, number];
+}
+
+export interface ExpansionOptions {
+  readonly jc?: JcOptions;
+  readonly sd?: SdOptions;
 }
 
 /** Tower floors each player gets, by number of players (The Tower). */
@@ -57,8 +88,29 @@ export function towerFloorsPerPlayer(players: number): number {
   return table[players] ?? (players === 7 ? 4 : 3);
 }
 
+/** The cells of a multi-cell piece at rotation 0 with its top-left cell at (x, y). */
+export function pieceCells(piece: string, x: number, y: number): StartPiece[] {
+  const cells = tiles2025().pieces.get(piece);
+  if (!cells) throw new Error(`unknown piece ${piece}`);
+  return cells.map((c) => ({ tile: c.tile, at: [x + c.cell[0], y + c.cell[1]], rot: 0, piece }));
+}
+
+/**
+ * Siege & Defense: the fortress (two 2×3 pieces side by side) with the source at its west river end
+ * and, without River rules, the lake at its east end. Jousts & Crests without The River: the
+ * tournament tile; with Siege & Defense too, north of the fortress (SD-A6). Provisional layouts.
+ */
 export function defaultStart(expansions: readonly ExpansionId[], edition: Edition): StartPiece[] {
-  if (expansions.includes('river')) return [{ tile: edition === 'C3' ? 'RIVER_A_C3' : 'RIVER_A', at: [0, 0], rot: 0 }];
+  const river = expansions.includes('river');
+  const spring: StartPiece = edition === 'C3' ? { tile: 'RIVER_A_C3', at: [-1, 1], rot: 270 } : { tile: 'RIVER_A', at: [-1, 1], rot: 0 };
+  if (expansions.includes('siege-defense')) {
+    const out = [spring, ...pieceCells('SD-FORTRESS-1', 0, 0), ...pieceCells('SD-FORTRESS-2', 2, 0)];
+    if (!river) out.push(edition === 'C3' ? { tile: 'RIVER_L_C3', at: [4, 1], rot: 270 } : { tile: 'RIVER_L', at: [4, 1], rot: 0 });
+    if (!river && expansions.includes('jousts-crests')) out.push(...pieceCells('JC-TOURNAMENT', 0, -2));
+    return out;
+  }
+  if (river) return [{ tile: edition === 'C3' ? 'RIVER_A_C3' : 'RIVER_A', at: [0, 0], rot: 0 }];
+  if (expansions.includes('jousts-crests')) return pieceCells('JC-TOURNAMENT', 0, 0);
   return [{ tile: 'BASE_D', at: [0, 0], rot: 0 }];
 }
 
@@ -68,6 +120,7 @@ export interface SetupInput {
   readonly rules?: Partial<Rules>;
   readonly tileSet?: Partial<TileSetOptions>;
   readonly start?: readonly StartPiece[];
+  readonly options?: ExpansionOptions;
 }
 
 /** A full setup from the choices made, defaults for the rest. */
@@ -80,5 +133,6 @@ export function makeSetup(partial: SetupInput): GameSetup {
     players: partial.players,
     start: partial.start ?? defaultStart(expansions, tileSet.edition),
     tileSet,
+    ...(partial.options ? { options: partial.options } : {}),
   };
 }

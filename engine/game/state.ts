@@ -3,6 +3,8 @@ import type { TileCatalog } from '../catalog/registry.js';
 import { Board, type MeepleKind, type MeepleOnBoard } from '../features/board.js';
 import type { GameSetup } from './setup.js';
 import type { Pipeline } from './pipeline.js';
+import type { JcState } from '../expansions/jousts-crests/state.js';
+import type { SdState } from '../expansions/siege-defense/state.js';
 
 export interface Prisoner {
   readonly owner: number;
@@ -30,6 +32,10 @@ export interface TurnState {
   step: TurnStep;
   /** Index of the tile placed this turn on the board, or -1. */
   tile: number;
+  /** Every tile placed this turn (the land tile, prize tiles…): step 3 scores what they complete. */
+  readonly placed: number[];
+  /** The land tile drawn this turn, where a module asks for the draw (Jousts & Crests, Siege & Defense). */
+  drawn: string | null;
   ransomPaid: boolean;
 }
 
@@ -70,6 +76,12 @@ export interface GameState {
   readonly towers: Map<number, Tower>;
   river: RiverState | null;
   finished: boolean;
+  /** Multi-cell pieces on the board (tournament tile, fortress tiles); PlacedTile.piece indexes it. */
+  readonly pieces: string[];
+  /** Jousts & Crests. */
+  jc: JcState | null;
+  /** Siege & Defense. */
+  sd: SdState | null;
 }
 
 export function newState(setup: GameSetup, catalog: TileCatalog, pipeline: Pipeline): GameState {
@@ -86,7 +98,10 @@ export function newState(setup: GameSetup, catalog: TileCatalog, pipeline: Pipel
       prisoners: [],
       floors: 0,
     })),
-    turn: { number: 1, player: 0, step: 'tile', tile: -1, ransomPaid: false },
+    turn: { number: 1, player: 0, step: 'tile', tile: -1, placed: [], drawn: null, ransomPaid: false },
+    pieces: [],
+    jc: null,
+    sd: null,
     meeples: [],
     nextMeepleId: 1,
     towers: new Map(),

@@ -34,7 +34,7 @@ export interface OrientedTile {
   readonly riverSides: readonly number[];
 }
 
-const INTERIOR_NAME: Record<string, string> = { cloister: 'CLOISTER', garden: 'GARDEN', tower: 'TOWER' };
+const INTERIOR_NAME: Record<string, string> = { cloister: 'CLOISTER', garden: 'GARDEN', tower: 'TOWER', fortress: 'FORTRESS' };
 
 /** The segment a record names a feature by: the middle of a side for roads and cities, else the first. */
 export function canonicalSegment(segments: readonly number[], kind: string): number {

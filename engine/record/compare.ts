@@ -4,7 +4,7 @@
  * record gives them (../spec/game-record.md, corpus README).
  */
 import type { Board } from '../features/board.js';
-import type { Scored } from '../game/events.js';
+import type { GameEvent, Scored, TournamentResolved } from '../game/events.js';
 import type { RecordScoreEvent } from './schema.js';
 
 function key(players: readonly number[], points: number, kind: string): string {
@@ -47,5 +47,31 @@ export function compareScores(expected: readonly RecordScoreEvent[], actual: rea
     left.splice(left.indexOf(placed), 1);
   }
   if (left.length > 0) return `unexpected ${describeScore({ ...left[0]!, ...left[0]!.feature })}`;
+  return null;
+}
+
+export interface TournamentExpectation {
+  readonly ranking?: readonly { readonly player: number; readonly value: number }[] | undefined;
+  readonly prizes?: readonly number[] | undefined;
+  readonly kept?: number | null | undefined;
+}
+
+const list = (xs: readonly number[]) => (xs.length ? xs.join(', ') : 'nobody');
+
+/** The first difference between a turn's tournament and the record's expectation, or null. */
+export function compareTournament(expected: TournamentExpectation, events: readonly GameEvent[]): string | null {
+  const r = events.find((e): e is TournamentResolved => e.type === 'tournamentResolved');
+  if (!r) return 'the record expects a tournament this turn; none was resolved';
+  if (expected.ranking) {
+    const got = r.ranking.map((x) => `${x.player}:${x.value}`).join(' ');
+    const want = expected.ranking.map((x) => `${x.player}:${x.value}`).join(' ');
+    if (got !== want) return `tournament ranking (player:value) ${got}; the record expects ${want}`;
+  }
+  if (expected.prizes && expected.prizes.join(',') !== r.prizes.join(',')) {
+    return `prize tiles drawn by ${list(r.prizes)}; the record expects ${list(expected.prizes)}`;
+  }
+  if (expected.kept !== undefined && (r.kept?.player ?? null) !== expected.kept) {
+    return `emblem kept by ${r.kept ? `player ${r.kept.player}` : 'nobody'}; the record expects ${expected.kept === null ? 'nobody' : `player ${expected.kept}`}`;
+  }
   return null;
 }

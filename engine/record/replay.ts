@@ -3,7 +3,7 @@ import type { TileCatalog } from '../catalog/registry.js';
 import { defaultCatalog } from '../game/engine.js';
 import type { GameEvent, Scored } from '../game/events.js';
 import { Game } from '../game/game.js';
-import { compareScores } from './compare.js';
+import { compareScores, compareTournament } from './compare.js';
 import { commandsForTurn, setupFromRecord } from './convert.js';
 import type { GameRecord } from './schema.js';
 
@@ -61,6 +61,11 @@ export function replayRecord(record: GameRecord, options: ReplayOptions = {}): R
     const expected = t.expect?.events;
     if (expected && !mismatch) {
       const diff = compareScores(expected, scores, game.state.board);
+      if (diff) mismatch = { turn: i + 1, reason: diff };
+    }
+    const tournament = t.expect?.tournament;
+    if (tournament && !mismatch) {
+      const diff = compareTournament(tournament, events);
       if (diff) mismatch = { turn: i + 1, reason: diff };
     }
   }

@@ -32,6 +32,24 @@ export const action = z.union([
   z.object({ returnAbbot: xy }).strict(),
 ]);
 
+// Jousts & Crests and Siege & Defense (docs/record-format.md).
+const post = z.enum(['knights', 'travelers', 'monks']);
+const reveal = z.object({ player: int, at: xy, on: z.string(), value: int }).strict();
+const removal = z.object({ player: int, at: xy, on: z.string(), meeple: meepleKind.optional() }).strict();
+const siegeStep = z.object({ post, removals: z.array(removal).optional() }).strict();
+const prizeTile = z.union([
+  z.object({ tile: z.string(), at: xy, rot }).strict(),
+  z.object({ tile: z.string(), discarded: z.literal(true) }).strict(),
+]);
+const tournament = z.object({ reveals: z.array(reveal) }).strict();
+const tournamentExpect = z
+  .object({
+    ranking: z.array(z.object({ player: int, value: int }).strict()).optional(),
+    prizes: z.array(int).optional(),
+    kept: int.nullable().optional(),
+  })
+  .strict();
+
 export const ransom = z.object({ payer: int, prisonerOf: int, meeple: meepleKind.optional() }).passthrough();
 
 export const turn = z
@@ -43,7 +61,14 @@ export const turn = z
     discarded: z.string().optional(),
     action: action.nullable().optional(),
     ransoms: z.array(ransom).optional(),
-    expect: z.object({ events: z.array(scoreEvent).optional() }).passthrough().optional(),
+    tournament: z.union([tournament, z.array(tournament).min(1)]).optional(),
+    siege: z.array(siegeStep).optional(),
+    prizeTiles: z.array(prizeTile).optional(),
+    tournamentTile: z.object({ at: xy, rot }).strict().optional(),
+    nominate: z.object({ at: xy, on: z.string() }).strict().optional(),
+    post: z.object({ post, space: z.enum(['row', 'meeple']) }).strict().optional(),
+    skip: z.literal(true).optional(),
+    expect: z.object({ events: z.array(scoreEvent).optional(), tournament: tournamentExpect.optional() }).passthrough().optional(),
   })
   .passthrough()
   .superRefine((t, ctx) => {
@@ -75,7 +100,23 @@ export const gameRecord = z
     rules: rules.optional(),
     tileSet: tileSet.optional(),
     players: z.array(z.object({ name: z.string(), color: z.string() }).passthrough()).min(2),
-    start: z.array(z.object({ tile: z.string(), at: xy, rot }).passthrough()).min(1),
+    start: z.array(z.object({ tile: z.string(), at: xy, rot, piece: z.string().optional() }).passthrough()).min(1).optional(),
+    options: z
+      .object({
+        jc: z
+          .object({
+            crownSpaces: z.array(z.enum(['road', 'city', 'field'])).min(1).optional(),
+            crownStart: int.min(0).optional(),
+            startTileToBox: z.boolean().optional(),
+            allowRenominate: z.boolean().optional(),
+            stacks: z.object({ S: int.min(1), P: int.min(0), land: z.array(int.min(0)).min(1).optional() }).strict().optional(),
+          })
+          .strict()
+          .optional(),
+        sd: z.object({ rowBase: z.tuple([int.min(1), int.min(1)]).optional() }).strict().optional(),
+      })
+      .strict()
+      .optional(),
     turns: z.array(turn),
     expect: z
       .object({ final: z.array(int).optional(), finalEvents: z.array(scoreEvent).optional() })

@@ -13,6 +13,9 @@ import { keyX, keyY } from '../geometry/position.js';
 import { ROTATIONS } from '../geometry/segments.js';
 import type { GameSetup } from '../game/setup.js';
 import type { GameState } from '../game/state.js';
+import {
+  playDefencePost, playLap, playTournamentTile, playNomination, playPrizeTiles, playSiege, playTournament, usesDraw,
+} from './expansion-steps.js';
 
 /** mulberry32: small, fast, good enough for playouts. */
 export function rng(seed: number): () => number {
@@ -36,6 +39,9 @@ export interface RandomGameOptions {
   readonly catalog?: TileCatalog;
   /** Run final scoring at the end (default true). */
   readonly finish?: boolean;
+  /** Chance to nominate (Jousts & Crests) and to send a meeple to a defence post (Siege & Defense). */
+  readonly nominateRate?: number;
+  readonly postRate?: number;
   /** Called after every accepted command, e.g. to check invariants along the way. */
   readonly onCommand?: (game: Game, command: Command) => void;
 }
@@ -103,22 +109,38 @@ export function randomGame(setup: GameSetup, seed: number, options: RandomGameOp
     if (!r.ok) throw new Error(`random game (seed ${seed}) made an illegal move ${JSON.stringify(c)}: ${r.reason}`);
     options.onCommand?.(game, c);
   };
+  const current = () => game.state;
+  const draws = usesDraw(game.state);
   let turns = 0;
   while (turns < (options.maxTurns ?? Infinity)) {
+    playTournament(current, play, random);
+    if (game.state.jc?.laps) {
+      if (!playLap(current, play, random)) break;
+      turns++;
+      continue;
+    }
     const state = game.state;
     const player = state.turn.player;
     const ransoms = legalActions(state).filter((c) => c.type === 'payRansom');
     if (ransoms.length > 0 && random() < ransomRate) play(pick(ransoms, random));
     const tile = drawTile(state, random);
     if (!tile) break;
-    const spot = randomPlacement(state, tile, random);
+    if (draws) {
+      play({ type: 'drawTile', player, tile });
+      playSiege(current, play, random);
+      playPrizeTiles(current, play, random);
+      playTournamentTile(current, play, random);
+    }
+    const spot = randomPlacement(game.state, tile, random);
     if (!spot) {
       play({ type: 'discardTile', player, tile });
       continue;
     }
     play({ type: 'placeTile', player, tile, at: spot.at, rot: spot.rot });
+    if (draws) playNomination(current, play, random, options.nominateRate ?? 0.5);
     const actions = legalActions(game.state).filter((c) => c.type !== 'endTurn' && c.type !== 'payRansom');
     if (actions.length > 0 && random() < actionRate) play(pick(actions, random));
+    if (draws) playDefencePost(current, play, random, options.postRate ?? 0.5);
     play({ type: 'endTurn', player });
     turns++;
   }

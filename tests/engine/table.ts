@@ -5,7 +5,7 @@ import type { Rotation } from '../../engine/geometry/segments.js';
 import type { CaptureChoice, Command } from '../../engine/game/commands.js';
 import type { GameEvent, Scored } from '../../engine/game/events.js';
 import { Game } from '../../engine/game/game.js';
-import { makeSetup, type Rules, type StartPiece, type TileSetOptions } from '../../engine/game/setup.js';
+import { makeSetup, type ExpansionOptions, type Rules, type StartPiece, type TileSetOptions } from '../../engine/game/setup.js';
 
 export type Action =
   | { meeple: MeepleKind; on: string }
@@ -19,6 +19,7 @@ export interface TableOptions {
   players?: number;
   start?: StartPiece[];
   tileSet?: Partial<TileSetOptions>;
+  options?: ExpansionOptions;
 }
 
 const COLORS = ['red', 'blue', 'green', 'yellow', 'black', 'pink'];
@@ -40,6 +41,7 @@ export class Table {
       rules: { ...opts.rules },
       tileSet: { ...opts.tileSet },
       ...(opts.start ? { start: opts.start } : {}),
+      ...(opts.options ? { options: opts.options } : {}),
     });
     const g = Game.start(setup);
     if (!g.ok) throw new Error(g.reason);

@@ -26,6 +26,28 @@ export function describeCommand(c: Command, names: readonly string[]): string {
       return `${who(c.player)} pays ransom to ${who(c.prisonerOf)} for a ${c.kind} meeple`;
     case 'returnAbbot':
       return `${who(c.player)} takes the abbot back from ${xy(c.at)}`;
+    case 'drawTile':
+      return `${who(c.player)} draws ${c.tile}`;
+    case 'resolveTournament':
+      return `${who(c.player)} cannot draw: the tournament is resolved`;
+    case 'revealEmblem':
+      return `${who(c.owner)} reveals the emblem under the meeple at ${xy(c.at)} ${c.on}: ${c.value}`;
+    case 'placeTournamentTile':
+      return `${who(c.player)} places the tournament tile at ${xy(c.at)}, turned ${c.rot}°`;
+    case 'placePrizeTile':
+      return `${who(c.player)} places the prize tile ${c.tile} at ${xy(c.at)}, turned ${c.rot}°`;
+    case 'discardPrizeTile':
+      return `${who(c.player)}'s prize tile ${c.tile} fits nowhere`;
+    case 'nominate':
+      return `${who(c.player)} slides an emblem under the meeple at ${xy(c.at)} ${c.on}`;
+    case 'skipTurn':
+      return `${who(c.player)} has no prize tile to place`;
+    case 'resolveSiegeSymbol':
+      return `siege symbol at the ${c.post} post`;
+    case 'removeMeepleForAttack':
+      return `${who(c.owner)} removes a meeple at ${xy(c.at)} ${c.on} (attack)`;
+    case 'placeAtDefencePost':
+      return `${who(c.player)} sends a meeple to the ${c.post} post (${c.space === 'row' ? 'row' : 'meeple space'})`;
   }
 }
 
