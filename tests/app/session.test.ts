@@ -94,6 +94,22 @@ describe('game session', () => {
     expect(GameSession.resume(reopen(file)).snapshot().game!.players.map((p) => p.score)).toEqual(record.expect!.final);
   });
 
+  it('a game whose log no longer replays does not stop the app: it starts without it and says why', () => {
+    const { store, file } = freshStore();
+    const s = new GameSession(store);
+    const id = s.newGame(setupFromRecord(record));
+    if (!id.ok) throw new Error(id.reason);
+    for (const c of commands.slice(0, 5)) s.play(c);
+    // As if the rules had changed since: an entry the engine now refuses.
+    store.append(id.value, [{ op: { op: 'play', command: { type: 'placeTile', player: 0, tile: 'BASE_A', at: [50, 50], rot: 0 } }, events: [] }]);
+    store.close();
+    const again = GameSession.resume(reopen(file));
+    expect(again.currentGameId).toBeNull();
+    expect(again.resumeProblem).toMatch(/^the last game could not be resumed: game 1, log entry 6: /);
+    expect(again.snapshot().game).toBeNull();
+    expect(again.snapshot().notice).toBe(again.resumeProblem);
+  });
+
   it('a correction that breaks a later turn is refused and changes nothing', () => {
     const { store } = freshStore();
     const s = new GameSession(store);
