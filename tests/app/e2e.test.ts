@@ -138,6 +138,29 @@ describe('the companion in a browser', () => {
     expect(await page.locator('[data-testid=board] g[data-tile]').count()).toBe((record.start?.length ?? 1) + record.turns.filter((t) => t.tile).length);
     await page.getByTestId('tower-panel').waitFor();
     await shot('3-board-final');
+    // Pan and zoom: the buttons and the wheel scale the view, a drag moves it, Fit puts it back.
+    const board = page.getByTestId('board');
+    const view = async () => (await board.getAttribute('viewBox'))!.split(' ').map(Number);
+    const [x0, y0, w0] = await view();
+    await page.getByRole('button', { name: 'zoom in' }).click();
+    const wIn = (await view())[2]!;
+    expect(wIn).toBeLessThan(w0!);
+    await board.hover();
+    await page.mouse.wheel(0, 300);
+    await page.mouse.wheel(0, 300);
+    const [x1, y1, w1] = await view();
+    expect(w1).toBeGreaterThan(wIn); // the wheel zoomed out
+    const box = (await board.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 60, { steps: 5 });
+    await page.mouse.up();
+    const [x2, y2, w2] = await view();
+    expect(w2).toBe(w1);
+    expect(x2).toBeLessThan(x1!);
+    expect(y2).toBeLessThan(y1!);
+    await page.getByRole('button', { name: 'Fit' }).click();
+    expect(await view()).toEqual([x0, y0, w0, expect.any(Number)]);
   }, 240_000);
 
   it('shows the audit: each player’s points feature by feature, the feature lit on the board, the track difference explained', async () => {
