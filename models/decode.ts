@@ -39,8 +39,10 @@ export interface DecodeOptions {
   readonly enrollment?: Enrollment;
   /** Weight of the 12 edge-segment terrains (log-probabilities) against the type × rotation scores. */
   readonly segmentWeight?: number;
-  /** How far an enrolled exemplar's similarity replaces the model's own class score (0..1). */
+  /** Largest bonus (in units of the cosine scale) an enrolled exemplar adds to its class. */
   readonly enrollmentWeight?: number;
+  /** Exemplar similarity below which an exemplar adds nothing. */
+  readonly enrollmentFloor?: number;
   /** Scale turning cosine similarities into scores (the model's cosine classifier uses 20). */
   readonly cosineScale?: number;
 }
@@ -59,7 +61,8 @@ export function decodeReading(
   options: DecodeOptions = {},
 ): Decoded {
   const segW = options.segmentWeight ?? 0.5;
-  const enrW = options.enrollmentWeight ?? 0.7;
+  const enrW = options.enrollmentWeight ?? 1;
+  const floor = options.enrollmentFloor ?? 0.5;
   const scale = options.cosineScale ?? 20;
   const terrainIndex = new Map(info.terrains.map((t, i) => [t, i]));
   const groups: { tileId: string; rots: Rotation[]; scores: number[] }[] = [];
@@ -83,8 +86,9 @@ export function decodeReading(
       }
       let score = reading.typeRot[ti * 4 + q]!;
       if (enrolled) {
-        const sim = options.enrollment!.similarity(reading.embedding, tileId, rot);
-        score = (1 - enrW) * score + enrW * scale * (sim ?? score / scale);
+        // The table's own exemplars are strong evidence: a close match adds up to a full cosine scale.
+        const sim = options.enrollment!.similarity(reading.embedding, tileId, rot) ?? 0;
+        score += enrW * scale * Math.max(0, (sim - floor) / (1 - floor));
       }
       let seg = 0;
       for (let i = 0; i < 12; i++) {

@@ -22,7 +22,7 @@ DATA = os.environ.get('DATA_DIR', os.path.join(ROOT, 'models', 'data'))
 NAME = os.environ.get('MODEL_NAME', 'tiles-v1')
 # Training is bounded by wall-clock minutes (the learning rate follows elapsed time), because the
 # machine is shared and its speed varies; set EPOCHS instead for a fixed step count.
-MINUTES = float(os.environ.get('TRAIN_MINUTES', '40'))
+MINUTES = float(os.environ.get('TRAIN_MINUTES', '42'))
 EPOCHS = float(os.environ['EPOCHS']) if 'EPOCHS' in os.environ else None
 MAX_LR = 3e-3
 BATCH = 128
