@@ -1,0 +1,161 @@
+/**
+ * Synthetic overhead camera for the calibration tests and the benchmark: a pinhole camera above
+ * the table plane, a top-down "table raster" in millimetres, and opencv's warpPerspective to take
+ * the picture. Only geometry is simulated; the photoreal tile renderer lives in models/render/.
+ */
+import sharp from 'sharp';
+import type { Cv, Mat } from '../../calibration/cv.js';
+import type { Frame } from '../../calibration/frame.js';
+import { matToFrame } from '../../calibration/frame.js';
+import { multiplyHomography, invertHomography, scaleHomography, type Homography, type Point } from '../../calibration/geometry.js';
+
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface CameraPose {
+  /** Height of the camera centre above the table, mm. */
+  heightMm: number;
+  /** Angle of the optical axis from vertical, degrees. */
+  tiltDeg: number;
+  /** Direction the tilt leans toward, degrees in the table plane. */
+  tiltAzimuthDeg: number;
+  /** Rotation of the image about the vertical, degrees. */
+  yawDeg: number;
+  /** Where the optical axis meets the table, mm. */
+  target: Point;
+  focalPx: number;
+  width: number;
+  height: number;
+}
+
+type M3 = number[][];
+const mul = (a: M3, b: M3): M3 => a.map((r) => b[0]!.map((_, j) => r.reduce((s, v, k) => s + v * b[k]![j]!, 0)));
+const rotZ = (a: number): M3 => [[Math.cos(a), -Math.sin(a), 0], [Math.sin(a), Math.cos(a), 0], [0, 0, 1]];
+function rotAxis(ax: number[], a: number): M3 {
+  const [x, y, z] = ax as [number, number, number];
+  const c = Math.cos(a), s = Math.sin(a), t = 1 - c;
+  return [
+    [t * x * x + c, t * x * y - s * z, t * x * z + s * y],
+    [t * x * y + s * z, t * y * y + c, t * y * z - s * x],
+    [t * x * z - s * y, t * y * z + s * x, t * z * z + c],
+  ];
+}
+
+/**
+ * Table mm → image px for a pinhole camera. World: x right, y down on the table, z into the table
+ * (right-handed); the camera sits at z = -height looking along +z when untilted.
+ */
+export function cameraHomography(p: CameraPose): Homography {
+  const d = Math.PI / 180;
+  const axis = [Math.cos(p.tiltAzimuthDeg * d), Math.sin(p.tiltAzimuthDeg * d), 0];
+  const rwc = mul(rotZ(p.yawDeg * d), rotAxis(axis, p.tiltDeg * d)); // camera axes in world
+  const optical = [rwc[0]![2]!, rwc[1]![2]!, rwc[2]![2]!];
+  const dist = p.heightMm / optical[2]!;
+  const c = [p.target.x - optical[0]! * dist, p.target.y - optical[1]! * dist, -optical[2]! * dist];
+  const r = [0, 1, 2].map((i) => [0, 1, 2].map((j) => rwc[j]![i]!)); // world → camera
+  const t = r.map((row) => -(row[0]! * c[0]! + row[1]! * c[1]! + row[2]! * c[2]!));
+  const k: M3 = [[p.focalPx, 0, p.width / 2], [0, p.focalPx, p.height / 2], [0, 0, 1]];
+  const h = mul(k, [[r[0]![0]!, r[0]![1]!, t[0]!], [r[1]![0]!, r[1]![1]!, t[1]!], [r[2]![0]!, r[2]![1]!, t[2]!]]);
+  const flat = h.flat() as Homography;
+  return flat.map((v) => v / flat[8]) as Homography;
+}
+
+/** A top-down picture of part of the table: `pxPerMm` pixels per millimetre, `originMm` at pixel 0,0. */
+export interface TableRaster {
+  mat: Mat; // CV_8UC3 RGB
+  pxPerMm: number;
+  originMm: Point;
+}
+
+/** A wood-like table: low-frequency blotches plus grain, brownish. */
+export function tableTexture(cv: Cv, widthPx: number, heightPx: number, seed: number): Mat {
+  const r = rng(seed);
+  const small = new cv.Mat(24, 24, cv.CV_8UC3);
+  for (let i = 0; i < small.data.length; i += 3) {
+    const v = r();
+    small.data[i] = 120 + v * 50;
+    small.data[i + 1] = 85 + v * 40;
+    small.data[i + 2] = 55 + v * 30;
+  }
+  const big = new cv.Mat();
+  cv.resize(small, big, new cv.Size(widthPx, heightPx), 0, 0, cv.INTER_CUBIC);
+  const grain = new cv.Mat(heightPx, widthPx, cv.CV_8UC3);
+  for (let i = 0; i < grain.data.length; i++) grain.data[i] = (r() * 24) | 0;
+  cv.add(big, grain, big);
+  small.delete();
+  grain.delete();
+  return big;
+}
+
+/** Rasterises an SVG at `pxPerMm` (the SVG's user unit is 1 mm). */
+export async function rasterSvg(cv: Cv, svg: string, widthMm: number, heightMm: number, pxPerMm: number): Promise<Mat> {
+  const { data, info } = await sharp(Buffer.from(svg), { density: pxPerMm * 25.4 })
+    .resize(Math.round(widthMm * pxPerMm), Math.round(heightMm * pxPerMm), { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const mat = new cv.Mat(info.height, info.width, cv.CV_8UC3);
+  mat.data.set(data);
+  return mat;
+}
+
+export interface ShotOptions {
+  noiseSigma?: number;
+  blurSigma?: number;
+  seed?: number;
+  /** Multiply brightness (a lighting change). */
+  gain?: number;
+}
+
+/** Takes the picture: the table raster seen through `tableToImage`, blurred and noisy. */
+export function shoot(cv: Cv, table: TableRaster, tableToImage: Homography, width: number, height: number, o: ShotOptions = {}): Frame {
+  const srcToTable = invertHomography(scaleHomography(table.pxPerMm, table.originMm));
+  const m = multiplyHomography(tableToImage, srcToTable);
+  // Pre-blur so that minification does not alias (the lens and sensor would do the same).
+  const pxPerMmImage = Math.sqrt(Math.abs(tableToImage[0] * tableToImage[4] - tableToImage[1] * tableToImage[3])) / Math.abs(tableToImage[8]);
+  const shrink = table.pxPerMm / Math.max(pxPerMmImage, 1e-6);
+  const src = new cv.Mat();
+  if (shrink > 1.2) cv.GaussianBlur(table.mat, src, new cv.Size(0, 0), 0.45 * shrink);
+  else table.mat.copyTo(src);
+  const mm = cv.matFromArray(3, 3, cv.CV_64F, m);
+  const out = new cv.Mat();
+  cv.warpPerspective(src, out, mm, new cv.Size(width, height), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
+  if ((o.blurSigma ?? 0.7) > 0) cv.GaussianBlur(out, out, new cv.Size(0, 0), o.blurSigma ?? 0.7);
+  const frame = matToFrame(out);
+  const r = rng(o.seed ?? 1);
+  const sigma = o.noiseSigma ?? 3;
+  const gain = o.gain ?? 1;
+  if (sigma > 0 || gain !== 1) {
+    const d = frame.data;
+    for (let i = 0; i < d.length; i++) {
+      // Box-Muller from two uniforms is plenty for sensor noise.
+      const n = sigma > 0 ? Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r()) * sigma : 0;
+      d[i] = Math.max(0, Math.min(255, Math.round(d[i]! * gain + n)));
+    }
+  }
+  for (const x of [src, mm, out]) x.delete();
+  return frame;
+}
+
+/** Random camera pose within the issue's envelope: 40–90 cm up, up to 30° off vertical. */
+export function randomPose(r: () => number, target: Point, over: Partial<CameraPose> = {}): CameraPose {
+  return {
+    heightMm: 400 + r() * 500,
+    tiltDeg: r() * 30,
+    tiltAzimuthDeg: r() * 360,
+    yawDeg: r() * 360,
+    target,
+    focalPx: 1100,
+    width: 1920,
+    height: 1080,
+    ...over,
+  };
+}
