@@ -88,7 +88,8 @@ export function tableTexture(cv: Cv, widthPx: number, heightPx: number, seed: nu
   const big = new cv.Mat();
   cv.resize(small, big, new cv.Size(widthPx, heightPx), 0, 0, cv.INTER_CUBIC);
   const grain = new cv.Mat(heightPx, widthPx, cv.CV_8UC3);
-  for (let i = 0; i < grain.data.length; i++) grain.data[i] = (r() * 24) | 0;
+  cv.setRNGSeed(seed);
+  cv.randu(grain, new cv.Mat(1, 1, cv.CV_64F, new cv.Scalar(0)), new cv.Mat(1, 1, cv.CV_64F, new cv.Scalar(24)));
   cv.add(big, grain, big);
   small.delete();
   grain.delete();
@@ -129,18 +130,22 @@ export function shoot(cv: Cv, table: TableRaster, tableToImage: Homography, widt
   const out = new cv.Mat();
   cv.warpPerspective(src, out, mm, new cv.Size(width, height), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
   if ((o.blurSigma ?? 0.7) > 0) cv.GaussianBlur(out, out, new cv.Size(0, 0), o.blurSigma ?? 0.7);
-  const frame = matToFrame(out);
-  const r = rng(o.seed ?? 1);
   const sigma = o.noiseSigma ?? 3;
   const gain = o.gain ?? 1;
   if (sigma > 0 || gain !== 1) {
-    const d = frame.data;
-    for (let i = 0; i < d.length; i++) {
-      // Box-Muller from two uniforms is plenty for sensor noise.
-      const n = sigma > 0 ? Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r()) * sigma : 0;
-      d[i] = Math.max(0, Math.min(255, Math.round(d[i]! * gain + n)));
+    const wide = new cv.Mat();
+    out.convertTo(wide, cv.CV_16SC3, gain, 0);
+    if (sigma > 0) {
+      const noise = new cv.Mat(out.rows, out.cols, cv.CV_16SC3);
+      cv.setRNGSeed(o.seed ?? 1);
+      cv.randn(noise, new cv.Mat(1, 1, cv.CV_64F, new cv.Scalar(0)), new cv.Mat(1, 1, cv.CV_64F, new cv.Scalar(sigma)));
+      cv.add(wide, noise, wide);
+      noise.delete();
     }
+    wide.convertTo(out, cv.CV_8UC3);
+    wide.delete();
   }
+  const frame = matToFrame(out);
   for (const x of [src, mm, out]) x.delete();
   return frame;
 }
@@ -158,4 +163,85 @@ export function randomPose(r: () => number, target: Point, over: Partial<CameraP
     height: 1080,
     ...over,
   };
+}
+
+/** A flat synthetic tile: field colour, a road and a city cap, a thin dark cut edge. */
+export interface SceneTile {
+  /** Centre on the table, mm. */
+  centre: Point;
+  angleDeg: number;
+  widthMm: number;
+  heightMm: number;
+  seed: number;
+}
+
+function rotated(t: SceneTile, u: number, v: number): Point {
+  const a = (t.angleDeg * Math.PI) / 180;
+  return { x: t.centre.x + u * Math.cos(a) - v * Math.sin(a), y: t.centre.y + u * Math.sin(a) + v * Math.cos(a) };
+}
+
+function fillPoly(cv: Cv, mat: Mat, ptsMm: Point[], raster: TableRaster, colour: number[]): void {
+  const flat = ptsMm.flatMap((p) => [Math.round((p.x - raster.originMm.x) * raster.pxPerMm * 16), Math.round((p.y - raster.originMm.y) * raster.pxPerMm * 16)]);
+  const poly = cv.matFromArray(ptsMm.length, 1, cv.CV_32SC2, flat);
+  const polys = new cv.MatVector();
+  polys.push_back(poly);
+  // 4 fractional bits: sub-pixel accurate polygon edges.
+  cv.fillPoly(mat, polys, new cv.Scalar(colour[0], colour[1], colour[2], 255), cv.LINE_AA, 4);
+  polys.delete();
+  poly.delete();
+}
+
+export function drawTile(cv: Cv, raster: TableRaster, t: SceneTile): void {
+  const r = rng(t.seed);
+  const hw = t.widthMm / 2, hh = t.heightMm / 2;
+  const corners = (w: number, h: number): Point[] => [rotated(t, -w, -h), rotated(t, w, -h), rotated(t, w, h), rotated(t, -w, h)];
+  fillPoly(cv, raster.mat, corners(hw, hh), raster, [40, 36, 30]); // the cut edge
+  const field = [70 + r() * 40, 130 + r() * 40, 50 + r() * 30];
+  fillPoly(cv, raster.mat, corners(hw - 0.4, hh - 0.4), raster, field);
+  // A city cap on a random side and a road across: art that must not fool the edge finder.
+  const side = Math.floor(r() * 4);
+  const cap = [[-hw + 0.4, -hh + 0.4], [hw - 0.4, -hh + 0.4], [hw * 0.5, -hh * 0.35], [-hw * 0.5, -hh * 0.35]].map(([u, v]) => {
+    const k = side;
+    const [uu, vv] = k === 0 ? [u!, v!] : k === 1 ? [-v!, u!] : k === 2 ? [-u!, -v!] : [v!, -u!];
+    return rotated(t, uu, vv);
+  });
+  fillPoly(cv, raster.mat, cap, raster, [190 + r() * 30, 150 + r() * 20, 90 + r() * 20]);
+  const rw = 3;
+  const road = side % 2 === 0
+    ? [rotated(t, -hw + 0.4, hh * 0.3 - rw), rotated(t, hw - 0.4, hh * 0.3 - rw), rotated(t, hw - 0.4, hh * 0.3 + rw), rotated(t, -hw + 0.4, hh * 0.3 + rw)]
+    : [rotated(t, -hh * 0.3 - rw, -hh + 0.4), rotated(t, -hh * 0.3 + rw, -hh + 0.4), rotated(t, -hh * 0.3 + rw, hh - 0.4), rotated(t, -hh * 0.3 - rw, hh - 0.4)];
+  fillPoly(cv, raster.mat, road, raster, [225, 215, 185]);
+}
+
+/** A bare table raster covering [minMm, maxMm] at pxPerMm. */
+export function emptyTable(cv: Cv, minMm: Point, maxMm: Point, pxPerMm: number, seed: number): TableRaster {
+  const w = Math.round((maxMm.x - minMm.x) * pxPerMm), h = Math.round((maxMm.y - minMm.y) * pxPerMm);
+  return { mat: tableTexture(cv, w, h, seed), pxPerMm, originMm: minMm };
+}
+
+/**
+ * A board of square tiles on a lattice that drifts the way real tiles do: a nominal gap, a slow
+ * drift across the board, and per-tile jitter in position and rotation. Returns the true poses.
+ */
+export function driftedBoard(cells: [number, number][], o: { tileMm: number; gapMm: number; shiftMm: number; rotDeg: number; seed: number; originMm: Point; latticeDeg: number }): Map<string, SceneTile> {
+  const r = rng(o.seed);
+  const pitch = o.tileMm + o.gapMm;
+  const a = (o.latticeDeg * Math.PI) / 180;
+  const drift = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5].map((v) => v * 0.04); // mm per cell
+  const out = new Map<string, SceneTile>();
+  for (const [cx, cy] of cells) {
+    const jitter = { x: (r() * 2 - 1) * o.shiftMm, y: (r() * 2 - 1) * o.shiftMm };
+    const dx = Math.max(-o.shiftMm, Math.min(o.shiftMm, drift[0]! * cx * cx + drift[1]! * cy * cx));
+    const dy = Math.max(-o.shiftMm, Math.min(o.shiftMm, drift[2]! * cy * cy + drift[3]! * cx * cy));
+    const lx = cx * pitch + Math.max(-o.shiftMm, Math.min(o.shiftMm, jitter.x * 0.6 + dx * 0.4));
+    const ly = cy * pitch + Math.max(-o.shiftMm, Math.min(o.shiftMm, jitter.y * 0.6 + dy * 0.4));
+    out.set(`${cx},${cy}`, {
+      centre: { x: o.originMm.x + lx * Math.cos(a) - ly * Math.sin(a), y: o.originMm.y + lx * Math.sin(a) + ly * Math.cos(a) },
+      angleDeg: o.latticeDeg + (r() * 2 - 1) * o.rotDeg,
+      widthMm: o.tileMm,
+      heightMm: o.tileMm,
+      seed: Math.floor(r() * 1e9),
+    });
+  }
+  return out;
 }
