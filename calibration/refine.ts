@@ -126,8 +126,8 @@ function pairPeak(p: Float64Array, span: number, tol: number, mid: number, reach
   const lo = Math.max(1, Math.floor(mid - span / 2 - reach));
   const hi = Math.min(p.length - 2, Math.ceil(mid - span / 2 + reach));
   for (let a = lo; a <= hi; a++) {
-    const bLo = Math.max(a + 1, Math.floor(a + span - tol));
-    const bHi = Math.min(p.length - 2, Math.ceil(a + span + tol));
+    const bLo = Math.max(a + 1, Math.ceil(a + span - tol));
+    const bHi = Math.min(p.length - 2, Math.floor(a + span + tol));
     for (let b = bLo; b <= bHi; b++) {
       const score = p[a]! + p[b]!;
       if (score > best.score) best = { score, a, b };

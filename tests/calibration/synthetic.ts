@@ -221,23 +221,30 @@ export function emptyTable(cv: Cv, minMm: Point, maxMm: Point, pxPerMm: number, 
 
 /**
  * A board of square tiles on a lattice that drifts the way real tiles do: a nominal gap, a slow
- * drift across the board, and per-tile jitter in position and rotation. Returns the true poses.
+ * drift across the board (up to `shiftMm` from the ideal lattice; neighbours move together), and
+ * per-tile jitter in position and rotation. Cardboard tiles cannot overlap, so each tile's own
+ * jitter is limited by the gap it has: a tile turned by θ grows by about 22.5 mm·θ on each side.
+ * Returns the true poses.
  */
-export function driftedBoard(cells: [number, number][], o: { tileMm: number; gapMm: number; shiftMm: number; rotDeg: number; seed: number; originMm: Point; latticeDeg: number }): Map<string, SceneTile> {
+export function driftedBoard(cells: readonly (readonly [number, number])[], o: { tileMm: number; gapMm: number; shiftMm: number; rotDeg: number; seed: number; originMm: Point; latticeDeg: number }): Map<string, SceneTile> {
   const r = rng(o.seed);
   const pitch = o.tileMm + o.gapMm;
   const a = (o.latticeDeg * Math.PI) / 180;
-  const drift = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5].map((v) => v * 0.04); // mm per cell
+  const k = [r(), r(), r(), r()].map((v) => (v - 0.5) * 2);
+  const span = Math.max(1, ...cells.map(([x, y]) => Math.max(Math.abs(x), Math.abs(y))));
   const out = new Map<string, SceneTile>();
   for (const [cx, cy] of cells) {
-    const jitter = { x: (r() * 2 - 1) * o.shiftMm, y: (r() * 2 - 1) * o.shiftMm };
-    const dx = Math.max(-o.shiftMm, Math.min(o.shiftMm, drift[0]! * cx * cx + drift[1]! * cy * cx));
-    const dy = Math.max(-o.shiftMm, Math.min(o.shiftMm, drift[2]! * cy * cy + drift[3]! * cx * cy));
-    const lx = cx * pitch + Math.max(-o.shiftMm, Math.min(o.shiftMm, jitter.x * 0.6 + dx * 0.4));
-    const ly = cy * pitch + Math.max(-o.shiftMm, Math.min(o.shiftMm, jitter.y * 0.6 + dy * 0.4));
+    // Smooth field: a bend across the board reaching shiftMm at its edge.
+    const fx = (o.shiftMm * (k[0]! * cy + k[1]! * cx * cy / span)) / span / 2;
+    const fy = (o.shiftMm * (k[2]! * cx + k[3]! * cx * cx / span)) / span / 2;
+    const maxRot = Math.min(o.rotDeg, ((o.gapMm * 0.8) / o.tileMm) * (180 / Math.PI));
+    const rot = (r() * 2 - 1) * maxRot;
+    const spare = Math.max(0, o.gapMm - (o.tileMm / 2) * Math.abs((rot * Math.PI) / 180) * 2) / 2;
+    const lx = cx * pitch + fx + (r() * 2 - 1) * spare * 0.5;
+    const ly = cy * pitch + fy + (r() * 2 - 1) * spare * 0.5;
     out.set(`${cx},${cy}`, {
       centre: { x: o.originMm.x + lx * Math.cos(a) - ly * Math.sin(a), y: o.originMm.y + lx * Math.sin(a) + ly * Math.cos(a) },
-      angleDeg: o.latticeDeg + (r() * 2 - 1) * o.rotDeg,
+      angleDeg: o.latticeDeg + rot,
       widthMm: o.tileMm,
       heightMm: o.tileMm,
       seed: Math.floor(r() * 1e9),
