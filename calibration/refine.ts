@@ -319,7 +319,3 @@ function subBin(p: Float64Array, i: number): number {
   return d < 0 ? i + Math.max(-0.5, Math.min(0.5, (0.5 * (l - r)) / d)) : i;
 }
 
-/** The piece's corners in image pixels. */
-export function poseImageCorners(tableToImage: Homography, pose: PiecePose): Quad {
-  return poseCorners(pose).map((p) => applyHomography(tableToImage, p)) as Quad;
-}
