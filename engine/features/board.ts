@@ -7,7 +7,7 @@
 import type { FeatureKind } from '../catalog/types.js';
 import type { OrientedFeature, OrientedTile } from '../geometry/oriented.js';
 import { posKey, RING8 } from '../geometry/position.js';
-import { facingSegment, SIDE_DELTA } from '../geometry/segments.js';
+import { SIDE_DELTA } from '../geometry/segments.js';
 
 export type MeepleKind = 'normal' | 'big' | 'abbot';
 
@@ -182,16 +182,15 @@ export class Board {
   private joinSide(t: PlacedTile, n: PlacedTile, side: number): void {
     let lastA = -1;
     let lastB = -1;
+    const facing = ((side + 2) % 4) * 3 + 2; // segment k faces 2 - k of the opposite side
     for (let k = 0; k < 3; k++) {
-      const i = side * 3 + k;
-      const j = facingSegment(i);
-      const a = t.parts[t.view.segmentFeature[i]!]!;
-      const b = n.parts[n.view.segmentFeature[j]!]!;
+      const fa = t.view.segmentFeature[side * 3 + k]!;
+      const a = t.parts[fa]!;
+      const b = n.parts[n.view.segmentFeature[facing - k]!]!;
       if (a === lastA && b === lastB) continue;
       lastA = a;
       lastB = b;
-      const kind = this.partInfo[a]!.feature.def.kind;
-      this.union(a, b, kind === 'field' ? 0 : 2);
+      this.union(a, b, t.view.features[fa]!.def.kind === 'field' ? 0 : 2);
     }
   }
 

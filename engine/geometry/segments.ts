@@ -32,13 +32,6 @@ export function rotateSegment(i: number, rot: Rotation): number {
   return (i + 3 * quarterTurns(rot)) % 12;
 }
 
-/** Segment k of a side faces segment 2 - k of the neighbour's opposite side. */
-export function facingSegment(i: number): number {
-  const side = Math.floor(i / 3);
-  const k = i % 3;
-  return ((side + 2) % 4) * 3 + (2 - k);
-}
-
 /** Offsets of the neighbour across each side; y grows south. */
 export const SIDE_DELTA: readonly (readonly [number, number])[] = [
   [0, -1],

@@ -31,10 +31,12 @@ function sameFeature(board: Board, exp: RecordScoreEvent, act: Scored): boolean 
 
 /** The first difference between expected and actual scores, or null when they agree. */
 export function compareScores(expected: readonly RecordScoreEvent[], actual: readonly Scored[], board: Board): string | null {
+  if (expected.length === 0 && actual.length === 0) return null;
   const left = [...actual];
+  const keys = new Map(actual.map((a) => [a, key(a.players, a.points, a.kind)]));
   for (const exp of expected) {
     const k = key(exp.players, exp.points, exp.kind);
-    const candidates = left.filter((a) => key(a.players, a.points, a.kind) === k);
+    const candidates = left.filter((a) => keys.get(a) === k);
     if (candidates.length === 0) {
       const near = left.find((a) => a.kind === exp.kind);
       return `expected ${describeScore(exp)}${near ? `, got ${describeScore({ ...near, ...near.feature })}` : ', got no such score'}`;
