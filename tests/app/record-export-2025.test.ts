@@ -1,6 +1,6 @@
 /** The app's record export keeps the 2025 expansions' steps: an exported random game replays to the same totals. */
 import { describe, expect, it } from 'vitest';
-import { recordFromGame } from '../../electron/services/record-export.js';
+import { exportRecord } from '../../electron/services/record-export.js';
 import { commandSchema } from '../../electron/contract/commands.js';
 import type { ExpansionId } from '../../engine/catalog/types.js';
 import { makeSetup } from '../../engine/game/setup.js';
@@ -14,7 +14,7 @@ describe('record export with Jousts & Crests and Siege & Defense', () => {
     const setup = makeSetup({ expansions: ALL, players: ['red', 'blue', 'green'].slice(0, 2 + (seed % 2)).map((color, i) => ({ name: `P${i}`, color })) });
     const game = randomGame(setup, seed);
     for (const c of game.commands) expect(commandSchema.safeParse(c).success, JSON.stringify(c)).toBe(true);
-    const exported = recordFromGame(setup, game.commands, game.state.players.map((p) => p.score));
+    const exported = exportRecord(game);
     expect(exported.ok, exported.ok ? '' : exported.reason).toBe(true);
     if (!exported.ok) return;
     expect(exported.value.turns.some((t) => t.tournament) && exported.value.turns.some((t) => t.siege)).toBe(true);

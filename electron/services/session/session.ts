@@ -14,7 +14,7 @@ import { replayRecord } from '../../../engine/record/replay.js';
 import { parseRecordText, type GameRecord } from '../../../engine/record/schema.js';
 import { setupFromRecord } from '../../../engine/record/convert.js';
 import type { Snapshot } from '../../contract/snapshot.js';
-import { recordFromGame } from '../record-export.js';
+import { exportRecord } from '../record-export.js';
 import type { Store } from '../store/store.js';
 import { logOpSchema, type LogOp } from './log-ops.js';
 import { gameView } from './view.js';
@@ -174,8 +174,7 @@ export class GameSession {
 
   exportRecord(): Result<GameRecord> {
     if (!this.game) return fail('no game is open');
-    const s = this.game.state;
-    return recordFromGame(this.game.setup, this.game.commands, s.finished ? s.players.map((p) => p.score) : null);
+    return exportRecord(this.game);
   }
 
   snapshot(): Snapshot {
