@@ -87,20 +87,30 @@ export function execute(state: GameState, command: Command): Result<GameEvent[]>
 
 /** What the command would cause, without changing the state. */
 export function decide(state: GameState, command: Command): Result<GameEvent[]> {
-  if (state.finished) return fail('the game is over');
+  const why = gateProblem(state, command);
+  if (why) return fail(why);
+  return state.pipeline.commands.get(command.type)!.decide(state, command);
+}
+
+/**
+ * Why a command cannot be considered now at all — game over, not part of these expansions, not
+ * this player's turn, not this step, or a module's rule for the moment — before its own checks.
+ */
+export function gateProblem(state: GameState, command: Command): string | null {
+  if (state.finished) return 'the game is over';
   const handler = state.pipeline.commands.get(command.type);
-  if (!handler) return fail(`${command.type} is not part of this game's expansions`);
+  if (!handler) return `${command.type} is not part of this game's expansions`;
   if ('player' in command && command.player !== state.turn.player) {
-    return fail(`it is player ${state.turn.player}'s turn, not player ${command.player}'s`);
+    return `it is player ${state.turn.player}'s turn, not player ${command.player}'s`;
   }
   if (handler.steps && !handler.steps.includes(state.turn.step)) {
-    return fail(`${command.type} is not allowed now (${stepText(state)})`);
+    return `${command.type} is not allowed now (${stepText(state)})`;
   }
   for (const rule of state.pipeline.commandRules) {
     const why = rule(state, command);
-    if (why) return fail(why);
+    if (why) return why;
   }
-  return handler.decide(state, command);
+  return null;
 }
 
 function stepText(state: GameState): string {

@@ -7,7 +7,7 @@ import type { MeepleKind } from '../features/board.js';
 import { meepleProblem } from '../expansions/base.js';
 import { meeplesInReach } from '../expansions/tower.js';
 import type { Command } from './commands.js';
-import { decide } from './engine.js';
+import { decide, gateProblem } from './engine.js';
 import type { GameState } from './state.js';
 
 export interface MeepleSpot {
@@ -86,5 +86,7 @@ export function legalActions(state: GameState): Command[] {
     }
   }
   if (state.turn.step !== 'tile') out.push({ type: 'endTurn', player });
-  return out.filter((c) => decide(state, c).ok);
+  // Meeple spots and tower floors are legal by construction (meepleProblem, the tower's reach); the
+  // rest still goes through the command's own checks.
+  return out.filter((c) => (c.type === 'placeMeeple' || c.type === 'placeTowerFloor' ? gateProblem(state, c) === null : decide(state, c).ok));
 }

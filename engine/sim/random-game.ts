@@ -73,16 +73,19 @@ export function drawTile(state: GameState, random: () => number): string | null 
  * Cheaper than listing every placement, and just as legal.
  */
 export function randomPlacement(state: GameState, tileId: string, random: () => number): Placement | null {
-  const holes = [...state.board.holes];
+  const holes = state.board.holes;
+  const keys = Array.from(holes.keys());
   const rules = state.pipeline.placementRules;
-  for (let n = holes.length; n > 0; n--) {
+  const views = [0, 1, 2, 3].map((q) => state.catalog.view(tileId, q));
+  for (let n = keys.length; n > 0; n--) {
     const i = Math.floor(random() * n);
-    const [key, hole] = holes[i]!;
-    holes[i] = holes[n - 1]!;
+    const key = keys[i]!;
+    const hole = holes.get(key)!;
+    keys[i] = keys[n - 1]!;
     const q0 = Math.floor(random() * 4);
     for (let k = 0; k < 4; k++) {
       const q = (q0 + k) % 4;
-      const view = state.catalog.view(tileId, q);
+      const view = views[q]!;
       if (!fitsHole(view, hole)) continue;
       const x = keyX(key);
       const y = keyY(key);
