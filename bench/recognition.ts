@@ -1,0 +1,245 @@
+/**
+ * `npm run --silent bench:recognition`: recognition accuracy and speed on held-out crops (seeds and
+ * style variants never used in training), in the training styles, in the held-out style, and on the
+ * printed scans; constrained figures decode against real game states replayed from the golden corpus.
+ * Prints `name: value unit` lines.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TileCatalog } from '../engine/catalog/registry.js';
+import { defaultCatalog } from '../engine/game/engine.js';
+import { Game } from '../engine/game/game.js';
+import { commandsForTurn, setupFromRecord } from '../engine/record/convert.js';
+import { parseRecordText } from '../engine/record/schema.js';
+import { sameUpToSymmetry } from '../models/classes.js';
+import { decodeReading, rawBest, type DecodeContext, type DecodeOptions } from '../models/decode.js';
+import { Enrollment, exemplarsFromCrop } from '../models/enroll.js';
+import { loadRealFaces } from '../models/eval/realart.js';
+import { mixSeed } from '../models/render/random.js';
+import { HELD_OUT_STYLE, TRAIN_STYLES } from '../models/render/styles.js';
+import { DEFAULT_CROP, synthCrop, type CropOptions, type SynthWorld, type TileFace } from '../models/synth/crop.js';
+import { jpegInPlace } from '../models/synth/dataset.js';
+import { BENCH_SEED, EVAL_VARIANTS } from '../models/synth/splits.js';
+import { makeWorld, renderFaces, renderSprites } from '../models/synth/world.js';
+import { TileRecognizer, type CropReading } from '../models/runner.js';
+
+const RAW_CROPS = Number(process.env.BENCH_CROPS ?? 3000);
+const GAMES = Number(process.env.BENCH_GAMES ?? 30);
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+const rec = await TileRecognizer.load();
+const catalog = TileCatalog.classic();
+const tiles = rec.info.tiles.map((id) => {
+  const t = catalog.get(id);
+  if (!t) throw new Error(`the model knows ${id}, the catalog does not`);
+  return t;
+});
+const S = rec.size;
+const options: CropOptions = { ...DEFAULT_CROP, size: S };
+const sprites = await renderSprites();
+const pct = (a: number, n: number) => (n === 0 ? 'n/a' : ((100 * a) / n).toFixed(2));
+const print = (name: string, value: string, unit: string) => console.log(`${name}: ${value} ${unit}`);
+
+async function readAll(crops: Uint8Array[]): Promise<CropReading[]> {
+  const out: CropReading[] = [];
+  for (let i = 0; i < crops.length; i += 256) out.push(...(await rec.readPrepared(crops.slice(i, i + 256))));
+  return out;
+}
+
+/** Crops from a world, JPEG-compressed in mosaics like the training data. */
+async function cropsFrom(world: SynthWorld, n: number, seed: number, opts: CropOptions, fixed?: (i: number) => { face: TileFace; q: number }) {
+  const flat = new Uint8Array(n * S * S * 3);
+  const labels = [];
+  for (let i = 0; i < n; i++) {
+    const f = fixed?.(i);
+    const w = f ? { ...world, centreFace: () => f.face } : world;
+    const c = synthCrop(w, mixSeed(seed, i), f ? { ...opts, centreQ: f.q, forcePresent: true } : opts);
+    flat.set(c.rgb, i * S * S * 3);
+    labels.push(c.labels);
+  }
+  await jpegInPlace(flat, n, S, mixSeed(seed, 7));
+  const crops = labels.map((_, i) => flat.slice(i * S * S * 3, (i + 1) * S * S * 3));
+  return { crops, labels };
+}
+
+function rawScores(readings: CropReading[], labels: { present: boolean; tileIndex: number; q: number; seg12: readonly number[]; meeple: boolean; meepleColour: number }[]) {
+  let tr = 0, n = 0, seg = 0, mp = 0, mc = 0, mcn = 0, pres = 0;
+  readings.forEach((r, i) => {
+    const l = labels[i]!;
+    if ((r.present > 0.5) === l.present) pres++;
+    if (!l.present) return;
+    n++;
+    const b = rawBest(r, rec.info);
+    const tile = tiles[l.tileIndex]!;
+    if (b.tileId === tile.id && sameUpToSymmetry(tile, b.rot / 90, l.q)) tr++;
+    for (let s = 0; s < 12; s++) {
+      let best = 0;
+      for (let k = 1; k < 4; k++) if (r.segments[s * 4 + k]! > r.segments[s * 4 + best]!) best = k;
+      if (best === l.seg12[s]) seg++;
+    }
+    if ((r.meeple > 0.5) === l.meeple) mp++;
+    if (l.meeple) {
+      mcn++;
+      let best = 0;
+      for (let k = 1; k < r.meepleColour.length; k++) if (r.meepleColour[k]! > r.meepleColour[best]!) best = k;
+      if (best === l.meepleColour) mc++;
+    }
+  });
+  return { tr, n, seg, segN: n * 12, mp, mc, mcn, pres, total: readings.length };
+}
+
+// Placements from the golden corpus: the state before each tile, the tile, its cell and rotation.
+interface Spot {
+  game: number;
+  turn: number;
+  tileIndex: number;
+  q: number;
+}
+const oracleDir = join(ROOT, 'tests/fixtures/oracle');
+const files = readdirSync(oracleDir).filter((f) => f.endsWith('.json')).sort().slice(0, GAMES);
+const records = files.map((f) => {
+  const p = parseRecordText(readFileSync(join(oracleDir, f), 'utf8'));
+  if (!p.ok) throw new Error(`${f}: ${p.reason}`);
+  return p.record;
+});
+const spots: Spot[] = [];
+records.forEach((r, g) =>
+  r.turns.forEach((t, i) => {
+    if (t.tile && t.rot !== undefined) spots.push({ game: g, turn: i, tileIndex: rec.info.tiles.indexOf(t.tile), q: t.rot / 90 });
+  }),
+);
+
+/** Replays the corpus and decodes every placement's reading in its real game state. */
+function constrainedAccuracy(readings: Map<number, CropReading>, decodeOptions: DecodeOptions): { right: number; n: number } {
+  let right = 0;
+  let n = 0;
+  let k = 0;
+  records.forEach((record) => {
+    const started = Game.start(setupFromRecord(record), defaultCatalog());
+    if (!started.ok) throw new Error(started.reason);
+    const game = started.value;
+    for (const t of record.turns) {
+      if (t.tile && t.at && t.rot !== undefined) {
+        const reading = readings.get(k);
+        if (reading) {
+          const ctx: DecodeContext = { state: game.state, at: [t.at[0], t.at[1]] };
+          const d = decodeReading(reading, rec.info, catalog, ctx, decodeOptions);
+          const tile = catalog.get(t.tile)!;
+          n++;
+          if (d.best && d.best.tileId === t.tile && sameUpToSymmetry(tile, d.best.rot / 90, t.rot / 90)) right++;
+        }
+        k++;
+      }
+      for (const c of commandsForTurn(t, game.state)) {
+        const r = game.play(c);
+        if (!r.ok) throw new Error(`corpus replay failed: ${r.reason}`);
+      }
+    }
+  });
+  return { right, n };
+}
+
+async function spotReadings(world: SynthWorld, faceFor: (tileIndex: number, i: number) => TileFace | null, seed: number): Promise<Map<number, CropReading>> {
+  const idx: number[] = [];
+  const faces: TileFace[] = [];
+  spots.forEach((s, i) => {
+    const f = s.tileIndex >= 0 ? faceFor(s.tileIndex, i) : null;
+    if (f) {
+      idx.push(i);
+      faces.push(f);
+    }
+  });
+  const { crops } = await cropsFrom(world, idx.length, seed, options, (i) => ({ face: faces[i]!, q: spots[idx[i]!]!.q }));
+  const readings = await readAll(crops);
+  return new Map(idx.map((spot, i) => [spot, readings[i]!]));
+}
+
+async function enrollOne(world: SynthWorld, faces: readonly TileFace[], seed: number): Promise<Enrollment> {
+  const enrollment = new Enrollment();
+  const firstPerTile = new Map<number, TileFace>();
+  for (const f of faces) if (!firstPerTile.has(f.tileIndex)) firstPerTile.set(f.tileIndex, f);
+  const list = [...firstPerTile.values()];
+  const { crops } = await cropsFrom(world, list.length, seed, { ...options, severity: 0.3, meepleProb: 0, handProb: 0 }, (i) => ({ face: list[i]!, q: list[i]!.baseQ }));
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i]!;
+    const ex = await exemplarsFromCrop(rec, { pixels: crops[i]!, width: S, height: S, channels: 3 }, tiles[f.tileIndex]!.id, ((f.baseQ * 90) % 360) as 0 | 90 | 180 | 270);
+    if (!ex.ok) throw new Error(ex.reason);
+    enrollment.add(...ex.value);
+  }
+  return enrollment;
+}
+
+// In-style: training styles, unseen variants, unseen seeds.
+const inFaces = await renderFaces(tiles, TRAIN_STYLES, EVAL_VARIANTS);
+const inWorld = makeWorld(tiles, sprites, inFaces);
+const inSet = await cropsFrom(inWorld, RAW_CROPS, BENCH_SEED, options);
+const inRaw = rawScores(await readAll(inSet.crops), inSet.labels);
+const facesByTile = (faces: readonly TileFace[]) => {
+  const m = new Map<number, TileFace[]>();
+  for (const f of faces) m.set(f.tileIndex, [...(m.get(f.tileIndex) ?? []), f]);
+  return m;
+};
+const inByTile = facesByTile(inFaces);
+const inCon = constrainedAccuracy(await spotReadings(inWorld, (t, i) => inByTile.get(t)![i % inByTile.get(t)!.length]!, BENCH_SEED + 1), {});
+
+// Held-out style: never used in training; one enrolled exemplar per type (another variant, another seed).
+const heldFaces = await renderFaces(tiles, [HELD_OUT_STYLE], EVAL_VARIANTS);
+const heldWorld = makeWorld(tiles, sprites, heldFaces);
+const heldSet = await cropsFrom(heldWorld, RAW_CROPS, BENCH_SEED + 2, options);
+const heldRaw = rawScores(await readAll(heldSet.crops), heldSet.labels);
+const heldByTile = facesByTile(heldFaces);
+const heldReadings = await spotReadings(heldWorld, (t, i) => heldByTile.get(t)![i % heldByTile.get(t)!.length]!, BENCH_SEED + 3);
+const heldEnrollFaces = await renderFaces(tiles, [HELD_OUT_STYLE], [103]);
+const heldEnrollment = await enrollOne(heldWorld, heldEnrollFaces, BENCH_SEED + 4);
+const heldCon = constrainedAccuracy(heldReadings, {});
+const heldConEnr = constrainedAccuracy(heldReadings, { enrollment: heldEnrollment });
+
+// Real printed art: scans under the same camera perturbations, neighbours drawn from other scans.
+const realFaces = await loadRealFaces(rec.info.tiles);
+const realWorld = makeWorld(tiles, sprites, realFaces);
+const realSet = await cropsFrom(realWorld, Math.max(realFaces.length * 16, 1), BENCH_SEED + 5, options, (i) => ({ face: realFaces[i % realFaces.length]!, q: Math.floor(i / realFaces.length) % 4 }));
+const realRaw = rawScores(await readAll(realSet.crops), realSet.labels);
+const realByTile = facesByTile(realFaces);
+const realReadings = await spotReadings(realWorld, (t, i) => {
+  const fs = realByTile.get(t);
+  return fs ? fs[i % fs.length]! : null;
+}, BENCH_SEED + 6);
+const realEnrollment = await enrollOne(realWorld, realFaces, BENCH_SEED + 7);
+const realCon = constrainedAccuracy(realReadings, {});
+const realConEnr = constrainedAccuracy(realReadings, { enrollment: realEnrollment });
+
+// Speed: batches of 256 prepared crops; single crops one at a time. Medians.
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const batch = inSet.crops.slice(0, 256);
+await rec.readPrepared(batch);
+const rates: number[] = [];
+for (let k = 0; k < 5; k++) {
+  const t0 = performance.now();
+  await rec.readPrepared(batch);
+  rates.push((batch.length * 1000) / (performance.now() - t0));
+}
+const lat: number[] = [];
+for (let k = 0; k < 40; k++) {
+  const t0 = performance.now();
+  await rec.readPrepared([inSet.crops[k]!]);
+  lat.push(performance.now() - t0);
+}
+
+print('in-style type+rotation', pct(inRaw.tr, inRaw.n), '%');
+print('in-style constrained', pct(inCon.right, inCon.n), '%');
+print('held-out style type+rotation', pct(heldRaw.tr, heldRaw.n), '%');
+print('held-out style constrained', pct(heldCon.right, heldCon.n), '%');
+print('held-out style constrained+enrolled', pct(heldConEnr.right, heldConEnr.n), '%');
+print('real art type+rotation', pct(realRaw.tr, realRaw.n), '%');
+print('real art constrained', pct(realCon.right, realCon.n), '%');
+print('real art constrained+enrolled', pct(realConEnr.right, realConEnr.n), '%');
+print('edge segments', pct(inRaw.seg, inRaw.segN), '%');
+print('held-out style edge segments', pct(heldRaw.seg, heldRaw.segN), '%');
+print('real art edge segments', pct(realRaw.seg, realRaw.segN), '%');
+print('meeple presence', pct(inRaw.mp, inRaw.n), '%');
+print('meeple colour', pct(inRaw.mc, inRaw.mcn), '%');
+print('cell occupancy', pct(inRaw.pres, inRaw.total), '%');
+print('crops/s batched', median(rates).toFixed(0), 'crops/s');
+print('single crop latency', median(lat).toFixed(2), 'ms');
+print('crops evaluated', `${inRaw.total}+${heldRaw.total}+${realRaw.total} raw, ${inCon.n}+${heldCon.n}+${realCon.n} constrained from ${records.length} corpus games`, '');

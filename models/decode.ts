@@ -1,0 +1,123 @@
+/**
+ * Constraint decoding: the model's scores combined with what the rules allow at the cell (legal
+ * placements by edges and the enabled modules, the remaining count of each tile type) and with the
+ * table's enrolled exemplars. Returns the best reading, its confidence and the runners-up for a
+ * top-3 picker. A reading stays a proposal: the engine still decides when the tile is played.
+ */
+import type { TileCatalog } from '../engine/catalog/registry.js';
+import { placementProblem, tileProblem } from '../engine/game/placement.js';
+import type { GameState } from '../engine/game/state.js';
+import { ROTATIONS, type Rotation } from '../engine/geometry/segments.js';
+import type { Enrollment } from './enroll.js';
+import type { CropReading, ModelInfo } from './runner.js';
+
+export interface Candidate {
+  readonly tileId: string;
+  readonly rot: Rotation;
+  readonly probability: number;
+}
+
+export interface Decoded {
+  /** Probability that the cell holds a tile at all. */
+  readonly present: number;
+  readonly best: Candidate | null;
+  /** Probability of the best reading among the candidates considered. */
+  readonly confidence: number;
+  /** The next readings, best first (two of them: with `best`, a top-3). */
+  readonly runnersUp: readonly Candidate[];
+  /** How many (tile, rotation) readings the rules left open. */
+  readonly considered: number;
+}
+
+export interface DecodeContext {
+  /** The game before this tile is placed, and the cell the crop shows. */
+  readonly state: GameState;
+  readonly at: readonly [number, number];
+}
+
+export interface DecodeOptions {
+  readonly enrollment?: Enrollment;
+  /** Weight of the 12 edge-segment terrains (log-probabilities) against the type × rotation scores. */
+  readonly segmentWeight?: number;
+  /** Largest bonus (in units of the cosine scale) an enrolled exemplar adds to its class. */
+  readonly enrollmentWeight?: number;
+  /** Exemplar similarity below which an exemplar adds nothing. */
+  readonly enrollmentFloor?: number;
+  /** Scale turning cosine similarities into scores (the model's cosine classifier uses 20). */
+  readonly cosineScale?: number;
+}
+
+function logSumExp(xs: readonly number[]): number {
+  const m = Math.max(...xs);
+  if (m === -Infinity) return m;
+  return m + Math.log(xs.reduce((s, x) => s + Math.exp(x - m), 0));
+}
+
+export function decodeReading(
+  reading: CropReading,
+  info: ModelInfo,
+  catalog: TileCatalog,
+  context: DecodeContext | null = null,
+  options: DecodeOptions = {},
+): Decoded {
+  const segW = options.segmentWeight ?? 0.5;
+  const enrW = options.enrollmentWeight ?? 1;
+  const floor = options.enrollmentFloor ?? 0.5;
+  const scale = options.cosineScale ?? 20;
+  const terrainIndex = new Map(info.terrains.map((t, i) => [t, i]));
+  const groups: { tileId: string; rots: Rotation[]; scores: number[] }[] = [];
+  for (let ti = 0; ti < info.tiles.length; ti++) {
+    const tileId = info.tiles[ti]!;
+    const tile = catalog.get(tileId);
+    if (!tile) continue;
+    let prior = 0;
+    if (context) {
+      if (tileProblem(context.state, tile)) continue;
+      prior = Math.log(context.state.supply.get(tileId) ?? 1);
+    }
+    const symmetry = info.symmetry[tileId] ?? [0];
+    const enrolled = options.enrollment?.hasTile(tileId) ?? false;
+    const byOrbit = new Map<number, { rots: Rotation[]; scores: number[] }>();
+    for (let q = 0; q < 4; q++) {
+      const rot = ROTATIONS[q]!;
+      if (context) {
+        const view = catalog.view(tileId, q);
+        if (placementProblem(context.state, view, context.at[0], context.at[1])) continue;
+      }
+      let score = reading.typeRot[ti * 4 + q]!;
+      if (enrolled) {
+        // The table's own exemplars are strong evidence: a close match adds up to a full cosine scale.
+        const sim = options.enrollment!.similarity(reading.embedding, tileId, rot) ?? 0;
+        score += enrW * scale * Math.max(0, (sim - floor) / (1 - floor));
+      }
+      let seg = 0;
+      for (let i = 0; i < 12; i++) {
+        const terrain = tile.segments[(i - 3 * q + 12) % 12]!;
+        seg += Math.log(Math.max(1e-6, reading.segments[i * 4 + terrainIndex.get(terrain)!]!));
+      }
+      score += segW * seg + prior;
+      const orbit = Math.min(...symmetry.map((s) => (q + s) % 4));
+      const g = byOrbit.get(orbit) ?? { rots: [], scores: [] };
+      g.rots.push(rot);
+      g.scores.push(score);
+      byOrbit.set(orbit, g);
+    }
+    for (const g of byOrbit.values()) groups.push({ tileId, ...g });
+  }
+  if (groups.length === 0) return { present: reading.present, best: null, confidence: 0, runnersUp: [], considered: 0 };
+  const merged = groups.map((g) => {
+    let bi = 0;
+    g.scores.forEach((s, i) => (s > g.scores[bi]! ? (bi = i) : 0));
+    return { tileId: g.tileId, rot: g.rots[bi]!, score: logSumExp(g.scores) };
+  });
+  const z = logSumExp(merged.map((m) => m.score));
+  const ranked = merged.map((m) => ({ tileId: m.tileId, rot: m.rot, probability: Math.exp(m.score - z) })).sort((a, b) => b.probability - a.probability);
+  return { present: reading.present, best: ranked[0]!, confidence: ranked[0]!.probability, runnersUp: ranked.slice(1, 3), considered: ranked.length };
+}
+
+/** The model's own best class, no rules, no enrollment (what "raw" accuracy measures). */
+export function rawBest(reading: CropReading, info: ModelInfo): { tileId: string; rot: Rotation } {
+  let best = 0;
+  for (let c = 1; c < reading.typeRot.length; c++) if (reading.typeRot[c]! > reading.typeRot[best]!) best = c;
+  return { tileId: info.tiles[Math.floor(best / 4)]!, rot: ROTATIONS[best % 4]! };
+}

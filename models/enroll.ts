@@ -1,0 +1,106 @@
+/**
+ * Enrollment: the table registers its own printed tiles from camera crops, and recognition also
+ * matches against these exemplars through the model's embedding. Exemplars are plain data (JSON) the
+ * app stores; a crop enrolled once is stored at all four quarter turns, since turning a rectified
+ * crop is exact.
+ */
+import type { Rotation } from '../engine/geometry/segments.js';
+import { fail, ok, type Result } from '../engine/result.js';
+import type { CropInput, TileRecognizer } from './runner.js';
+
+export interface Exemplar {
+  readonly tileId: string;
+  /** Rotation of the tile in this exemplar's crop frame. */
+  readonly rot: Rotation;
+  readonly embedding: readonly number[];
+}
+
+export class Enrollment {
+  private readonly byClass = new Map<string, Exemplar[]>();
+
+  constructor(readonly exemplars: Exemplar[] = []) {
+    for (const e of exemplars) this.index(e);
+  }
+
+  private index(e: Exemplar): void {
+    const key = `${e.tileId}@${e.rot}`;
+    const list = this.byClass.get(key) ?? [];
+    list.push(e);
+    this.byClass.set(key, list);
+  }
+
+  add(...es: Exemplar[]): void {
+    for (const e of es) {
+      this.exemplars.push(e);
+      this.index(e);
+    }
+  }
+
+  get size(): number {
+    return this.exemplars.length;
+  }
+
+  hasTile(tileId: string): boolean {
+    return this.byClass.has(`${tileId}@0`) || this.byClass.has(`${tileId}@90`) || this.byClass.has(`${tileId}@180`) || this.byClass.has(`${tileId}@270`);
+  }
+
+  /** Best cosine similarity between `embedding` and the exemplars of (tile, rot), or null if none. */
+  similarity(embedding: ArrayLike<number>, tileId: string, rot: Rotation): number | null {
+    const list = this.byClass.get(`${tileId}@${rot}`);
+    if (!list) return null;
+    let best = -Infinity;
+    for (const e of list) {
+      let s = 0;
+      for (let i = 0; i < e.embedding.length; i++) s += e.embedding[i]! * embedding[i]!;
+      best = Math.max(best, s);
+    }
+    return best;
+  }
+
+  toJSON(): Exemplar[] {
+    return this.exemplars;
+  }
+
+  static fromJSON(data: unknown): Enrollment {
+    if (!Array.isArray(data)) throw new Error('enrollment data must be an array of exemplars');
+    data.forEach((e, i) => {
+      const ok = e && typeof e.tileId === 'string' && [0, 90, 180, 270].includes(e.rot) && Array.isArray(e.embedding) && e.embedding.every((v: unknown) => typeof v === 'number');
+      if (!ok) throw new Error(`enrollment exemplar ${i} needs tileId, rot (0/90/180/270) and a numeric embedding`);
+    });
+    return new Enrollment(data as Exemplar[]);
+  }
+}
+
+/** Turns S×S RGB bytes clockwise by q quarter turns. */
+export function turnRgb(px: Uint8Array, S: number, q: number): Uint8Array {
+  const n = ((q % 4) + 4) % 4;
+  if (n === 0) return px;
+  const out = new Uint8Array(px.length);
+  for (let y = 0; y < S; y++)
+    for (let x = 0; x < S; x++) {
+      let sx = x;
+      let sy = y;
+      for (let k = 0; k < n; k++) {
+        const t = sx;
+        sx = sy;
+        sy = S - 1 - t;
+      }
+      const s = (sy * S + sx) * 3;
+      const d = (y * S + x) * 3;
+      out[d] = px[s]!;
+      out[d + 1] = px[s + 1]!;
+      out[d + 2] = px[s + 2]!;
+    }
+  return out;
+}
+
+/** Exemplars for one crop of a known tile at a known rotation (four, one per quarter turn). */
+export async function exemplarsFromCrop(recognizer: TileRecognizer, crop: CropInput, tileId: string, rot: Rotation): Promise<Result<Exemplar[]>> {
+  if (!recognizer.info.tiles.includes(tileId)) return fail(`cannot enroll ${tileId}: it is not a tile the model knows`);
+  const prepared = await recognizer.prepare(crop, `enrollment crop for ${tileId}`);
+  if (!prepared.ok) return prepared;
+  const S = recognizer.size;
+  const turned = [0, 1, 2, 3].map((q) => turnRgb(prepared.value, S, q));
+  const readings = await recognizer.readPrepared(turned);
+  return ok(readings.map((r, q) => ({ tileId, rot: (((rot / 90 + q) % 4) * 90) as Rotation, embedding: Array.from(r.embedding, (v) => Math.round(v * 1e5) / 1e5) })));
+}

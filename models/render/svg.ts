@@ -1,0 +1,185 @@
+/**
+ * Draws a catalog tile as SVG from its data alone (viewBox 0..100, catalog orientation). Pure string
+ * building with no Node APIs, so the display can draw its board with the same code.
+ */
+import type { TileType } from '../../engine/catalog/types.js';
+import { distToPolyline, layoutTile, pointInPolygon, type Pt, type TileLayout } from './layout.js';
+import { between, rng, type Rng } from './random.js';
+import { jitterColor, type ArtStyle } from './styles.js';
+
+export interface TileDrawOptions {
+  /** Varies decorations, textures and colours within the style. */
+  readonly variant?: number;
+  /** Pixel size written into the SVG's width/height. */
+  readonly size?: number;
+}
+
+const f1 = (n: number) => (Math.round(n * 10) / 10).toString();
+const pts = (ps: readonly Pt[]) => ps.map((p) => `${f1(p[0])},${f1(p[1])}`).join(' ');
+
+function palette(style: ArtStyle, r: Rng): ArtStyle {
+  const j = (c: string) => jitterColor(c, r, 14);
+  return {
+    ...style,
+    field: j(style.field), fieldDark: j(style.fieldDark), road: j(style.road), city: j(style.city), cityDark: j(style.cityDark),
+    roof: j(style.roof), river: j(style.river), tree: j(style.tree),
+  };
+}
+
+function texture(s: ArtStyle, r: Rng, color: string, count: number, inside: (p: Pt) => boolean): string {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const p: Pt = [r() * 100, r() * 100];
+    if (!inside(p)) continue;
+    switch (s.texture) {
+      case 'grass': {
+        const a = between(r, -0.6, 0.6);
+        out.push(`<path d="M${f1(p[0])} ${f1(p[1])}l${f1(Math.sin(a) * 3)} ${f1(-Math.cos(a) * 3)}" stroke="${color}" stroke-width="0.7"/>`);
+        break;
+      }
+      case 'dots':
+        out.push(`<circle cx="${f1(p[0])}" cy="${f1(p[1])}" r="${f1(between(r, 0.6, 1.4))}" fill="${color}"/>`);
+        break;
+      case 'stipple':
+        out.push(`<rect x="${f1(p[0])}" y="${f1(p[1])}" width="0.9" height="0.9" fill="${color}"/>`);
+        break;
+      case 'hatch':
+        out.push(`<path d="M${f1(p[0])} ${f1(p[1])}l4 -4" stroke="${color}" stroke-width="0.5"/>`);
+        break;
+      case 'plain':
+        break;
+    }
+  }
+  return out.join('');
+}
+
+function house(x: number, y: number, w: number, roof: string, wall: string, outline: string, line: number, angle = 0): string {
+  const h = w * 0.8;
+  return `<g transform="translate(${f1(x)} ${f1(y)}) rotate(${f1(angle)})"><rect x="${f1(-w / 2)}" y="${f1(-h / 2)}" width="${f1(w)}" height="${f1(h)}" fill="${wall}" stroke="${outline}" stroke-width="${f1(line * 0.5)}"/><path d="M${f1(-w / 2 - 1)} ${f1(-h / 2 + h * 0.45)}L0 ${f1(-h / 2 - h * 0.35)}L${f1(w / 2 + 1)} ${f1(-h / 2 + h * 0.45)}Z" fill="${roof}" stroke="${outline}" stroke-width="${f1(line * 0.5)}"/></g>`;
+}
+
+function shield(p: Pt, s: ArtStyle, scale = 1): string {
+  const w = 9 * scale;
+  const h = 11 * scale;
+  const x = p[0] - w / 2;
+  const y = p[1] - h / 2;
+  return `<g><path d="M${f1(x)} ${f1(y)}h${f1(w)}v${f1(h * 0.55)}q0 ${f1(h * 0.35)} ${f1(-w / 2)} ${f1(h * 0.45)}q${f1(-w / 2)} ${f1(-h * 0.1)} ${f1(-w / 2)} ${f1(-h * 0.45)}Z" fill="${s.shieldA}" stroke="${s.outline}" stroke-width="${f1(s.line * 0.6)}"/><path d="M${f1(p[0])} ${f1(y + 1.5 * scale)}v${f1(h * 0.7)}M${f1(x + 1.5 * scale)} ${f1(p[1] - 1)}h${f1(w - 3 * scale)}" stroke="${s.shieldB}" stroke-width="${f1(1.6 * scale)}"/></g>`;
+}
+
+function cathedral(p: Pt, s: ArtStyle): string {
+  const [x, y] = p;
+  return `<g stroke="${s.outline}" stroke-width="${f1(s.line * 0.6)}"><rect x="${f1(x - 12)}" y="${f1(y - 7)}" width="24" height="14" fill="#c9c3b6"/><rect x="${f1(x - 15)}" y="${f1(y - 12)}" width="7" height="24" fill="#b5ae9f"/><rect x="${f1(x + 8)}" y="${f1(y - 12)}" width="7" height="24" fill="#b5ae9f"/><path d="M${f1(x - 12)} ${f1(y)}h24M${f1(x)} ${f1(y - 7)}v14" stroke="${s.roof}" stroke-width="2"/><circle cx="${f1(x)}" cy="${f1(y)}" r="3" fill="#e8d27a"/></g>`;
+}
+
+function cloister(p: Pt, s: ArtStyle): string {
+  const [x, y] = p;
+  return `<g stroke="${s.outline}" stroke-width="${f1(s.line * 0.6)}"><rect x="${f1(x - 13)}" y="${f1(y - 10)}" width="26" height="20" fill="#e9e1cf"/><rect x="${f1(x - 9)}" y="${f1(y - 6)}" width="18" height="12" fill="${s.field}"/><path d="M${f1(x - 15)} ${f1(y - 10)}h30v-5h-30z" fill="${s.roof}"/><path d="M${f1(x)} ${f1(y - 22)}v10M${f1(x - 3.5)} ${f1(y - 18.5)}h7" stroke="${s.outline}" stroke-width="1.6"/><rect x="${f1(x - 3)}" y="${f1(y - 14)}" width="6" height="4" fill="${s.roof}"/></g>`;
+}
+
+function garden(p: Pt, s: ArtStyle, r: Rng): string {
+  const [x, y] = p;
+  const flowers: string[] = [];
+  for (let i = 0; i < 9; i++) {
+    const fx = x - 8 + r() * 16;
+    const fy = y - 6 + r() * 12;
+    flowers.push(`<circle cx="${f1(fx)}" cy="${f1(fy)}" r="1.1" fill="${i % 3 === 0 ? '#f2d94c' : i % 3 === 1 ? '#e86c8a' : '#ffffff'}"/>`);
+  }
+  return `<g><rect x="${f1(x - 11)}" y="${f1(y - 9)}" width="22" height="18" rx="3" fill="#4f8a2e" stroke="${s.tree}" stroke-width="2.2"/><path d="M${f1(x - 11)} ${f1(y)}h22M${f1(x)} ${f1(y - 9)}v18" stroke="#c8b98a" stroke-width="1.2"/>${flowers.join('')}</g>`;
+}
+
+function towerFoundation(p: Pt, s: ArtStyle): string {
+  const [x, y] = p;
+  return `<g><circle cx="${f1(x)}" cy="${f1(y)}" r="10" fill="#a19a8c" stroke="${s.outline}" stroke-width="${f1(s.line)}"/><circle cx="${f1(x)}" cy="${f1(y)}" r="6.5" fill="#77705f" stroke="#d9d3c4" stroke-width="1" stroke-dasharray="2 1.5"/></g>`;
+}
+
+function tree(p: Pt, s: ArtStyle, r: Rng): string {
+  const rad = between(r, 2.5, 4.5);
+  return `<g><circle cx="${f1(p[0] + 0.8)}" cy="${f1(p[1] + 0.8)}" r="${f1(rad)}" fill="rgba(0,0,0,0.25)"/><circle cx="${f1(p[0])}" cy="${f1(p[1])}" r="${f1(rad)}" fill="${s.tree}" stroke="${s.outline}" stroke-width="${f1(s.line * 0.3)}"/></g>`;
+}
+
+function strokePath(points: readonly Pt[], color: string, width: number, extra = '', cap = 'round'): string {
+  return `<polyline points="${pts(points)}" fill="none" stroke="${color}" stroke-width="${f1(width)}" stroke-linecap="${cap}" stroke-linejoin="round"${extra}/>`;
+}
+
+/** The tile drawn at catalog rotation 0. */
+export function tileSvg(tile: TileType, style: ArtStyle, options: TileDrawOptions = {}): string {
+  const layout = layoutTile(tile);
+  return tileSvgFromLayout(layout, tile, style, options);
+}
+
+export function tileSvgFromLayout(layout: TileLayout, tile: TileType, base: ArtStyle, options: TileDrawOptions = {}): string {
+  const r = rng(options.variant ?? 0);
+  const s = palette(base, r);
+  const size = options.size ?? 100;
+  const parts: string[] = [];
+  parts.push(`<rect x="0" y="0" width="100" height="100" fill="${s.field}"/>`);
+  const inCity = (p: Pt) => layout.cities.some((c) => pointInPolygon(p, c.outline));
+  const nearPath = (p: Pt, d: number) => layout.paths.some((q) => distToPolyline(p, q.points) < d);
+  parts.push(texture(s, r, s.fieldDark, 420, (p) => !inCity(p)));
+
+  // Field decorations first so that roads and cities cover any overlap.
+  const free = (p: Pt) =>
+    !inCity(p) && !nearPath(p, 9) && layout.interiors.every((i) => Math.hypot(p[0] - i.at[0], p[1] - i.at[1]) > 17) &&
+    p[0] > 6 && p[0] < 94 && p[1] > 6 && p[1] < 94;
+  const decoCount = Math.round(s.decorations * between(r, 0.5, 1.5));
+  for (let i = 0, placed = 0; i < 60 && placed < decoCount; i++) {
+    const p: Pt = [r() * 100, r() * 100];
+    if (!free(p)) continue;
+    placed++;
+    parts.push(r() < 0.85 ? tree(p, s, r) : house(p[0], p[1], 6, s.roof, '#d8cdb4', s.outline, s.line, r() * 40 - 20));
+  }
+
+  for (const p of layout.paths.filter((q) => q.kind === 'river')) {
+    parts.push(strokePath(p.points, s.riverEdge, s.roadWidth * 1.7 + s.line * 2));
+    parts.push(strokePath(p.points, s.river, s.roadWidth * 1.7));
+  }
+  if (layout.spring) parts.push(`<circle cx="${f1(layout.spring[0])}" cy="${f1(layout.spring[1])}" r="9" fill="${s.river}" stroke="${s.riverEdge}" stroke-width="${f1(s.line)}"/>`);
+  if (layout.lake) parts.push(`<ellipse cx="${f1(layout.lake[0])}" cy="${f1(layout.lake[1])}" rx="24" ry="17" fill="${s.river}" stroke="${s.riverEdge}" stroke-width="${f1(s.line)}"/>`);
+  const roads = layout.paths.filter((q) => q.kind === 'road');
+  for (const p of roads) parts.push(strokePath(p.points, s.roadEdge, s.roadWidth + s.line * 2));
+  for (const p of roads) parts.push(strokePath(p.points, s.road, s.roadWidth));
+  const bridges = layout.paths.some((q) => q.kind === 'river') && roads.some((q) => q.ends === 2);
+  if (bridges) parts.push(`<rect x="${f1(50 - s.roadWidth)}" y="${f1(50 - s.roadWidth)}" width="${f1(s.roadWidth * 2)}" height="${f1(s.roadWidth * 2)}" fill="none" stroke="${s.outline}" stroke-width="${f1(s.line)}"/>`);
+  if (layout.junction) parts.push(house(layout.junction[0], layout.junction[1], 11, s.roof, '#e0d6c0', s.outline, s.line));
+
+  for (const c of layout.cities) {
+    parts.push(`<polygon points="${pts(c.outline)}" fill="${s.city}" stroke="none"/>`);
+    const houses: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const p: Pt = [r() * 100, r() * 100];
+      if (!pointInPolygon(p, c.outline) || c.walls.some((w) => distToPolyline(p, w) < 6)) continue;
+      if (Math.hypot(p[0] - c.anchor[0], p[1] - c.anchor[1]) < (c.pennants || c.cathedral ? 12 : 0)) continue;
+      houses.push(house(p[0], p[1], between(r, 4, 7), r() < 0.5 ? s.roof : s.cityDark, '#efe3c8', s.outline, s.line * 0.8, r() * 60 - 30));
+    }
+    parts.push(houses.join(''));
+    for (const wall of c.walls) {
+      parts.push(strokePath(wall, s.outline, s.wallWidth + s.line * 2));
+      parts.push(strokePath(wall, s.wall, s.wallWidth));
+      parts.push(strokePath(wall, s.outline, s.wallWidth * 0.45, ` stroke-dasharray="1.6 1.6"`, 'butt'));
+    }
+    if (c.cathedral) parts.push(cathedral(c.anchor, s));
+    for (let k = 0; k < c.pennants; k++) parts.push(shield([c.anchor[0] + k * 10, c.anchor[1]], s));
+  }
+
+  for (const p of roads.filter((q) => q.inn)) {
+    const mid = p.points[Math.floor(p.points.length / 2)]!;
+    const first = p.points[0]!;
+    const dx = mid[0] - first[0];
+    const dy = mid[1] - first[1];
+    const l = Math.hypot(dx, dy) || 1;
+    const at: Pt = [mid[0] - (dx / l) * 12 + (-dy / l) * 12, mid[1] - (dy / l) * 12 + (dx / l) * 12];
+    parts.push(`<ellipse cx="${f1(at[0] + 6)}" cy="${f1(at[1] + 5)}" rx="8" ry="5" fill="${s.river}" stroke="${s.riverEdge}" stroke-width="0.8"/>`);
+    parts.push(house(at[0] - 3, at[1] - 2, 10, '#c23b22', '#f0e6cf', s.outline, s.line));
+  }
+  for (const i of layout.interiors) {
+    if (i.kind === 'cloister') parts.push(cloister(i.at, s));
+    else if (i.kind === 'garden') parts.push(garden(i.at, s, r));
+    else parts.push(towerFoundation(i.at, s));
+  }
+  if (s.bevel > 0) {
+    const b = s.bevel;
+    parts.push(`<path d="M0 100V0H100" fill="none" stroke="rgba(255,255,255,0.45)" stroke-width="${f1(b * 2)}"/>`);
+    parts.push(`<path d="M100 0V100H0" fill="none" stroke="rgba(0,0,0,0.35)" stroke-width="${f1(b * 2)}"/>`);
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100"><g data-tile="${tile.id}">${parts.join('')}</g></svg>`;
+}

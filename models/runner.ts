@@ -1,0 +1,191 @@
+/**
+ * Runs the committed recognition model on rectified cell crops, in batches (onnxruntime-node, sharp).
+ * Bad crops (corrupt, empty, wrong size) come back as results naming the crop and the problem; the
+ * other crops of the batch are still read.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as ort from 'onnxruntime-node';
+import sharp, { type Sharp } from 'sharp';
+import { fail, ok, type Result } from '../engine/result.js';
+
+export interface ModelInfo {
+  readonly name: string;
+  readonly onnx: string;
+  readonly input: {
+    readonly name: string;
+    readonly size: number;
+    readonly normalisation: { readonly scale: number; readonly mean: readonly number[]; readonly std: readonly number[] };
+  };
+  readonly tiles: readonly string[];
+  readonly symmetry: Readonly<Record<string, readonly number[]>>;
+  readonly terrains: readonly string[];
+  readonly meepleColours: readonly string[];
+  readonly catalog: { readonly file: string; readonly sha256: string };
+  readonly data: { readonly seed: number };
+  readonly measuredAccuracy: Readonly<Record<string, number | string>>;
+  readonly date: string;
+}
+
+/** A crop as encoded bytes (PNG, JPEG, …) or as raw RGB/RGBA pixels. */
+export type CropInput = Uint8Array | { readonly pixels: Uint8Array; readonly width: number; readonly height: number; readonly channels: 3 | 4 };
+
+export interface CropReading {
+  /** Probability that the cell holds a tile. */
+  readonly present: number;
+  /** Scores per class (tileIndex * 4 + quarter turns), before softmax. */
+  readonly typeRot: Float32Array;
+  /** Terrain probabilities per crop-frame segment: [12][4] flattened, terrains as in ModelInfo. */
+  readonly segments: Float32Array;
+  readonly meeple: number;
+  /** Probabilities over ModelInfo.meepleColours. */
+  readonly meepleColour: Float32Array;
+  /** Probabilities over the 12 crop-frame segments and the interior (index 12). */
+  readonly meepleSegment: Float32Array;
+  /** Unit vector for enrollment matching. */
+  readonly embedding: Float32Array;
+}
+
+export const DEFAULT_MODEL = fileURLToPath(new URL('./tiles-v1.onnx', import.meta.url));
+
+/** Smallest side we accept: below this a 45 mm tile has too few pixels to tell pennants apart. */
+export const MIN_CROP_PX = 24;
+/** Rectified crops are square; allow a little rounding from the rectifier. */
+const SQUARE_TOLERANCE = 0.03;
+
+export function softmax(xs: ArrayLike<number>, from = 0, to = xs.length): Float32Array {
+  let m = -Infinity;
+  for (let i = from; i < to; i++) m = Math.max(m, xs[i]!);
+  const out = new Float32Array(to - from);
+  let s = 0;
+  for (let i = from; i < to; i++) s += out[i - from] = Math.exp(xs[i]! - m);
+  for (let i = 0; i < out.length; i++) out[i]! /= s;
+  return out;
+}
+
+export class TileRecognizer {
+  private constructor(
+    readonly info: ModelInfo,
+    private readonly session: ort.InferenceSession,
+  ) {}
+
+  static async load(onnxPath: string = DEFAULT_MODEL, threads = 2): Promise<TileRecognizer> {
+    const metaPath = onnxPath.replace(/\.onnx$/, '.json');
+    let info: ModelInfo;
+    try {
+      info = JSON.parse(readFileSync(metaPath, 'utf8')) as ModelInfo;
+    } catch (e) {
+      throw new Error(`recognition model metadata ${metaPath} could not be read: ${(e as Error).message}`);
+    }
+    const session = await ort.InferenceSession.create(onnxPath, {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+    });
+    return new TileRecognizer(info, session);
+  }
+
+  get size(): number {
+    return this.info.input.size;
+  }
+
+  /** Decodes, checks and resizes one crop to the model's input as RGB bytes. */
+  async prepare(input: CropInput, where = 'crop'): Promise<Result<Uint8Array>> {
+    const S = this.size;
+    try {
+      let img: Sharp;
+      let width: number;
+      let height: number;
+      if (input instanceof Uint8Array) {
+        if (input.length === 0) return fail(`${where}: the image is empty (0 bytes)`);
+        img = sharp(input, { failOn: 'error' });
+        const meta = await img.metadata().catch((e: Error) => {
+          throw new Error(`the image is corrupt or not an image (${e.message})`);
+        });
+        width = meta.width ?? 0;
+        height = meta.height ?? 0;
+      } else {
+        const { pixels, width: w, height: h, channels } = input;
+        if (pixels.length === 0 || w === 0 || h === 0) return fail(`${where}: the image is empty (no pixels)`);
+        if (pixels.length !== w * h * channels) {
+          return fail(`${where}: ${pixels.length} bytes do not make a ${w}×${h} image with ${channels} channels (${w * h * channels} expected)`);
+        }
+        img = sharp(pixels, { raw: { width: w, height: h, channels } });
+        width = w;
+        height = h;
+      }
+      if (width < MIN_CROP_PX || height < MIN_CROP_PX) {
+        return fail(`${where}: ${width}×${height} px is too small for a cell crop (at least ${MIN_CROP_PX}×${MIN_CROP_PX} px)`);
+      }
+      if (Math.abs(width - height) > SQUARE_TOLERANCE * Math.max(width, height)) {
+        return fail(`${where}: ${width}×${height} px is not square; a rectified cell crop is square`);
+      }
+      const raw = await img.removeAlpha().resize(S, S, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
+      if (raw.length !== S * S * 3) return fail(`${where}: decoding gave ${raw.length} bytes, expected ${S * S * 3}`);
+      return ok(new Uint8Array(raw.buffer, raw.byteOffset, raw.length));
+    } catch (e) {
+      return fail(`${where}: the image is corrupt or unreadable (${(e as Error).message})`);
+    }
+  }
+
+  /** Reads crops already in model format (S×S RGB bytes each), in one batch. */
+  async readPrepared(crops: readonly Uint8Array[]): Promise<CropReading[]> {
+    const S = this.size;
+    const n = crops.length;
+    if (n === 0) return [];
+    const { scale, mean, std } = this.info.input.normalisation;
+    const plane = S * S;
+    const data = new Float32Array(n * 3 * plane);
+    for (let k = 0; k < n; k++) {
+      const c = crops[k]!;
+      if (c.length !== plane * 3) throw new Error(`crop ${k}: ${c.length} bytes, the model takes ${S}×${S} RGB (${plane * 3} bytes)`);
+      const base = k * 3 * plane;
+      for (let i = 0; i < plane; i++)
+        for (let ch = 0; ch < 3; ch++) data[base + ch * plane + i] = (c[i * 3 + ch]! * scale - mean[ch]!) / std[ch]!;
+    }
+    const out = await this.session.run({ [this.info.input.name]: new ort.Tensor('float32', data, [n, 3, S, S]) });
+    const get = (name: string) => out[name]!.data as Float32Array;
+    const present = get('present');
+    const typeRot = get('typeRot');
+    const segs = get('segments');
+    const meeple = get('meeple');
+    const colour = get('meepleColour');
+    const mseg = get('meepleSegment');
+    const emb = get('embedding');
+    const C = typeRot.length / n;
+    const E = emb.length / n;
+    const nc = colour.length / n;
+    const readings: CropReading[] = [];
+    for (let k = 0; k < n; k++) {
+      const segments = new Float32Array(48);
+      for (let s = 0; s < 12; s++) segments.set(softmax(segs, k * 48 + s * 4, k * 48 + s * 4 + 4), s * 4);
+      readings.push({
+        present: present[k]!,
+        typeRot: typeRot.slice(k * C, (k + 1) * C),
+        segments,
+        meeple: meeple[k]!,
+        meepleColour: softmax(colour, k * nc, (k + 1) * nc),
+        meepleSegment: softmax(mseg, k * 13, (k + 1) * 13),
+        embedding: emb.slice(k * E, (k + 1) * E),
+      });
+    }
+    return readings;
+  }
+
+  /** Reads a batch of crops; each result is a reading or says what was wrong with that crop. */
+  async read(crops: readonly CropInput[]): Promise<Result<CropReading>[]> {
+    const prepared = await Promise.all(crops.map((c, i) => this.prepare(c, `crop ${i}`)));
+    const good = prepared.flatMap((p, i) => (p.ok ? [{ i, px: p.value }] : []));
+    const readings = await this.readPrepared(good.map((g) => g.px));
+    const out: Result<CropReading>[] = prepared.map((p) => (p.ok ? fail('unread') : fail(p.reason)));
+    good.forEach((g, k) => (out[g.i] = ok(readings[k]!)));
+    return out;
+  }
+
+  /** One crop; throws with the reason when the crop is unusable. */
+  async readOne(crop: CropInput): Promise<CropReading> {
+    const [r] = await this.read([crop]);
+    if (!r!.ok) throw new Error(r!.reason);
+    return r!.value;
+  }
+}

@@ -1,0 +1,60 @@
+/** Plain pixel buffers and sampling, shared by the synthesizer and the runner. */
+export interface Rgba {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array; // RGBA
+}
+
+/** Bilinear sample at (x, y) in pixel units; writes r,g,b,a (0..255 floats) into out. Outside = transparent. */
+export function sampleBilinear(img: Rgba, x: number, y: number, out: Float32Array): void {
+  const w = img.width;
+  const h = img.height;
+  const fx = x - 0.5;
+  const fy = y - 0.5;
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const tx = fx - x0;
+  const ty = fy - y0;
+  out[0] = out[1] = out[2] = out[3] = 0;
+  const d = img.data;
+  for (let j = 0; j < 2; j++) {
+    const yy = Math.min(h - 1, Math.max(0, y0 + j));
+    const wy = j ? ty : 1 - ty;
+    for (let i = 0; i < 2; i++) {
+      const xx = Math.min(w - 1, Math.max(0, x0 + i));
+      const wgt = wy * (i ? tx : 1 - tx);
+      const o = (yy * w + xx) * 4;
+      out[0] += d[o]! * wgt;
+      out[1] += d[o + 1]! * wgt;
+      out[2] += d[o + 2]! * wgt;
+      out[3] += d[o + 3]! * wgt;
+    }
+  }
+}
+
+/** Turns an RGBA image clockwise by q quarter turns (square images). */
+export function turnRgba(img: Rgba, q: number): Rgba {
+  const n = ((q % 4) + 4) % 4;
+  if (n === 0) return img;
+  const { width: w, height: h } = img;
+  if (w !== h) throw new Error('turnRgba needs a square image');
+  const out = new Uint8Array(img.data.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let sx = x;
+      let sy = y;
+      // Destination (x,y) shows the source point turned back counter-clockwise n times.
+      for (let k = 0; k < n; k++) {
+        const t = sx;
+        sx = sy;
+        sy = w - 1 - t;
+      }
+      const s = (sy * w + sx) * 4;
+      const d = (y * w + x) * 4;
+      out[d] = img.data[s]!;
+      out[d + 1] = img.data[s + 1]!;
+      out[d + 2] = img.data[s + 2]!;
+      out[d + 3] = img.data[s + 3]!;
+    }
+  return { width: w, height: h, data: out };
+}

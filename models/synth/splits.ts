@@ -1,0 +1,11 @@
+/**
+ * The data splits, all derived from fixed seeds. Training uses TRAIN_STYLES with variants 0..5 and
+ * seeds from TRAIN_SEED; validation and the benchmark use other variants and other seeds, and the
+ * held-out style appears only in the benchmark.
+ */
+export const TRAIN_SEED = 20261129;
+export const TRAIN_VARIANTS = [0, 1, 2, 3, 4, 5];
+export const VAL_SEED = 77001;
+export const BENCH_SEED = 99001;
+export const EVAL_VARIANTS = [101, 102];
+export const CROP_SIZE = 64;

@@ -1,0 +1,248 @@
+"""Trains the tile-recognition CNN from the synthetic crops in models/data/ and exports ONNX + metadata.
+
+Run through `npm run train` (which regenerates the data first). Deterministic given the data: fixed
+torch seed, fixed epoch count, 2 threads. Reads only models/data/ (never tests/fixtures/realart).
+"""
+import datetime
+import glob
+import hashlib
+import json
+import math
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DATA = os.environ.get('DATA_DIR', os.path.join(ROOT, 'models', 'data'))
+NAME = os.environ.get('MODEL_NAME', 'tiles-v1')
+# Training is bounded by wall-clock minutes (the learning rate follows elapsed time), because the
+# machine is shared and its speed varies; set EPOCHS instead for a fixed step count.
+MINUTES = float(os.environ.get('TRAIN_MINUTES', '42'))
+EPOCHS = float(os.environ['EPOCHS']) if 'EPOCHS' in os.environ else None
+MAX_LR = 3e-3
+BATCH = 128
+EMB = 128
+COLOURS = ['red', 'blue', 'green', 'yellow', 'black', 'grey']
+TERRAINS = ['field', 'road', 'city', 'river']
+
+torch.manual_seed(1234)
+np.random.seed(1234)
+torch.set_num_threads(int(os.environ.get('THREADS', '2')))
+
+
+def load(prefix):
+    meta = json.load(open(os.path.join(DATA, prefix + '.json')))
+    n, s = meta['count'], meta['size']
+    x = np.fromfile(os.path.join(DATA, prefix + '.u8'), dtype=np.uint8).reshape(n, s, s, 3)
+    y = np.fromfile(os.path.join(DATA, prefix + '.labels.i16'), dtype=np.int16).reshape(n, meta['labelColumns'])
+    return meta, x, y
+
+
+def conv(cin, cout, stride):
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+class TileNet(nn.Module):
+    def __init__(self, n_classes):
+        super().__init__()
+        # Cheap on 2 CPU cores: a 2x2 patch stem, then plain 3x3 convolutions; the 4x4 map is kept
+        # (flattened, not pooled) because rotation and edge terrain depend on where things are.
+        self.trunk = nn.Sequential(
+            nn.Sequential(nn.Conv2d(3, 32, 2, 2, 0, bias=False), nn.BatchNorm2d(32), nn.ReLU(inplace=True)),  # 32x32
+            conv(32, 48, 2),   # 16x16
+            conv(48, 96, 2),   # 8x8
+            conv(96, 96, 1),
+            conv(96, 128, 2),  # 4x4
+        )
+        self.fc = nn.Sequential(nn.Flatten(), nn.Linear(128 * 16, 256, bias=False), nn.BatchNorm1d(256), nn.ReLU(inplace=True))
+        self.present = nn.Linear(256, 1)
+        self.embed = nn.Linear(256, EMB)
+        self.prototypes = nn.Parameter(torch.randn(n_classes, EMB) * 0.1)
+        self.scale = 20.0
+        self.seg = nn.Linear(256, 12 * 4)
+        self.meeple = nn.Linear(256, 1)
+        self.colour = nn.Linear(256, 6)
+        self.mseg = nn.Linear(256, 13)
+
+    def forward(self, x):
+        h = self.fc(self.trunk(x))
+        e = F.normalize(self.embed(h), dim=1)
+        logits = self.scale * e @ F.normalize(self.prototypes, dim=1).t()
+        return (torch.sigmoid(self.present(h)).squeeze(1), logits, self.seg(h).view(-1, 12, 4),
+                torch.sigmoid(self.meeple(h)).squeeze(1), self.colour(h), self.mseg(h), e)
+
+
+MEAN, STD = 0.5, 0.25
+STEPS_DONE = [0]
+
+
+def to_tensor(x):
+    return (torch.from_numpy(x).permute(0, 3, 1, 2).float() / 255.0 - MEAN) / STD
+
+
+def turn_batch(x, y, k):
+    """Turns crops k quarter turns clockwise and moves their labels with them."""
+    if k == 0:
+        return x, y
+    x = torch.rot90(x, -k, dims=(2, 3))  # clockwise
+    y = y.clone()
+    pres = y[:, 0] == 1
+    y[pres, 2] = (y[pres, 2] + k) % 4
+    y[pres, 3] = y[pres, 1] * 4 + y[pres, 2]
+    seg = y[:, 4:16].clone()
+    y[:, 4:16] = torch.roll(seg, shifts=3 * k, dims=1)
+    m = (y[:, 16] == 1) & (y[:, 18] < 12)
+    y[m, 18] = (y[m, 18] + 3 * k) % 12
+    return x, y
+
+
+def main():
+    parts = sorted(glob.glob(os.path.join(DATA, 'train-*.json')))
+    if not parts:
+        sys.exit('no training data in models/data/: run `npm run train` (it generates the data first)')
+    xs, ys = [], []
+    for p in parts:
+        meta, x, y = load(os.path.basename(p)[:-5])
+        xs.append(x)
+        ys.append(y)
+    X = np.concatenate(xs)
+    Y = torch.from_numpy(np.concatenate(ys).astype(np.int64))
+    tiles = meta['tiles']
+    n_classes = len(tiles) * 4
+    # eq[c, d] = 1 when class d reads the same as class c up to the tile's symmetry.
+    eq = torch.zeros(n_classes, n_classes, dtype=torch.bool)
+    for ti, t in enumerate(tiles):
+        for q in range(4):
+            for s in t['symmetry']:
+                eq[ti * 4 + q, ti * 4 + (q + s) % 4] = True
+    vmeta, VX, VY = load('val')
+    VY = torch.from_numpy(VY.astype(np.int64))
+    print(f'train {len(X)} crops, val {len(VX)}, classes {n_classes}', flush=True)
+
+    model = TileNet(n_classes).to(memory_format=torch.channels_last)
+    steps = int(EPOCHS * len(X) / BATCH) if EPOCHS else None
+    opt = torch.optim.AdamW(model.parameters(), lr=MAX_LR, weight_decay=1e-4)
+    gen = torch.Generator().manual_seed(99)
+    t0 = time.time()
+    step = 0
+
+    def progress():
+        return step / steps if steps else (time.time() - t0) / (MINUTES * 60)
+
+    def set_lr(p):
+        # Warm up over the first 8 %, then cosine down to zero.
+        lr = MAX_LR * p / 0.08 if p < 0.08 else MAX_LR * 0.5 * (1 + math.cos(math.pi * min(1.0, (p - 0.08) / 0.92)))
+        for g in opt.param_groups:
+            g['lr'] = lr
+
+    while progress() < 1:
+        perm = torch.randperm(len(X), generator=gen)
+        for b in range(0, len(X) - BATCH + 1, BATCH):
+            p = progress()
+            if p >= 1:
+                break
+            set_lr(p)
+            idx = perm[b:b + BATCH]
+            x = to_tensor(X[idx.numpy()]).contiguous(memory_format=torch.channels_last)
+            y = Y[idx]
+            x, y = turn_batch(x, y, int(torch.randint(0, 4, (1,), generator=gen)))
+            model.train()
+            present, logits, seg, meeple, colour, mseg, _ = model(x)
+            pres = y[:, 0] == 1
+            loss = F.binary_cross_entropy(present.clamp(1e-6, 1 - 1e-6), y[:, 0].float())
+            if pres.any():
+                lg = logits[pres]
+                m = eq[y[pres, 3]]
+                loss = loss + (torch.logsumexp(lg, 1) - torch.logsumexp(lg.masked_fill(~m, -1e9), 1)).mean()
+                loss = loss + 0.5 * F.cross_entropy(seg[pres].reshape(-1, 4), y[pres, 4:16].reshape(-1))
+                loss = loss + 0.5 * F.binary_cross_entropy(meeple[pres].clamp(1e-6, 1 - 1e-6), y[pres, 16].float())
+                mm = y[:, 16] == 1
+                if mm.any():
+                    loss = loss + 0.5 * F.cross_entropy(colour[mm], y[mm, 17]) + 0.3 * F.cross_entropy(mseg[mm], y[mm, 18])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            step += 1
+            if step % 100 == 0:
+                print(f'step {step} progress {progress():.3f} loss {loss.item():.3f} {time.time() - t0:.0f}s', flush=True)
+    STEPS_DONE[0] = step
+    acc = evaluate(model, VX, VY, eq)
+    print('val', json.dumps(acc), flush=True)
+    export(model, tiles, vmeta, acc, meta, time.time() - t0)
+
+
+@torch.no_grad()
+def evaluate(model, X, Y, eq):
+    model.eval()
+    c = {'present': 0, 'typeRot': 0, 'seg': 0, 'meeplePresence': 0, 'meepleColour': 0}
+    n = {'present': 0, 'typeRot': 0, 'seg': 0, 'meeplePresence': 0, 'meepleColour': 0}
+    for b in range(0, len(X), 512):
+        x = to_tensor(X[b:b + 512])
+        y = Y[b:b + 512]
+        present, logits, seg, meeple, colour, mseg, _ = model(x)
+        pres = y[:, 0] == 1
+        c['present'] += ((present > 0.5).long() == y[:, 0]).sum().item(); n['present'] += len(y)
+        pred = logits.argmax(1)
+        c['typeRot'] += eq[y[pres, 3], pred[pres]].sum().item(); n['typeRot'] += pres.sum().item()
+        c['seg'] += (seg[pres].argmax(2) == y[pres, 4:16]).sum().item(); n['seg'] += pres.sum().item() * 12
+        c['meeplePresence'] += ((meeple[pres] > 0.5).long() == y[pres, 16]).sum().item(); n['meeplePresence'] += pres.sum().item()
+        mm = y[:, 16] == 1
+        c['meepleColour'] += (colour[mm].argmax(1) == y[mm, 17]).sum().item(); n['meepleColour'] += mm.sum().item()
+    return {k: round(100.0 * c[k] / max(1, n[k]), 2) for k in c}
+
+
+class Exported(nn.Module):
+    def __init__(self, m):
+        super().__init__()
+        self.m = m
+
+    def forward(self, x):
+        return self.m(x)
+
+
+def export(model, tiles, vmeta, acc, meta, seconds):
+    model.eval()
+    out = os.path.join(ROOT, 'models', NAME + '.onnx')
+    dummy = torch.zeros(1, 3, vmeta['size'], vmeta['size'])
+    names = ['present', 'typeRot', 'segments', 'meeple', 'meepleColour', 'meepleSegment', 'embedding']
+    torch.onnx.export(Exported(model), dummy, out, input_names=['crops'], output_names=names, opset_version=13,
+                      dynamic_axes={k: {0: 'n'} for k in ['crops'] + names}, do_constant_folding=True)
+    catalog = open(os.path.join(ROOT, 'engine', 'catalog', 'data', 'tiles-classic.json'), 'rb').read()
+    info = {
+        'name': NAME,
+        'onnx': NAME + '.onnx',
+        'input': {'name': 'crops', 'size': vmeta['size'], 'channels': 'RGB', 'layout': 'NCHW',
+                  'normalisation': {'scale': 1 / 255, 'mean': [MEAN] * 3, 'std': [STD] * 3},
+                  'crop': 'the rectified grid cell plus 10 % of the cell pitch on every side'},
+        'outputs': {
+            'present': 'probability that the cell holds a tile',
+            'typeRot': 'scores (logits) for class = tileIndex * 4 + quarter turns clockwise',
+            'segments': 'logits [12 segments N0..W2 in crop frame][terrain]',
+            'meeple': 'probability that a piece stands on the cell tile',
+            'meepleColour': 'logits over meepleColours',
+            'meepleSegment': 'logits over 12 crop-frame segments + 12 = interior',
+            'embedding': 'unit vector, %d values, for enrollment matching' % EMB,
+        },
+        'tiles': [t['id'] for t in tiles],
+        'symmetry': {t['id']: t['symmetry'] for t in tiles if len(t['symmetry']) > 1},
+        'terrains': TERRAINS,
+        'meepleColours': COLOURS,
+        'catalog': {'file': 'engine/catalog/data/tiles-classic.json', 'sha256': hashlib.sha256(catalog).hexdigest()},
+        'data': {'seed': meta['seed'], 'trainCrops': sum(json.load(open(p))['count'] for p in glob.glob(os.path.join(DATA, 'train-*.json'))),
+                 'styles': meta['styles'], 'steps': STEPS_DONE[0], 'batch': BATCH, 'minutesBudget': MINUTES if not EPOCHS else None},
+        'date': datetime.datetime.utcnow().replace(microsecond=0).isoformat() + 'Z',
+        'trainingSeconds': round(seconds),
+        'measuredAccuracy': {'split': 'validation (training styles, unseen variants and seeds)', **acc},
+        'torch': torch.__version__,
+    }
+    json.dump(info, open(os.path.join(ROOT, 'models', NAME + '.json'), 'w'), indent=1)
+    print('wrote', out, os.path.getsize(out), 'bytes', flush=True)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,127 @@
+/** The committed recognition model, run for real through onnxruntime-node. */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TileCatalog } from '../../engine/catalog/registry.js';
+import { createGame } from '../../engine/game/engine.js';
+import { makeSetup } from '../../engine/game/setup.js';
+import { placementProblem } from '../../engine/game/placement.js';
+import type { Rotation } from '../../engine/geometry/segments.js';
+import { sameUpToSymmetry, symmetryTurns } from '../../models/classes.js';
+import { decodeReading, rawBest } from '../../models/decode.js';
+import { Enrollment, exemplarsFromCrop } from '../../models/enroll.js';
+import { TRAIN_STYLES } from '../../models/render/styles.js';
+import { DEFAULT_CROP, synthCrop, type SynthWorld } from '../../models/synth/crop.js';
+import { makeWorld, renderFaces, renderSprites } from '../../models/synth/world.js';
+import { DEFAULT_MODEL, TileRecognizer } from '../../models/runner.js';
+
+const catalog = TileCatalog.classic();
+const tiles = catalog.all();
+let rec: TileRecognizer;
+let world: SynthWorld;
+let faces: Awaited<ReturnType<typeof renderFaces>> = [];
+
+beforeAll(async () => {
+  rec = await TileRecognizer.load();
+  // Unseen style variants (training used variants 0..5); faces are tile-major, style-minor.
+  faces = await renderFaces(tiles, TRAIN_STYLES, [101]);
+  world = makeWorld(tiles, await renderSprites(), faces);
+});
+
+/** A mild camera view of one tile (no meeple, no hand), as the model's RGB input. */
+function cropOf(tileId: string, q: number, seed: number, style = 0): Uint8Array {
+  const ti = tiles.findIndex((t) => t.id === tileId);
+  const face = faces[ti * TRAIN_STYLES.length + style]!;
+  const w = { ...world, centreFace: () => face };
+  return synthCrop(w, seed, { ...DEFAULT_CROP, severity: 0.3, meepleProb: 0, handProb: 0, centreQ: q, forcePresent: true }).rgb;
+}
+
+describe('recognition model', () => {
+  it('loads, is small enough, and its metadata matches the catalog', () => {
+    expect(statSync(DEFAULT_MODEL).size).toBeLessThanOrEqual(10 * 1024 * 1024);
+    const info = rec.info;
+    expect(info.tiles).toEqual(tiles.map((t) => t.id));
+    const sha = createHash('sha256').update(readFileSync(new URL('../../engine/catalog/data/tiles-classic.json', import.meta.url))).digest('hex');
+    expect(info.catalog.sha256, 'the model was trained on another catalog version: retrain with npm run train').toBe(sha);
+    for (const t of tiles) expect(info.symmetry[t.id] ?? [0], t.id).toEqual(symmetryTurns(t));
+    expect(info.input.size).toBe(64);
+    expect(info.terrains).toEqual(['field', 'road', 'city', 'river']);
+    expect(info.meepleColours).toHaveLength(6);
+    expect(typeof info.data.seed).toBe('number');
+    expect(Number(info.measuredAccuracy.typeRot)).toBeGreaterThan(0);
+  });
+
+  it('recognises a rendered crop of known tiles at each rotation', async () => {
+    for (const id of ['BASE_D', 'BASE_J', 'RIVER_B', 'IC_L', 'TOWER_CFR']) {
+      const tile = catalog.get(id)!;
+      for (let q = 0; q < 4; q++) {
+        const [r] = await rec.readPrepared([cropOf(id, q, 1000 + q)]);
+        const best = rawBest(r!, rec.info);
+        expect(r!.present, `${id} at ${q * 90}°`).toBeGreaterThan(0.5);
+        expect(best.tileId, `${id} at ${q * 90}°`).toBe(id);
+        expect(sameUpToSymmetry(tile, best.rot / 90, q), `${id} at ${q * 90}° read as ${best.rot}°`).toBe(true);
+      }
+    }
+  });
+
+  it('reads the edge terrain of the cell tile in the crop frame', async () => {
+    const tile = catalog.get('BASE_K')!;
+    const [r] = await rec.readPrepared([cropOf('BASE_K', 1, 77)]);
+    const expected = Array.from({ length: 12 }, (_, i) => tile.segments[(i - 3 + 12) % 12]);
+    const read = Array.from({ length: 12 }, (_, i) => {
+      let b = 0;
+      for (let k = 1; k < 4; k++) if (r!.segments[i * 4 + k]! > r!.segments[i * 4 + b]!) b = k;
+      return rec.info.terrains[b];
+    });
+    expect(read).toEqual(expected);
+  });
+
+  it('decodes against the legal placements at the cell and offers a top-3', async () => {
+    const game = createGame(makeSetup({ players: [{ name: 'A', color: 'red' }, { name: 'B', color: 'blue' }] }));
+    expect(game.ok).toBe(true);
+    const state = game.ok ? game.value.state : (null as never);
+    // North of the start tile (BASE_D: city on its north side), only tiles with city on their south fit.
+    const [r] = await rec.readPrepared([cropOf('BASE_E', 2, 5)]);
+    const d = decodeReading(r!, rec.info, catalog, { state, at: [0, -1] });
+    expect(d.best).not.toBeNull();
+    expect(d.runnersUp).toHaveLength(2);
+    for (const c of [d.best!, ...d.runnersUp]) {
+      expect(placementProblem(state, catalog.view(c.tileId, c.rot / 90), 0, -1), `${c.tileId}@${c.rot}`).toBeNull();
+    }
+    expect(d.best!.tileId).toBe('BASE_E');
+    expect(d.best!.rot).toBe(180);
+    expect(d.confidence).toBeGreaterThan(0.5);
+  });
+
+  it('changes a reading when the table enrolls its own art for a type', async () => {
+    // BASE_E and IC_G share their edges (one city side); the table says this art is IC_G.
+    const query = cropOf('BASE_E', 0, 4242);
+    const [r] = await rec.readPrepared([query]);
+    const before = decodeReading(r!, rec.info, catalog);
+    expect(before.best!.tileId).toBe('BASE_E');
+    const ex = await exemplarsFromCrop(rec, { pixels: cropOf('BASE_E', 0, 4343), width: 64, height: 64, channels: 3 }, 'IC_G', 0 as Rotation);
+    expect(ex.ok).toBe(true);
+    const enrollment = Enrollment.fromJSON(JSON.parse(JSON.stringify(ex.ok ? ex.value : [])));
+    expect(enrollment.size).toBe(4);
+    const after = decodeReading(r!, rec.info, catalog, null, { enrollment });
+    expect(after.best!.tileId).toBe('IC_G');
+    expect(after.best!.rot).toBe(0);
+  });
+
+  it('gives a clear error for a corrupt, empty or wrong-size image, and still reads the good crops', async () => {
+    const good = await sharp(Buffer.from(cropOf('BASE_U', 0, 9)), { raw: { width: 64, height: 64, channels: 3 } }).png().toBuffer();
+    const corrupt = Buffer.concat([good.subarray(0, 40), Buffer.alloc(200, 7)]);
+    const wide = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#777' } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#777' } }).png().toBuffer();
+    const results = await rec.read([corrupt, new Uint8Array(0), wide, good, tiny, { pixels: new Uint8Array(100), width: 64, height: 64, channels: 3 }]);
+    const reasons = results.map((r) => (r.ok ? 'ok' : r.reason));
+    expect(reasons[0]).toMatch(/crop 0: .*corrupt/);
+    expect(reasons[1]).toMatch(/crop 1: .*empty/);
+    expect(reasons[2]).toMatch(/crop 2: 64×40 px is not square/);
+    expect(reasons[3]).toBe('ok');
+    expect(reasons[4]).toMatch(/crop 4: 8×8 px is too small/);
+    expect(reasons[5]).toMatch(/crop 5: 100 bytes do not make a 64×64 image/);
+    await expect(rec.readOne(new Uint8Array(0))).rejects.toThrow(/empty/);
+  });
+});

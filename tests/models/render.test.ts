@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { TileCatalog } from '../../engine/catalog/registry.js';
+import { symmetryTurns, turnedSegments } from '../../models/classes.js';
+import { PIECE_COLORS, pieceSvg } from '../../models/render/pieces.js';
+import { provisionalSvg } from '../../models/render/provisional2025.js';
+import { rasterise } from '../../models/render/rasterise.js';
+import { ALL_STYLES, HELD_OUT_STYLE, TRAIN_STYLES } from '../../models/render/styles.js';
+import { tileSvg } from '../../models/render/svg.js';
+import { DEFAULT_CROP, synthCrop } from '../../models/synth/crop.js';
+import { makeWorld, renderFaces, renderSprites } from '../../models/synth/world.js';
+
+const catalog = TileCatalog.classic();
+const tiles = catalog.all();
+
+describe('tile renderer', () => {
+  it('draws every catalog tile in every style as SVG that rasterises', async () => {
+    for (const style of ALL_STYLES) {
+      for (const t of tiles) {
+        const svg = tileSvg(t, style, { variant: 1 });
+        expect(svg.startsWith('<svg')).toBe(true);
+        expect(svg).toContain(`data-tile="${t.id}"`);
+      }
+    }
+    const r = await rasterise(tileSvg(catalog.get('IC_K')!, TRAIN_STYLES[0]!), 48);
+    expect(r.width).toBe(48);
+    expect(r.data.length).toBe(48 * 48 * 4);
+  });
+
+  it('keeps the held-out style out of the training styles', () => {
+    expect(TRAIN_STYLES.map((s) => s.name)).not.toContain(HELD_OUT_STYLE.name);
+  });
+
+  it('draws what the catalog says at the tile edges: city colour on city segments, field elsewhere', async () => {
+    const style = TRAIN_STYLES[3]!; // flat style: no field texture to confuse the probe
+    const fieldAt: Record<string, [number, number]> = { BASE_E: [50, 97], BASE_R: [50, 97], BASE_H: [50, 50] };
+    for (const id of Object.keys(fieldAt)) {
+      const t = catalog.get(id)!;
+      const r = await rasterise(tileSvg(t, { ...style, decorations: 0 }, { variant: 0 }), 100);
+      const at = (x: number, y: number) => [...r.data.subarray((y * 100 + x) * 4, (y * 100 + x) * 4 + 3)];
+      const field = at(...fieldAt[id]!);
+      // Probe just inside each side's first segment (a third along), where roads never run.
+      const probes: [number, number][] = [[18, 4], [95, 18], [82, 95], [4, 82]];
+      for (let s = 0; s < 4; s++) {
+        const isCity = t.segments[s * 3] === 'city';
+        const px = at(...probes[s]!);
+        const dist = Math.hypot(px[0]! - field[0]!, px[1]! - field[1]!, px[2]! - field[2]!);
+        if (isCity) expect(dist, `${id} side ${s} should show city`).toBeGreaterThan(30);
+        else expect(dist, `${id} side ${s} should show field`).toBeLessThan(30);
+      }
+    }
+  });
+
+  it('draws meeples, big meeples, abbots, tower floors and catapults in six colours, and provisional 2025 pieces', async () => {
+    expect(PIECE_COLORS).toHaveLength(6);
+    for (const k of ['meeple', 'big', 'abbot', 'tower-floor', 'catapult'] as const)
+      for (const c of PIECE_COLORS) expect(pieceSvg(k, c)).toContain('<svg');
+    for (const p of [
+      { kind: 'tournament', cols: 2, rows: 1 },
+      { kind: 'fortress', cols: 2, rows: 2 },
+      { kind: 'prize', statue: true },
+      { kind: 'siege-symbol', post: 'any' },
+    ] as const) {
+      const svg = provisionalSvg(p);
+      expect(svg).toContain('data-provisional="true"');
+      expect((await rasterise(svg, 40)).width).toBe(40);
+    }
+  });
+
+  it('keeps the SVG generators free of Node APIs so the display can reuse them', () => {
+    for (const f of ['svg.ts', 'layout.ts', 'styles.ts', 'pieces.ts', 'provisional2025.ts', 'random.ts']) {
+      const src = readFileSync(new URL(`../../models/render/${f}`, import.meta.url), 'utf8');
+      expect(src, f).not.toMatch(/from 'node:|from 'sharp'|require\(/);
+    }
+  });
+});
+
+describe('symmetry and segments', () => {
+  it('finds the topological symmetry of tiles', () => {
+    expect(symmetryTurns(catalog.get('BASE_B')!)).toEqual([0, 1, 2, 3]);
+    expect(symmetryTurns(catalog.get('BASE_U')!)).toEqual([0, 2]);
+    expect(symmetryTurns(catalog.get('BASE_D')!)).toEqual([0]);
+    expect(turnedSegments(catalog.get('BASE_E')!, 1).slice(3, 6)).toEqual(['city', 'city', 'city']);
+  });
+});
+
+describe('crop synthesizer', () => {
+  it('is deterministic from a seed and labels the crop frame', async () => {
+    const faces = await renderFaces(tiles.slice(0, 6), [TRAIN_STYLES[0]!], [0]);
+    const world = makeWorld(tiles.slice(0, 6), await renderSprites(), faces);
+    const a = synthCrop(world, 1234, DEFAULT_CROP);
+    const b = synthCrop(world, 1234, DEFAULT_CROP);
+    const c = synthCrop(world, 1235, DEFAULT_CROP);
+    expect(Buffer.from(a.rgb).equals(Buffer.from(b.rgb))).toBe(true);
+    expect(Buffer.from(a.rgb).equals(Buffer.from(c.rgb))).toBe(false);
+    const forced = synthCrop(world, 99, { ...DEFAULT_CROP, centreQ: 1, forcePresent: true, meepleProb: 0 });
+    expect(forced.labels.present).toBe(true);
+    expect(forced.labels.q).toBe(1);
+    const t = tiles[forced.labels.tileIndex]!;
+    expect(forced.labels.seg12).toEqual(turnedSegments(t, 1).map((s) => ['field', 'road', 'city', 'river'].indexOf(s)));
+  });
+});
