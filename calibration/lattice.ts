@@ -1,6 +1,6 @@
 import type { Cv, Mat } from './cv.js';
 import { applyHomography, fitHomography, type Homography, type Point, type Quad } from './geometry.js';
-import { poseCorners, poseImageCorners, refinePiece, type PiecePose } from './refine.js';
+import { poseCorners, refinePiece, type PiecePose } from './refine.js';
 
 /** A board position as the engine counts it: [x, y], the start piece at [0, 0]. */
 export type Cell = readonly [number, number];
@@ -73,20 +73,24 @@ export function fitLattice(obs: CellObservation[], prior: Lattice): Lattice {
 export interface RefinedCell {
   cell: Cell;
   pose: PiecePose;
-  /** The tile's own quad in the image, TL, TR, BR, BL in the lattice's frame. */
+  /** The tile's own quad on the table, as its four edges were found. */
+  tableQuad: Quad;
+  /** The same quad in the image, TL, TR, BR, BL in the lattice's frame. */
   imageQuad: Quad;
   contrast: number;
 }
 
 /**
+ * `image` is the frame as an RGB Mat (colour edges find a green field on a brown table that grey
+ * cannot) or a grey one.
+ *
  * Finds one cell's tile by its own edges, starting from where the lattice expects it. Real tiles
  * sit up to a couple of millimetres and degrees off the grid, so the recogniser's crop must come
  * from the tile's own quad, not the lattice's.
  */
-export function refineCell(cv: Cv, gray: Mat, tableToImage: Homography, lattice: Lattice, cell: Cell): RefinedCell {
-  const r = refinePiece(cv, gray, tableToImage, latticePose(lattice, cell), { searchMm: 3.5, searchDeg: 4, pxPerMm: 4, sizeToleranceMm: 0.6 });
-  const pose = { ...r.pose, widthMm: lattice.tileMm, heightMm: lattice.tileMm };
-  return { cell, pose: r.pose, imageQuad: poseImageCorners(tableToImage, pose), contrast: r.contrast };
+export function refineCell(cv: Cv, image: Mat, tableToImage: Homography, lattice: Lattice, cell: Cell): RefinedCell {
+  const r = refinePiece(cv, image, tableToImage, latticePose(lattice, cell), { searchMm: 3.5, searchDeg: 4, pxPerMm: 4, sizeToleranceMm: 0.6 });
+  return { cell, pose: r.pose, tableQuad: r.tableQuad, imageQuad: r.tableQuad.map((p) => applyHomography(tableToImage, p)) as Quad, contrast: r.contrast };
 }
 
 /**
@@ -94,7 +98,7 @@ export function refineCell(cv: Cv, gray: Mat, tableToImage: Homography, lattice:
  * the lattice after each tile so that drift far from the start is followed. This is how the
  * tracker re-reads a whole board (after a camera bump, or at start-up from a game in progress).
  */
-export function solveGrid(cv: Cv, gray: Mat, tableToImage: Homography, prior: Lattice, occupied: Cell[]): { lattice: Lattice; cells: Map<string, RefinedCell> } {
+export function solveGrid(cv: Cv, image: Mat, tableToImage: Homography, prior: Lattice, occupied: Cell[]): { lattice: Lattice; cells: Map<string, RefinedCell> } {
   const keys = new Set(occupied.map(cellKey));
   const cells = new Map<string, RefinedCell>();
   let lattice = prior;
@@ -102,7 +106,7 @@ export function solveGrid(cv: Cv, gray: Mat, tableToImage: Homography, prior: La
   const queued = new Set(queue.map(cellKey));
   while (queue.length > 0) {
     const c = queue.shift()!;
-    const found = refineCell(cv, gray, tableToImage, lattice, c);
+    const found = refineCell(cv, image, tableToImage, lattice, c);
     cells.set(cellKey(c), found);
     lattice = fitLattice([...cells.values()].map((f) => ({ cell: f.cell, pose: f.pose })), lattice);
     for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
@@ -114,7 +118,7 @@ export function solveGrid(cv: Cv, gray: Mat, tableToImage: Homography, prior: La
     }
   }
   // Cells not connected to the start (should not happen in Carcassonne) are read from the lattice.
-  for (const c of occupied) if (!cells.has(cellKey(c))) cells.set(cellKey(c), refineCell(cv, gray, tableToImage, lattice, c));
+  for (const c of occupied) if (!cells.has(cellKey(c))) cells.set(cellKey(c), refineCell(cv, image, tableToImage, lattice, c));
   return { lattice, cells };
 }
 

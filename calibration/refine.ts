@@ -22,7 +22,10 @@ export interface RefineOptions {
 }
 
 export interface RefinedPiece {
+  /** The best-fitting rectangle (centre, rotation, measured size). */
   pose: PiecePose;
+  /** The piece's own four sides, fitted line by line and intersected: its true quad on the table. */
+  tableQuad: Quad;
   /** Mean edge strength along the four found sides relative to the patch's mean: > 2 is a clear edge. */
   contrast: number;
 }
@@ -44,7 +47,7 @@ export function poseCorners(p: PiecePose): Quad {
  * edge lines lie one piece-width apart on both axes. Works on gaps (table between tiles) and on
  * touching tiles (the cut edge), and ignores the art inside, which does not form such pairs.
  */
-export function refinePiece(cv: Cv, gray: Mat, tableToImage: Homography, nominal: PiecePose, o: RefineOptions = {}): RefinedPiece {
+export function refinePiece(cv: Cv, image: Mat, tableToImage: Homography, nominal: PiecePose, o: RefineOptions = {}): RefinedPiece {
   const searchMm = o.searchMm ?? 4;
   const searchDeg = o.searchDeg ?? 4;
   const r = o.pxPerMm ?? 3;
@@ -59,14 +62,16 @@ export function refinePiece(cv: Cv, gray: Mat, tableToImage: Homography, nominal
   const gy = new cv.Mat();
   const m = cv.matFromArray(3, 3, cv.CV_64F, imageToPatch);
   try {
-    cv.warpPerspective(gray, patch, m, new cv.Size(size, size), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
+    cv.warpPerspective(image, patch, m, new cv.Size(size, size), cv.INTER_LINEAR, cv.BORDER_REPLICATE);
     cv.Sobel(patch, gx, cv.CV_32F, 1, 0, 3);
     cv.Sobel(patch, gy, cv.CV_32F, 0, 1, 3);
     const gxd = gx.data32F as Float32Array;
     const gyd = gy.data32F as Float32Array;
+    // Colour edges, channel by channel: a green field on a brown table can have the same grey.
+    const ch = patch.channels() as number;
     let meanMag = 0;
     for (let k = 0; k < gxd.length; k++) meanMag += Math.abs(gxd[k]!) + Math.abs(gyd[k]!);
-    meanMag /= gxd.length;
+    meanMag /= gxd.length / ch;
 
     const bins = Math.ceil(2 * half * r) + 1;
     const pu = new Float64Array(bins);
@@ -86,15 +91,35 @@ export function refinePiece(cv: Cv, gray: Mat, tableToImage: Homography, nominal
           const x = i - mid;
           const u = x * c + y * s;
           const v = -x * s + y * c;
-          const k = j * size + i;
+          const k = (j * size + i) * ch;
           // Linear splatting keeps sub-pixel information in the profiles.
-          if (Math.abs(v) < bandU) splat(pu, u + mid, Math.abs(gxd[k]! * c + gyd[k]! * s));
-          if (Math.abs(u) < bandV) splat(pv, v + mid, Math.abs(-gxd[k]! * s + gyd[k]! * c));
+          if (Math.abs(v) < bandU) {
+            let g = 0;
+            for (let q = 0; q < ch; q++) g += Math.abs(gxd[k + q]! * c + gyd[k + q]! * s);
+            splat(pu, u + mid, g);
+          }
+          if (Math.abs(u) < bandV) {
+            let g = 0;
+            for (let q = 0; q < ch; q++) g += Math.abs(-gxd[k + q]! * s + gyd[k + q]! * c);
+            splat(pv, v + mid, g);
+          }
         }
       }
-      const pu1 = pairPeak(pu, nominal.widthMm * r, tol * r, mid, searchMm * r);
-      const pv1 = pairPeak(pv, nominal.heightMm * r, tol * r, mid, searchMm * r);
-      const score = pu1.score / (2 * bandU) + pv1.score / (2 * bandV);
+      // Each side's edge is the innermost strong peak: beyond a gap lies the neighbour's edge,
+      // which can be the stronger one (and at its own rotation), but ours is always the one
+      // nearer the tile's centre. The rotation is the one that makes our four edges sharpest.
+      const w = nominal.widthMm * r, h = nominal.heightMm * r, reach = searchMm * r;
+      const e = {
+        u0: innermostPeak(pu, mid - w / 2, reach, +1),
+        u1: innermostPeak(pu, mid + w / 2, reach, -1),
+        v0: innermostPeak(pv, mid - h / 2, reach, +1),
+        v1: innermostPeak(pv, mid + h / 2, reach, -1),
+      };
+      const okU = Math.abs(e.u1 - e.u0 - w) <= tol * r, okV = Math.abs(e.v1 - e.v0 - h) <= tol * r;
+      const pu1 = okU ? { a: e.u0, b: e.u1 } : pairPeak(pu, w, tol * r, mid, reach);
+      const pv1 = okV ? { a: e.v0, b: e.v1 } : pairPeak(pv, h, tol * r, mid, reach);
+      const at = (p: Float64Array, x: number): number => p[Math.round(x)] ?? 0;
+      const score = (at(pu, pu1.a) + at(pu, pu1.b)) / (2 * bandU) + (at(pv, pv1.a) + at(pv, pv1.b)) / (2 * bandV);
       if (score > best.score) Object.assign(best, { score, angle: da, u0: pu1.a, u1: pu1.b, v0: pv1.a, v1: pv1.b });
     };
     for (let da = -searchDeg; da <= searchDeg + 1e-9; da += 0.5) evaluate(da);
@@ -107,10 +132,71 @@ export function refinePiece(cv: Cv, gray: Mat, tableToImage: Homography, nominal
     const uc = ((best.u0 + best.u1) / 2 - mid) / r;
     const vc = ((best.v0 + best.v1) / 2 - mid) / r;
     const centre = { x: nominal.centre.x + uc * c - vc * s, y: nominal.centre.y + uc * s + vc * c };
-    return {
-      pose: { centre, angleDeg: nominal.angleDeg + best.angle, widthMm: (best.u1 - best.u0) / r, heightMm: (best.v1 - best.v0) / r },
-      contrast: best.score / Math.max(meanMag, 1e-6),
+    const rect: PiecePose = { centre, angleDeg: nominal.angleDeg + best.angle, widthMm: (best.u1 - best.u0) / r, heightMm: (best.v1 - best.v0) / r };
+    // Stage 2: each side as its own line, from edge positions measured slice by slice. Fitting
+    // lines instead of scoring whole profiles per angle avoids a bias toward the patch's pixel
+    // axes, and follows a side that is not quite where the rectangle says.
+    const toPatch = (p: Point): Point => ({ x: (p.x - nominal.centre.x) * r + mid, y: (p.y - nominal.centre.y) * r + mid });
+    const corners = poseCorners(rect).map(toPatch);
+    const sample = (x: number, y: number, nx: number, ny: number): number => {
+      const x0 = Math.floor(x), y0 = Math.floor(y);
+      if (x0 < 0 || y0 < 0 || x0 + 1 >= size || y0 + 1 >= size) return 0;
+      const fx = x - x0, fy = y - y0;
+      const g = (i: number, j: number): number => {
+        let sum = 0;
+        const k = (j * size + i) * ch;
+        for (let q = 0; q < ch; q++) sum += Math.abs(gxd[k + q]! * nx + gyd[k + q]! * ny);
+        return sum;
+      };
+      return (g(x0, y0) * (1 - fx) + g(x0 + 1, y0) * fx) * (1 - fy) + (g(x0, y0 + 1) * (1 - fx) + g(x0 + 1, y0 + 1) * fx) * fy;
     };
+    const lines: { px: number; py: number; dx: number; dy: number }[] = [];
+    for (let side = 0; side < 4; side++) {
+      const a0 = corners[side]!, a1 = corners[(side + 1) % 4]!;
+      const len = Math.hypot(a1.x - a0.x, a1.y - a0.y);
+      const tx = (a1.x - a0.x) / len, ty = (a1.y - a0.y) / len;
+      const nx = ty, ny = -tx; // clockwise quad in y-down: (ty, −tx) points outward
+      const pts: { t: number; d: number }[] = [];
+      const reachPx = 1.5 * r, step = 0.25;
+      const nSteps = Math.round((2 * reachPx) / step) + 1;
+      const prof = new Float64Array(nSteps + 2);
+      for (let k = 1; k <= 11; k++) {
+        const t = (len * (0.08 + (0.84 * (k - 1)) / 10));
+        prof.fill(0);
+        for (let q = 0; q < nSteps; q++) {
+          const d = -reachPx + q * step;
+          for (const w of [-r, 0, r]) {
+            const x = a0.x + tx * (t + w) + nx * d, y = a0.y + ty * (t + w) + ny * d;
+            prof[q + 1]! += sample(x, y, nx, ny);
+          }
+        }
+        // The peak nearest the rectangle's side (which already chose between our edge and a
+        // neighbour's), among those not lost in noise.
+        let strongest = 0;
+        for (let q = 1; q <= nSteps; q++) strongest = Math.max(strongest, prof[q]!);
+        if (strongest <= 0) continue;
+        let pick = -1;
+        for (let q = 1; q <= nSteps; q++) {
+          if (prof[q]! >= 0.3 * strongest && prof[q]! >= prof[q - 1]! && prof[q]! >= prof[q + 1]!) {
+            const d = -reachPx + (q - 1) * step;
+            if (pick < 0 || Math.abs(d) < Math.abs(-reachPx + (pick - 1) * step)) pick = q;
+          }
+        }
+        if (pick > 0) pts.push({ t, d: -reachPx + (subBin(prof, pick) - 1) * step });
+      }
+      const line = fitLine(pts);
+      if (!line) return { pose: rect, tableQuad: poseCorners(rect), contrast: best.score / Math.max(meanMag, 1e-6) };
+      // d = α + β t  →  a point and a direction in patch pixels.
+      lines.push({ px: a0.x + nx * line.alpha, py: a0.y + ny * line.alpha, dx: tx + nx * line.beta, dy: ty + ny * line.beta });
+    }
+    const fromPatch = (p: Point): Point => ({ x: (p.x - mid) / r + nominal.centre.x, y: (p.y - mid) / r + nominal.centre.y });
+    const quad = [0, 1, 2, 3].map((k) => fromPatch(intersect(lines[(k + 3) % 4]!, lines[k]!))) as Quad;
+    // Trust the side-by-side quad only where it agrees with the rectangle and the known size.
+    const fitted = poseFromQuad(quad);
+    const ok =
+      quad.every((q, k) => Math.hypot(q.x - poseCorners(rect)[k]!.x, q.y - poseCorners(rect)[k]!.y) < 2) &&
+      Math.abs(fitted.widthMm - nominal.widthMm) <= tol && Math.abs(fitted.heightMm - nominal.heightMm) <= tol;
+    return { pose: ok ? fitted : rect, tableQuad: ok ? quad : poseCorners(rect), contrast: best.score / Math.max(meanMag, 1e-6) };
   } finally {
     for (const x of [patch, gx, gy, m]) x.delete();
   }
@@ -134,6 +220,68 @@ function pairPeak(p: Float64Array, span: number, tol: number, mid: number, reach
     }
   }
   return { score: best.score, a: subBin(p, best.a), b: subBin(p, best.b) };
+}
+
+/** Least-squares line d = α + β t through the points, refitted once without outliers (> 0.4 px). */
+function fitLine(pts: { t: number; d: number }[]): { alpha: number; beta: number } | undefined {
+  const fit = (ps: typeof pts): { alpha: number; beta: number } | undefined => {
+    if (ps.length < 3) return undefined;
+    const n = ps.length, mt = ps.reduce((s, p) => s + p.t, 0) / n, md = ps.reduce((s, p) => s + p.d, 0) / n;
+    let stt = 0, std = 0;
+    for (const p of ps) { stt += (p.t - mt) ** 2; std += (p.t - mt) * (p.d - md); }
+    const beta = stt > 0 ? std / stt : 0;
+    return { alpha: md - beta * mt, beta };
+  };
+  const first = fit(pts);
+  if (!first) return undefined;
+  const resid = pts.map((p) => Math.abs(p.d - (first.alpha + first.beta * p.t)));
+  const med = [...resid].sort((a, b) => a - b)[Math.floor(resid.length / 2)]!;
+  return fit(pts.filter((_, i) => resid[i]! <= Math.max(0.4, 2.5 * med))) ?? first;
+}
+
+function intersect(a: { px: number; py: number; dx: number; dy: number }, b: { px: number; py: number; dx: number; dy: number }): Point {
+  const den = a.dx * b.dy - a.dy * b.dx;
+  const t = ((b.px - a.px) * b.dy - (b.py - a.py) * b.dx) / den;
+  return { x: a.px + t * a.dx, y: a.py + t * a.dy };
+}
+
+/** The rectangle closest to a quad: centre of the corners, mean side direction, mean side lengths. */
+export function poseFromQuad(q: Quad): PiecePose {
+  const centre = { x: q.reduce((s, p) => s + p.x, 0) / 4, y: q.reduce((s, p) => s + p.y, 0) / 4 };
+  // Average the four side directions, each turned onto the first side's axis.
+  let cx = 0, cy = 0;
+  for (let k = 0; k < 4; k++) {
+    const a = q[k]!, b = q[(k + 1) % 4]!;
+    const ang = Math.atan2(b.y - a.y, b.x - a.x) - (k * Math.PI) / 2;
+    cx += Math.cos(ang); cy += Math.sin(ang);
+  }
+  const d = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y);
+  return {
+    centre,
+    angleDeg: (Math.atan2(cy, cx) * 180) / Math.PI,
+    widthMm: (d(q[0], q[1]) + d(q[2], q[3])) / 2,
+    heightMm: (d(q[1], q[2]) + d(q[3], q[0])) / 2,
+  };
+}
+
+function windowMax(p: Float64Array, centre: number, reach: number): number {
+  let m = 0;
+  for (let i = Math.max(0, Math.floor(centre - reach)); i <= Math.min(p.length - 1, Math.ceil(centre + reach)); i++) m = Math.max(m, p[i]!);
+  return m;
+}
+
+/**
+ * The local maximum nearest the tile's centre among those at least half as strong as the window's
+ * strongest. `inward` is +1 when the centre lies at higher indices.
+ */
+function innermostPeak(p: Float64Array, centre: number, reach: number, inward: 1 | -1): number {
+  const lo = Math.max(1, Math.floor(centre - reach)), hi = Math.min(p.length - 2, Math.ceil(centre + reach));
+  const strongest = windowMax(p, centre, reach);
+  const start = inward === 1 ? hi : lo;
+  for (let i = start; i >= lo && i <= hi; i -= inward) {
+    if (p[i]! >= 0.5 * strongest && p[i]! >= p[i - 1]! && p[i]! >= p[i + 1]!) return subBin(p, i);
+  }
+  return centre;
 }
 
 function splat(p: Float64Array, at: number, g: number): void {

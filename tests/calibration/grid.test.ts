@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCv, type Cv, type Mat } from '../../calibration/cv.js';
-import { frameToGrayMat, frameToMat } from '../../calibration/frame.js';
+import { frameToMat } from '../../calibration/frame.js';
 import { applyHomography, distance } from '../../calibration/geometry.js';
 import { cellKey, solveGrid, type Cell, type Lattice } from '../../calibration/lattice.js';
 import { rectifyCell } from '../../calibration/rectify.js';
@@ -38,12 +38,12 @@ describe('grid on rendered boards with drifted tiles', () => {
     const pose = randomPose(rng(seed + 1), { x: 0, y: 0 }, { heightMm: 500 + rng(seed)() * 300, tiltDeg: 25 });
     const truth = cameraHomography(pose);
     const frame = shoot(cv, table, truth, pose.width, pose.height, { seed, noiseSigma: 3 });
-    const gray = frameToGrayMat(cv, frame);
-    cleanup.push(gray);
+    const rgb = frameToMat(cv, frame);
+    cleanup.push(rgb);
     // The start piece as the calibration found it: a millimetre and a degree off.
     const start = tiles.get('0,0')!;
     const prior: Lattice = { originMm: { x: start.centre.x + 1, y: start.centre.y - 1 }, angleDeg: latticeDeg + 1, pitchMm: 46, tileMm: 45 };
-    const { lattice, cells } = solveGrid(cv, gray, truth, prior, CELLS);
+    const { lattice, cells } = solveGrid(cv, rgb, truth, prior, CELLS);
     expect(cells.size).toBe(CELLS.length);
     const errors: number[] = [];
     for (const c of CELLS) {
@@ -52,7 +52,7 @@ describe('grid on rendered boards with drifted tiles', () => {
       const want = poseCorners({ ...t });
       const got = poseCorners({ ...found.pose, widthMm: 45, heightMm: 45 });
       errors.push(Math.max(...want.map((p, k) => distance(p, got[k]!))));
-      if (process.env.GRID_DEBUG) console.log(cellKey(c), errors.at(-1)!.toFixed(2), (found.pose.centre.x - t.centre.x).toFixed(2), (found.pose.centre.y - t.centre.y).toFixed(2), (found.pose.angleDeg - t.angleDeg).toFixed(2), found.pose.widthMm.toFixed(2), found.pose.heightMm.toFixed(2), found.contrast.toFixed(1));
+      if (process.env.GRID_DEBUG) console.log(cellKey(c), errors.at(-1)!.toFixed(2), `g${gapMm}`, (found.pose.centre.x - t.centre.x).toFixed(2), (found.pose.centre.y - t.centre.y).toFixed(2), (found.pose.angleDeg - t.angleDeg).toFixed(2), found.pose.widthMm.toFixed(2), found.pose.heightMm.toFixed(2), found.contrast.toFixed(1));
     }
     const worst = Math.max(...errors);
     // What the refit achieves today: each tile told apart from its neighbours (a wrong cell would
@@ -62,8 +62,6 @@ describe('grid on rendered boards with drifted tiles', () => {
     expect(Math.abs(lattice.pitchMm - (45 + gapMm))).toBeLessThan(0.3);
 
     // The recogniser's crop follows the tile's own quad: the crop of a tile is centred on its art.
-    const rgb = frameToMat(cv, frame);
-    cleanup.push(rgb);
     const crop = rectifyCell(cv, rgb, cells.get('1,0')!.imageQuad, 64);
     expect([crop.width, crop.height, crop.channels]).toEqual([64, 64, 3]);
     // Its border ring is the tile's dark cut edge, not the table: darker than the crop's middle.

@@ -234,9 +234,10 @@ export function driftedBoard(cells: readonly (readonly [number, number])[], o: {
   const span = Math.max(1, ...cells.map(([x, y]) => Math.max(Math.abs(x), Math.abs(y))));
   const out = new Map<string, SceneTile>();
   for (const [cx, cy] of cells) {
-    // Smooth field: a bend across the board reaching shiftMm at its edge.
-    const fx = (o.shiftMm * (k[0]! * cy + k[1]! * cx * cy / span)) / span / 2;
-    const fy = (o.shiftMm * (k[2]! * cx + k[3]! * cx * cx / span)) / span / 2;
+    // Smooth field: rows slide along rows and columns along columns (a shear, which is how
+    // touching tiles can drift without overlapping), reaching shiftMm at the board's edge.
+    const fx = (o.shiftMm * (k[0]! * cy + 0.3 * k[1]! * Math.sign(cy) * (cy / span) ** 2 * span)) / span;
+    const fy = (o.shiftMm * (k[2]! * cx + 0.3 * k[3]! * Math.sign(cx) * (cx / span) ** 2 * span)) / span;
     const maxRot = Math.min(o.rotDeg, ((o.gapMm * 0.8) / o.tileMm) * (180 / Math.PI));
     const rot = (r() * 2 - 1) * maxRot;
     const spare = Math.max(0, o.gapMm - (o.tileMm / 2) * Math.abs((rot * Math.PI) / 180) * 2) / 2;
