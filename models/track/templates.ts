@@ -8,6 +8,7 @@ import { rasterise } from '../render/rasterise.js';
 import { styleByName } from '../render/styles.js';
 import { tileSvg } from '../render/svg.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
+import type { Rgba } from '../synth/image.js';
 
 export const CROP_PX = 32;
 
@@ -16,6 +17,8 @@ export type CellCrop = Float32Array;
 
 export class TileTemplates {
   private readonly cache = new Map<string, CellCrop>();
+  private readonly raw = new Map<string, CellCrop>();
+  private readonly looks = new Map<string, string>();
   private constructor(private readonly faces: Map<string, { w: number; data: Uint8Array }>) {}
 
   static async enroll(catalog: TileCatalog, styleName: string): Promise<TileTemplates> {
@@ -55,12 +58,52 @@ export class TileTemplates {
         const p = (fy * f.w + fx) * 4;
         c[o] = f.data[p]!; c[o + 1] = f.data[p + 1]!; c[o + 2] = f.data[p + 2]!;
       }
+    this.raw.set(key, c);
+    c = softened(c);
     this.cache.set(key, c);
     return c;
+  }
+
+  /**
+   * Which tiles look alike: the same key for (id, q) pairs whose drawings are pixel-identical (the
+   * provisional 2025 land tiles share their art with base tiles). A camera cannot tell them apart.
+   */
+  look(id: string, q: number): string {
+    const key = `${id}/${q}`;
+    let l = this.looks.get(key);
+    if (l === undefined) {
+      const c = this.get(id, q)!;
+      let h = 2166136261;
+      for (let i = 0; i < c.length; i++) h = Math.imul(h ^ (Number.isNaN(c[i]!) ? 999 : Math.round(c[i]!)), 16777619);
+      this.looks.set(key, (l = String(h >>> 0)));
+    }
+    return l;
+  }
+
+  /** The template with a figure drawn at (u, v) (crop units), `size` the figure's edge in crop units. */
+  withFigure(id: string, q: number, figure: Rgba, u: number, v: number, size: number): CellCrop | null {
+    if (!this.get(id, q)) return null;
+    const c = Float32Array.from(this.raw.get(`${id}/${q}`)!);
+    const half = (size * CROP_PX) / 2;
+    const cu = u * CROP_PX, cv = v * CROP_PX;
+    for (let y = Math.max(0, Math.floor(cv - half)); y < Math.min(CROP_PX, Math.ceil(cv + half)); y++)
+      for (let x = Math.max(0, Math.floor(cu - half)); x < Math.min(CROP_PX, Math.ceil(cu + half)); x++) {
+        const fx = Math.floor(((x + 0.5 - (cu - half)) / (2 * half)) * figure.width);
+        const fy = Math.floor(((y + 0.5 - (cv - half)) / (2 * half)) * figure.height);
+        if (fx < 0 || fy < 0 || fx >= figure.width || fy >= figure.height) continue;
+        const p = (fy * figure.width + fx) * 4;
+        const a = figure.data[p + 3]! / 255;
+        const o = (y * CROP_PX + x) * 3;
+        if (Number.isNaN(c[o]!)) continue;
+        for (let k = 0; k < 3; k++) c[o + k] = c[o + k]! * (1 - a) + figure.data[p + k]! * a;
+      }
+    return softened(c);
   }
 }
 
 const INNER = 3;
+/** Drift searched, pixels each way (±2 mm of tile drift plus calibration residue at 32 px per 46 mm). */
+const SHIFT = 2;
 
 /**
  * Distance between a crop and a template: per-channel gain matched (light and white balance), mean
@@ -69,8 +112,8 @@ const INNER = 3;
  */
 export function matchTemplate(crop: CellCrop, tpl: CellCrop): { d: number; sx: number; sy: number; gain: [number, number, number] } {
   let best = { d: Infinity, sx: 0, sy: 0, gain: [1, 1, 1] as [number, number, number] };
-  for (let sy = -1; sy <= 1; sy++)
-    for (let sx = -1; sx <= 1; sx++) {
+  for (let sy = -SHIFT; sy <= SHIFT; sy++)
+    for (let sx = -SHIFT; sx <= SHIFT; sx++) {
       const sc = [0, 0, 0], st = [0, 0, 0];
       for (let v = INNER; v < CROP_PX - INNER; v++)
         for (let u = INNER; u < CROP_PX - INNER; u++) {
@@ -117,4 +160,39 @@ export function chroma(crop: CellCrop): [number, number] {
       r += crop[o]! / s; g += crop[o + 1]! / s; n++;
     }
   return [r / n, g / n];
+}
+
+/** A 3×3 box blur that leaves the gap (NaN) alone: the camera's optics and JPEG soften every edge. */
+function softened(c: CellCrop): CellCrop {
+  const out = new Float32Array(c.length);
+  for (let v = 0; v < CROP_PX; v++)
+    for (let u = 0; u < CROP_PX; u++)
+      for (let k = 0; k < 3; k++) {
+        const o = (v * CROP_PX + u) * 3 + k;
+        if (Number.isNaN(c[o]!)) { out[o] = NaN; continue; }
+        let s = 0, n = 0;
+        for (let j = -1; j <= 1; j++)
+          for (let i = -1; i <= 1; i++) {
+            const uu = u + i, vv = v + j;
+            if (uu < 0 || vv < 0 || uu >= CROP_PX || vv >= CROP_PX) continue;
+            const x = c[(vv * CROP_PX + uu) * 3 + k]!;
+            if (Number.isNaN(x)) continue;
+            s += x; n++;
+          }
+        out[o] = s / n;
+      }
+  return out;
+}
+
+/** Distance at a given shift and gain (the tile's own), so figure hypotheses are compared alike. */
+export function distanceAt(crop: CellCrop, tpl: CellCrop, m: { sx: number; sy: number; gain: [number, number, number] }): number {
+  let d = 0, n = 0;
+  for (let v = INNER; v < CROP_PX - INNER; v++)
+    for (let u = INNER; u < CROP_PX - INNER; u++) {
+      const t = (v * CROP_PX + u) * 3, c = ((v + m.sy) * CROP_PX + (u + m.sx)) * 3;
+      if (Number.isNaN(tpl[t]!)) continue;
+      for (let k = 0; k < 3; k++) { const e = (crop[c + k]! * m.gain[k]! - tpl[t + k]!) / 255; d += e * e; }
+      n++;
+    }
+  return d / (n || 1);
 }

@@ -22,9 +22,15 @@ import { changedFraction, StillScene, thumbnail, type Thumb } from '../../calibr
 import { rectifyCell } from '../../calibration/rectify.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { sameUpToSymmetry } from '../classes.js';
-import { PITCH_MM } from '../scene/render.js';
+import { PITCH_MM, TILE_MM } from '../scene/render.js';
+
+/** Edge of a meeple's drawing on the table, mm (the enrolled figure). */
+const FIGURE_MM = 14;
 import { featurePoint } from '../scene/spots.js';
-import { CROP_PX, matchTemplate, residualBlob, TileTemplates, type CellCrop } from './templates.js';
+import { CROP_PX, distanceAt, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
+import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
+import { rasterise } from '../render/rasterise.js';
+import type { Rgba } from '../synth/image.js';
 
 export type TrackEvent =
   | { kind: 'calibrated'; frame: number; markers: number[]; rmsPx: number }
@@ -58,7 +64,7 @@ export class Tracker {
   /** Commands the camera committed (by history index), apart from table input. */
   readonly cameraCommitted = new Set<number>();
 
-  private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly o: TrackerOptions) {
+  private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly figures: (Rgba | null)[], private readonly o: TrackerOptions) {
     const g = Game.start(o.setup, defaultCatalog());
     if (!g.ok) throw new Error(`tracker: the setup is not playable: ${g.reason}`);
     this.game = g.value;
@@ -66,7 +72,9 @@ export class Tracker {
 
   static async create(o: TrackerOptions): Promise<Tracker> {
     const [cv, templates] = await Promise.all([loadCv(), TileTemplates.enroll(defaultCatalog(), o.style)]);
-    return new Tracker(cv, templates, o);
+    // The players' figures, enrolled by colour.
+    const figures = await Promise.all(o.setup.players.map((p) => (PIECE_COLORS.includes(p.color as PieceColor) ? rasterise(pieceSvg('meeple', p.color as PieceColor), 48) : Promise.resolve(null))));
+    return new Tracker(cv, templates, figures, o);
   }
 
   get calibrated(): boolean {
@@ -164,6 +172,7 @@ export class Tracker {
         continue;
       }
       const conf = confidence(readings);
+      if (process.env.TRACK_DEBUG) console.error(`tile? frame ${frame} (${x},${y}): ${readings.slice(0, 4).map((r) => `${r.tile}/${r.q} ${r.d.toFixed(5)}`).join(', ')}`);
       const cmd = (r: Reading): Command => {
         const player = this.game.state.turn.player;
         const rot = ROTATIONS[r.q] as Rotation;
@@ -211,43 +220,79 @@ export class Tracker {
         readings.push({ tile: id, q, d: match.d, match });
       }
     }
-    return readings.sort((a, b) => a.d - b.d);
+    readings.sort((a, b) => a.d - b.d);
+    // A figure standing on the new tile hides part of it: the leading readings are scored with the
+    // best figure hypothesis too, so a meeple does not push the right tile down the list.
+    for (const r of readings.slice(0, 4)) {
+      const withFigure = this.figureHypotheses(now, r, x, y);
+      if (withFigure.length) r.d = Math.min(r.d, withFigure[0]!.d);
+    }
+    readings.sort((a, b) => a.d - b.d);
+    // Look-alikes (identical drawings) are one reading to a camera: keep the tile the table says was
+    // drawn when it is among them, else the one with most copies left.
+    const merged: Reading[] = [];
+    const byLook = new Map<string, Reading>();
+    const prefer = (r: Reading) => (r.tile === state.turn.drawn ? 1e6 : 0) + (state.supply.get(r.tile) ?? 0);
+    for (const r of readings) {
+      const look = this.templates.look(r.tile, r.q);
+      const seen = byLook.get(look);
+      if (!seen) { byLook.set(look, r); merged.push(r); continue; }
+      if (prefer(r) > prefer(seen)) { merged[merged.indexOf(seen)] = r; byLook.set(look, r); }
+    }
+    return merged;
+  }
+
+  /**
+   * The figure hypotheses for a reading (before it is played: every feature of the tile; the engine
+   * narrows them to legal spots once the tile is down), each drawn into the template and compared at
+   * the tile's own shift and light. Best first.
+   */
+  private figureHypotheses(now: CellCrop, r: Reading, x: number, y: number, legal?: Set<string>): { on: string; d: number }[] {
+    const sprite = this.figures[this.game.state.turn.player];
+    if (!sprite) return [];
+    const view = this.game.state.catalog.view(r.tile, r.q);
+    const s = TILE_MM / PITCH_MM;
+    const out: { on: string; d: number }[] = [];
+    for (const f of view.features) {
+      if (legal && !legal.has(f.name)) continue;
+      const p = featurePoint(view, f.index);
+      const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, FIGURE_MM / PITCH_MM);
+      if (tpl) out.push({ on: f.name, d: distanceAt(now, tpl, r.match) });
+    }
+    void x; void y;
+    return out.sort((a, b) => a.d - b.d);
   }
 
   private readFigure(now: CellCrop, r: Reading, frame: number): TrackEvent | null {
-    const blob = residualBlob(now, this.templates.get(r.tile, r.q)!, r.match);
-    if (blob.count < 10) return null;
     const state = this.game.state;
     const placed = state.board.tiles[state.turn.tile];
-    const spots = legalMeepleSpots(state).filter((s) => s.kind === 'normal');
-    if (!placed || spots.length === 0) {
-      return { kind: 'notice', frame, message: `a figure seems to stand on the tile at (${placed?.x}, ${placed?.y}) but no meeple may go there; nothing committed` };
-    }
-    const s = 46 / 45;
-    const scored = spots.map((sp) => {
-      const f = placed.view.features.find((g) => g.name === sp.on)!;
-      const p = featurePoint(placed.view, f.index);
-      const pu = (p[0] - 0.5) / s + 0.5, pv = (p[1] - 0.5) / s + 0.5;
-      return { sp, d: Math.hypot(pu - blob.u, pv - blob.v) };
-    }).sort((a, b) => a.d - b.d);
+    if (!placed) return null;
     const player = state.turn.player;
-    const cmd = (k: number): Command => ({ type: 'placeMeeple', player, kind: scored[k]!.sp.kind, on: scored[k]!.sp.on });
-    const margin = scored.length > 1 ? scored[1]!.d - scored[0]!.d : 1;
-    const conf = Math.min(1, margin / 0.08);
-    const alternatives = scored.slice(1, 3).map((_, i) => cmd(i + 1));
-    if (conf < (this.o.commitAt ?? 0.9)) return { kind: 'proposal', frame, command: cmd(0), confidence: conf, alternatives, committed: false, why: 'not sure which feature: the table picks' };
-    const played = this.game.play(cmd(0));
-    if (!played.ok) return { kind: 'proposal', frame, command: cmd(0), confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };
+    const spots = legalMeepleSpots(state).filter((s) => s.kind === 'normal');
+    const legal = new Set(spots.map((s) => s.on));
+    const hyps: { cmd: Command | null; d: number }[] = [
+      { cmd: null, d: distanceAt(now, this.templates.get(r.tile, r.q)!, r.match) },
+      ...this.figureHypotheses(now, r, placed.x, placed.y, legal).map((h) => ({ cmd: { type: 'placeMeeple', player, kind: 'normal', on: h.on } as Command, d: h.d })),
+    ];
+    hyps.sort((a, b) => a.d - b.d);
+    if (process.env.TRACK_DEBUG) console.error(`figure? frame ${frame} ${r.tile}: ${hyps.slice(0, 3).map((h) => `${h.cmd && h.cmd.type === 'placeMeeple' ? h.cmd.on : 'none'} ${h.d.toFixed(5)}`).join(', ')}`);
+    const best = hyps[0]!;
+    if (!best.cmd) return null;
+    const conf = confidence(hyps);
+    const alternatives = hyps.slice(1, 3).flatMap((h) => (h.cmd ? [h.cmd] : []));
+    if (conf < (this.o.commitAt ?? 0.9)) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
+    const played = this.game.play(best.cmd);
+    if (!played.ok) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };
     this.cameraCommitted.add(this.game.history.length - 1);
-    return { kind: 'proposal', frame, command: cmd(0), confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 };
+    return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 };
   }
 }
 
 /** Softmax-like confidence of the best reading from the template distances. */
-export function confidence(readings: readonly Reading[]): number {
+export function confidence(readings: readonly { d: number }[]): number {
   if (readings.length < 2) return 1;
   const d0 = readings[0]!.d;
-  const t = 0.06 * d0 + 2e-4;
+  const t = 0.04 * d0 + 1e-4;
   let z = 0;
   for (const r of readings) z += Math.exp(-(r.d - d0) / t);
   return 1 / z;
