@@ -115,7 +115,11 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
       return;
     }
     // Unsure or refused: the table picks (from the top 3, or enters it), counted as not exact.
-    if (expected && isCam(p) && expected.type === e.command.type) { table(expected); p++; }
+    if (expected && isCam(p) && expected.type === e.command.type) {
+      table(expected);
+      p++;
+      for (const f of tracker.afterTableAnswer()) handle(f);
+    }
   };
 
   let frames = 0;

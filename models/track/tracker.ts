@@ -58,6 +58,11 @@ export class Tracker {
   private readonly still = new StillScene(2, 0.004);
   private baseline: Thumb | null = null;
   private readonly holeCrops = new Map<number, CellCrop>();
+  /** The last look of each cell while it was empty, and of each laid tile at the last still scene. */
+  private readonly emptyCrops = new Map<number, CellCrop>();
+  private readonly tileCrops = new Map<number, CellCrop>();
+  /** A reading left to the table: its crop, to read the figure once the table has answered. */
+  private pending: { now: CellCrop; x: number; y: number; frame: number } | null = null;
   private unstillSince = -1;
   private handReported = false;
   private lastFrame = -1;
@@ -125,11 +130,20 @@ export class Tracker {
     const mat = frameToMat(this.cv, frame);
     try {
       const crop = (x: number, y: number) => this.crop(mat, x, y);
-      if (this.baseline) out.push(...this.lookForTiles(index, crop));
-      // The new baseline: this scene, with every hole as it looks now.
+      if (this.baseline) {
+        out.push(...this.lookForTiles(index, crop));
+        out.push(...this.checkLaidTiles(index, crop));
+      }
+      // The new baseline: this scene, with every hole and every laid tile as they look now.
       this.baseline = thumb;
       this.holeCrops.clear();
-      for (const key of this.game.state.board.holes.keys()) this.holeCrops.set(key, crop(keyX(key), keyY(key)));
+      for (const key of this.game.state.board.holes.keys()) {
+        const c = crop(keyX(key), keyY(key));
+        this.holeCrops.set(key, c);
+        this.emptyCrops.set(key, c);
+      }
+      this.tileCrops.clear();
+      for (const t of this.game.state.board.tiles) this.tileCrops.set(t.key, crop(t.x, t.y));
     } finally {
       mat.delete();
     }
@@ -144,10 +158,10 @@ export class Tracker {
     return Float32Array.from(f.data);
   }
 
-  /** Holes that look different now, beyond a change of light over the whole table. */
-  private changedHoles(crop: (x: number, y: number) => CellCrop): { key: number; score: number; now: CellCrop }[] {
+  /** Cells that look different now, beyond a change of light over the whole table. */
+  private changedCells(cells: Map<number, CellCrop>, crop: (x: number, y: number) => CellCrop): { key: number; score: number; now: CellCrop }[] {
     const rows: { key: number; ratio: number[]; d: number; now: CellCrop }[] = [];
-    for (const [key, before] of this.holeCrops) {
+    for (const [key, before] of cells) {
       const now = crop(keyX(key), keyY(key));
       const mean = (c: CellCrop, k: number) => { let s = 0; for (let i = k; i < c.length; i += 3) s += c[i]!; return s / (c.length / 3) + 1; };
       const ratio = [0, 1, 2].map((k) => mean(now, k) / mean(before, k));
@@ -163,7 +177,7 @@ export class Tracker {
 
   private lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop): TrackEvent[] {
     const out: TrackEvent[] = [];
-    for (const hole of this.changedHoles(crop)) {
+    for (const hole of this.changedCells(this.holeCrops, crop)) {
       const x = keyX(hole.key), y = keyY(hole.key);
       if (!this.game.state.board.holes.has(hole.key)) continue;
       const readings = this.readCell(hole.now, x, y);
@@ -182,17 +196,76 @@ export class Tracker {
       const alternatives = readings.slice(1, 3).map(cmd);
       if (conf < (this.o.commitAt ?? 0.9)) {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: 'not sure: the table picks' });
+        this.pending = { now: hole.now, x, y, frame };
         return out; // the rest waits for the table's answer
       }
       const played = this.game.play(best);
       if (!played.ok) {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` });
+        this.pending = { now: hole.now, x, y, frame };
         return out;
       }
       this.cameraCommitted.add(this.game.history.length - 1);
       out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 });
       const figure = this.readFigure(hole.now, readings[0]!, frame);
       if (figure) out.push(figure);
+    }
+    return out;
+  }
+
+  /**
+   * The table answered a reading the tracker left open (picked from the top 3 or entered it): now that
+   * the engine has the tile, read the figure on it from the same still frame.
+   */
+  afterTableAnswer(): TrackEvent[] {
+    const p = this.pending;
+    this.pending = null;
+    if (!p) return [];
+    const state = this.game.state;
+    const placed = state.board.tiles[state.turn.tile];
+    if (!placed || placed.x !== p.x || placed.y !== p.y || state.turn.step !== 'action') return [];
+    const q = ROTATIONS.indexOf(placed.view.rot);
+    const tpl = this.templates.get(placed.view.tile.id, q);
+    if (!tpl) return [];
+    const r: Reading = { tile: placed.view.tile.id, q, d: 0, match: matchTemplate(p.now, tpl) };
+    const figure = this.readFigure(p.now, r, p.frame);
+    return figure ? [figure] : [];
+  }
+
+  /**
+   * Laid tiles that changed: a figure came or went (scoring returns them) is expected; a tile that is
+   * gone (the cell looks as it did empty) or turned (another turn of it fits far better) is reported
+   * with an undo or correction for the table. Nothing is committed from here.
+   */
+  private checkLaidTiles(frame: number, crop: (x: number, y: number) => CellCrop): TrackEvent[] {
+    const out: TrackEvent[] = [];
+    const state = this.game.state;
+    const byKey = new Map(state.board.tiles.map((t) => [t.key, t]));
+    const tracked = new Map([...this.tileCrops].filter(([k]) => this.emptyCrops.has(k)));
+    for (const c of this.changedCells(tracked, crop)) {
+      const t = byKey.get(c.key);
+      const empty = this.emptyCrops.get(c.key);
+      if (!t || !empty) continue;
+      const q = ROTATIONS.indexOf(t.view.rot);
+      const tpl = this.templates.get(t.view.tile.id, q);
+      if (!tpl) continue;
+      const known = matchTemplate(c.now, tpl);
+      const r: Reading = { tile: t.view.tile.id, q, d: known.d, match: known };
+      const dKnown = Math.min(known.d, ...this.figureHypotheses(c.now, r, t.x, t.y).map((h) => h.d));
+      const dEmpty = matchTemplate(c.now, empty).d;
+      const index = this.game.history.findIndex((h) => (h.command.type === 'placeTile' || h.command.type === 'placePrizeTile') && h.command.at[0] === t.x && h.command.at[1] === t.y);
+      if (dEmpty < dKnown * 0.5) {
+        out.push({ kind: 'notice', frame, message: `the tile ${t.view.tile.id} at (${t.x}, ${t.y}) seems lifted: undo its placement (command ${index})? nothing changed until the table says so` });
+        continue;
+      }
+      for (let q2 = 0; q2 < 4; q2++) {
+        if (q2 === q || sameUpToSymmetry(t.view.tile, q, q2)) continue;
+        const d2 = matchTemplate(c.now, this.templates.get(t.view.tile.id, q2)!).d;
+        if (d2 < dKnown * 0.5) {
+          out.push({ kind: 'notice', frame, message: `the tile ${t.view.tile.id} at (${t.x}, ${t.y}) seems turned to ${ROTATIONS[q2]}°: correct command ${index}? nothing changed until the table says so` });
+          break;
+        }
+      }
     }
     return out;
   }

@@ -113,3 +113,32 @@ describe('tracking a recorded game', () => {
     expect(t.game.history.length).toBe(0);
   });
 });
+
+describe('a laid tile taken away', () => {
+  it('is noticed with an undo proposal, and nothing is changed until the table says so', async () => {
+    const t = await tracker();
+    const frames = allFrames();
+    const m = readManifest(DIR);
+    if (!m.ok) throw new Error(m.error);
+    const truth = m.value.commands as unknown as Command[];
+    for (let i = 0; i < 3; i++) await t.feed(frames[i]!, i);
+    // Table input up to the first camera-read move, then the first visit's frames.
+    const v = m.value.visits[0]!;
+    for (let i = 0; i < v.camera[0]!; i++) expect(t.tableInput(truth[i]!).ok).toBe(true);
+    for (let i = v.handFrom; i < v.stillFrom + 2; i++) {
+      for (const e of await t.feed(frames[i]!, i)) {
+        if (e.kind === 'proposal' && !e.committed && e.command.type === 'placeTile') {
+          expect(t.tableInput(truth[v.camera[0]!]!).ok).toBe(true);
+          t.afterTableAnswer();
+        }
+      }
+    }
+    const placed = t.game.history.length;
+    expect(t.game.commands.some((c) => c.type === 'placeTile')).toBe(true);
+    // The start scene again: the tile is gone.
+    const notices: string[] = [];
+    for (let i = 0; i < 3; i++) for (const e of await t.feed(frames[i]!, 100 + i)) if (e.kind === 'notice') notices.push(e.message);
+    expect(notices.some((n) => /seems lifted: undo its placement/.test(n))).toBe(true);
+    expect(t.game.history.length).toBe(placed);
+  });
+});
