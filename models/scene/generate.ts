@@ -26,7 +26,8 @@ import { namedPoint } from './spots.js';
 import type { Manifest, Visit } from './recording.js';
 
 export const FACE_PX = 64;
-export const MARKER_MM = 40;
+/** Marker edge: the camera must see each marker with at least ~25 px on a side. */
+export const MARKER_MM = 60;
 
 export interface GenerateOptions {
   readonly seed: number;
@@ -111,7 +112,8 @@ export async function generateRecording(o: GenerateOptions): Promise<{ manifest:
   const markers: SceneMarker[] = layout.markers.map((m) => ({ cells: markerBits(cv, layout.dictionary, m.id).cells, x: m.xMm, y: m.yMm, sizeMm: layout.markerSizeMm }));
   const tx0 = layout.markers[0]!.xMm - 10, ty0 = layout.markers[0]!.yMm - 10;
   const tx1 = layout.markers[2]!.xMm + MARKER_MM + 10, ty1 = layout.markers[2]!.yMm + MARKER_MM + 10;
-  const scale = Math.min(W / (tx1 - tx0), H / (ty1 - ty0));
+  // A little room so that shake, bump and tilt never push a marker out of the frame.
+  const scale = 0.93 * Math.min(W / (tx1 - tx0), H / (ty1 - ty0));
   const camera = (shiftU: number, shiftV: number, turn: number, tilt: number): Homography => {
     const c = Math.cos(turn), s = Math.sin(turn);
     const centre: Homography = [1, 0, -(tx0 + tx1) / 2, 0, 1, -(ty0 + ty1) / 2, 0, 0, 1];

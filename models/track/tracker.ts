@@ -118,7 +118,8 @@ export class Tracker {
     }
     this.unstillSince = -1;
     this.handReported = false;
-    if (this.baseline && changedFraction(this.baseline, thumb) < 0.002) return out;
+    // One 25 px tile is ~40 thumbnail pixels of 19 200: anything above a few pixels is worth a look.
+    if (this.baseline && changedFraction(this.baseline, thumb) < 0.0004) return out;
     const sheet = homographyFromSheet(this.cv, frame, this.o.markers);
     if (sheet.ok) {
       if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx });
