@@ -214,13 +214,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const batch = inSet.crops.slice(0, 256);
 await rec.readPrepared(batch);
 const rates: number[] = [];
-for (let k = 0; k < 5; k++) {
+for (let k = 0; k < 9; k++) {
   const t0 = performance.now();
   await rec.readPrepared(batch);
   rates.push((batch.length * 1000) / (performance.now() - t0));
 }
 const lat: number[] = [];
-for (let k = 0; k < 40; k++) {
+for (let k = 0; k < 60; k++) {
   const t0 = performance.now();
   await rec.readPrepared([inSet.crops[k]!]);
   lat.push(performance.now() - t0);

@@ -1,6 +1,7 @@
 import type { Cv, Mat } from './cv.js';
 import { applyHomography, distance, fitHomography, multiplyHomography, type Homography, type Point, type Quad } from './geometry.js';
 import { refinePiece, poseFromQuad } from './refine.js';
+import { refitPlane } from './lattice.js';
 import { fail, ok, type Result } from './result.js';
 
 export interface ImageMotion {
@@ -84,7 +85,7 @@ export function resolveAfterBump(cv: Cv, image: Mat, oldTableToImage: Homography
       tablePts.push(...k.tableQuad);
       imagePts.push(...found.tableQuad.map((p) => applyHomography(h, p)));
     }
-    const refit = fitHomography(cv, tablePts, imagePts, 3);
+    const refit = refitPlane(cv, known.map((k, i) => ({ tableQuad: k.tableQuad, imageQuad: imagePts.slice(4 * i, 4 * i + 4) as Quad })));
     if (!refit) return fail('degenerate-points', 'the known tiles found after the bump do not define a plane');
     h = refit;
   }

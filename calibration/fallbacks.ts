@@ -1,7 +1,7 @@
 import type { Cv } from './cv.js';
-import { checkFrame, frameToGrayMat, type Frame } from './frame.js';
+import { checkFrame, frameToMat, type Frame } from './frame.js';
 import { isGoodQuad, orderQuad, applyHomography, type Homography, type Point, type Quad } from './geometry.js';
-import { poseImageCorners, refinePiece } from './refine.js';
+import { refinePiece } from './refine.js';
 import { fail, ok, type Result } from './result.js';
 
 /** A known piece that can stand in for the calibration sheet: its size on the table. */
@@ -74,18 +74,20 @@ function homographyFrom4(q: Quad, w: number, h: number): Homography {
 export function homographyFromStartPiece(cv: Cv, frame: Frame, piece: KnownPiece): Result<PieceHomography> {
   const checked = checkFrame(frame);
   if (!checked.ok) return checked;
-  const gray = frameToGrayMat(cv, frame);
+  const image = frameToMat(cv, frame);
   try {
-    const candidates = findRectangles(cv, gray, frame, piece.widthMm / piece.heightMm);
+    const candidates = findRectangles(cv, image, frame, piece.widthMm / piece.heightMm);
     for (const quad of candidates) {
       // Long side along x: start the order at a corner followed by a long side.
       const q = orientLongSide(quad, piece.widthMm >= piece.heightMm);
       let h = homographyFrom4(q, piece.widthMm, piece.heightMm);
       let contrast = 0;
       for (let iter = 0; iter < 3; iter++) {
-        const refined = refinePiece(cv, gray, h, { centre: { x: piece.widthMm / 2, y: piece.heightMm / 2 }, angleDeg: 0, widthMm: piece.widthMm, heightMm: piece.heightMm }, { searchMm: 3, searchDeg: 3, pxPerMm: 4, sizeToleranceMm: (1.5 * Math.max(piece.widthMm, piece.heightMm)) / TILE_MM });
+        const refined = refinePiece(cv, image, h, { centre: { x: piece.widthMm / 2, y: piece.heightMm / 2 }, angleDeg: 0, widthMm: piece.widthMm, heightMm: piece.heightMm }, { searchMm: iter === 0 ? 5 : 2, searchDeg: iter === 0 ? 4 : 2, pxPerMm: 4, sizeToleranceMm: (1.5 * Math.max(piece.widthMm, piece.heightMm)) / TILE_MM });
         contrast = refined.contrast;
-        const img = poseImageCorners(h, refined.pose);
+        // The four sides as found (a general quad), not the best rectangle: the rough plane is
+        // still skewed, and the quad carries the correction.
+        const img = refined.tableQuad.map((p) => applyHomography(h, p)) as Quad;
         h = homographyFrom4(img, piece.widthMm, piece.heightMm);
       }
       if (contrast < 1.5) continue;
@@ -94,7 +96,7 @@ export function homographyFromStartPiece(cv: Cv, frame: Frame, piece: KnownPiece
     }
     return fail('start-piece-not-found', `no ${piece.name} (${piece.widthMm}×${piece.heightMm} mm) found in the ${frame.width}×${frame.height} frame; use the calibration sheet or click its four corners`);
   } finally {
-    gray.delete();
+    image.delete();
   }
 }
 
@@ -105,19 +107,33 @@ function orientLongSide(q: Quad, longAlongX: boolean): Quad {
 }
 
 /** Convex quadrilaterals from the frame's edges whose side ratio is near `aspect`, best first. */
-function findRectangles(cv: Cv, gray: unknown, frame: Frame, aspect: number): Quad[] {
+function findRectangles(cv: Cv, image: unknown, frame: Frame, aspect: number): Quad[] {
   const blurred = new cv.Mat();
   const edges = new cv.Mat();
   const contours = new cv.MatVector();
   const hierarchy = new cv.Mat();
-  // Dilating by ~0.4 % of the frame joins the art's edges to the outline they touch, so a piece
+  // Closing by ~0.4 % of the frame joins the art's edges to the outline they touch, so a piece
   // becomes one blob whose convex hull is its outline even where a side is faint.
   const k = Math.max(3, Math.round(frame.width / 250) | 1);
   const kernel = cv.Mat.ones(k, k, cv.CV_8U);
   try {
-    cv.GaussianBlur(gray, blurred, new cv.Size(5, 5), 0);
-    cv.Canny(blurred, edges, 40, 120);
-    cv.dilate(edges, edges, kernel);
+    // Edges in every colour channel: a green tile on a brown table can vanish in grey.
+    cv.GaussianBlur(image, blurred, new cv.Size(5, 5), 0);
+    const planes = new cv.MatVector();
+    cv.split(blurred, planes);
+    const one = new cv.Mat();
+    for (let c = 0; c < planes.size(); c++) {
+      const plane = planes.get(c);
+      cv.Canny(plane, one, 40, 120);
+      if (c === 0) one.copyTo(edges);
+      else cv.bitwise_or(edges, one, edges);
+      plane.delete();
+    }
+    one.delete();
+    planes.delete();
+    // Closing (not just dilating) keeps the outline on the edges themselves, so the rough quad
+    // has the piece's size and the refinement starts close.
+    cv.morphologyEx(edges, edges, cv.MORPH_CLOSE, kernel);
     cv.findContours(edges, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
     const frameArea = frame.width * frame.height;
     const want = Math.max(aspect, 1 / aspect);

@@ -15,8 +15,6 @@ export type Quad = [Point, Point, Point, Point];
  */
 export type Homography = [number, number, number, number, number, number, number, number, number];
 
-export const IDENTITY: Homography = [1, 0, 0, 0, 1, 0, 0, 0, 1];
-
 export function applyHomography(h: Homography, p: Point): Point {
   const w = h[6] * p.x + h[7] * p.y + h[8];
   return { x: (h[0] * p.x + h[1] * p.y + h[2]) / w, y: (h[3] * p.x + h[4] * p.y + h[5]) / w };
@@ -77,10 +75,6 @@ export function fitHomography(cv: Cv, from: Point[], to: Point[], ransacPx = 0):
     mask.delete();
     h?.delete?.();
   }
-}
-
-export function homographyToMat(cv: Cv, h: Homography): Cv {
-  return cv.matFromArray(3, 3, cv.CV_64F, h);
 }
 
 export const distance = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y);

@@ -1,6 +1,6 @@
 import type { Cv, Mat } from './cv.js';
 import { applyHomography, fitHomography, type Homography, type Point, type Quad } from './geometry.js';
-import { poseCorners, refinePiece, type PiecePose } from './refine.js';
+import { refinePiece, type PiecePose } from './refine.js';
 
 /** A board position as the engine counts it: [x, y], the start piece at [0, 0]. */
 export type Cell = readonly [number, number];
@@ -129,12 +129,4 @@ export function solveGrid(cv: Cv, image: Mat, tableToImage: Homography, prior: L
  */
 export function refitPlane(cv: Cv, known: { tableQuad: Quad; imageQuad: Quad }[]): Homography | undefined {
   return fitHomography(cv, known.flatMap((k) => k.tableQuad), known.flatMap((k) => k.imageQuad), 2);
-}
-
-export function tableQuad(pose: PiecePose): Quad {
-  return poseCorners(pose);
-}
-
-export function imagePoint(h: Homography, p: Point): Point {
-  return applyHomography(h, p);
 }

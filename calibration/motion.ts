@@ -1,5 +1,5 @@
 import type { Cv, Mat } from './cv.js';
-import { checkFrame, frameToGrayMat, type Frame } from './frame.js';
+import { checkFrame, frameToMat, type Frame } from './frame.js';
 import type { Quad } from './geometry.js';
 import { fail, ok, type Result } from './result.js';
 
@@ -16,16 +16,21 @@ export interface Thumb {
 }
 
 export function thumbnail(cv: Cv, frame: Frame): Thumb {
-  const gray = frameToGrayMat(cv, frame);
+  // Shrink first, convert to grey after: the colour conversion then touches 1/144 of the pixels.
+  const full = frameToMat(cv, frame);
   const small = new cv.Mat();
+  const gray = new cv.Mat();
   const scale = THUMB_WIDTH / frame.width;
   try {
-    cv.resize(gray, small, new cv.Size(THUMB_WIDTH, Math.max(1, Math.round(frame.height * scale))), 0, 0, cv.INTER_AREA);
-    cv.GaussianBlur(small, small, new cv.Size(3, 3), 0);
-    return { width: small.cols, height: small.rows, scale, data: new Uint8Array(small.data) };
+    cv.resize(full, small, new cv.Size(THUMB_WIDTH, Math.max(1, Math.round(frame.height * scale))), 0, 0, cv.INTER_AREA);
+    if (frame.channels === 3) cv.cvtColor(small, gray, cv.COLOR_RGB2GRAY);
+    else small.copyTo(gray);
+    cv.GaussianBlur(gray, gray, new cv.Size(3, 3), 0);
+    return { width: gray.cols, height: gray.rows, scale, data: new Uint8Array(gray.data) };
   } finally {
-    gray.delete();
+    full.delete();
     small.delete();
+    gray.delete();
   }
 }
 

@@ -115,7 +115,10 @@ export function refinePiece(cv: Cv, image: Mat, tableToImage: Homography, nomina
         v0: innermostPeak(pv, mid - h / 2, reach, +1),
         v1: innermostPeak(pv, mid + h / 2, reach, -1),
       };
-      const okU = Math.abs(e.u1 - e.u0 - w) <= tol * r, okV = Math.abs(e.v1 - e.v0 - h) <= tol * r;
+      // Innermost edges can only make the piece look smaller (a cut edge's inner line), never
+      // larger, so they are trusted down to 1.2 mm under size.
+      const fits = (span: number, want: number): boolean => span - want <= tol * r && want - span <= Math.max(tol, 1.2) * r;
+      const okU = fits(e.u1 - e.u0, w), okV = fits(e.v1 - e.v0, h);
       const pu1 = okU ? { a: e.u0, b: e.u1 } : pairPeak(pu, w, tol * r, mid, reach);
       const pv1 = okV ? { a: e.v0, b: e.v1 } : pairPeak(pv, h, tol * r, mid, reach);
       const at = (p: Float64Array, x: number): number => p[Math.round(x)] ?? 0;
@@ -151,6 +154,7 @@ export function refinePiece(cv: Cv, image: Mat, tableToImage: Homography, nomina
       return (g(x0, y0) * (1 - fx) + g(x0 + 1, y0) * fx) * (1 - fy) + (g(x0, y0 + 1) * (1 - fx) + g(x0 + 1, y0 + 1) * fx) * fy;
     };
     const lines: { px: number; py: number; dx: number; dy: number }[] = [];
+    const sideWeights: number[] = [];
     for (let side = 0; side < 4; side++) {
       const a0 = corners[side]!, a1 = corners[(side + 1) % 4]!;
       const len = Math.hypot(a1.x - a0.x, a1.y - a0.y);
@@ -188,14 +192,18 @@ export function refinePiece(cv: Cv, image: Mat, tableToImage: Homography, nomina
       if (!line) return { pose: rect, tableQuad: poseCorners(rect), contrast: best.score / Math.max(meanMag, 1e-6) };
       // d = α + β t  →  a point and a direction in patch pixels.
       lines.push({ px: a0.x + nx * line.alpha, py: a0.y + ny * line.alpha, dx: tx + nx * line.beta, dy: ty + ny * line.beta });
+      // A side seen cleanly (many slices on one straight line) says more about the rotation than
+      // one where a neighbour's edge or the art pulled some slices away.
+      sideWeights.push(line.n / (0.5 + line.rms) ** 2);
     }
     const fromPatch = (p: Point): Point => ({ x: (p.x - mid) / r + nominal.centre.x, y: (p.y - mid) / r + nominal.centre.y });
     const quad = [0, 1, 2, 3].map((k) => fromPatch(intersect(lines[(k + 3) % 4]!, lines[k]!))) as Quad;
     // Trust the side-by-side quad only where it agrees with the rectangle and the known size.
-    const fitted = poseFromQuad(quad);
+    const fitted = { ...poseFromQuad(quad), angleDeg: weightedAngle(lines, sideWeights) };
     const ok =
       quad.every((q, k) => Math.hypot(q.x - poseCorners(rect)[k]!.x, q.y - poseCorners(rect)[k]!.y) < 2) &&
-      Math.abs(fitted.widthMm - nominal.widthMm) <= tol && Math.abs(fitted.heightMm - nominal.heightMm) <= tol;
+      fitted.widthMm - nominal.widthMm <= tol && nominal.widthMm - fitted.widthMm <= Math.max(tol, 1.2) &&
+      fitted.heightMm - nominal.heightMm <= tol && nominal.heightMm - fitted.heightMm <= Math.max(tol, 1.2);
     return { pose: ok ? fitted : rect, tableQuad: ok ? quad : poseCorners(rect), contrast: best.score / Math.max(meanMag, 1e-6) };
   } finally {
     for (const x of [patch, gx, gy, m]) x.delete();
@@ -222,21 +230,34 @@ function pairPeak(p: Float64Array, span: number, tol: number, mid: number, reach
   return { score: best.score, a: subBin(p, best.a), b: subBin(p, best.b) };
 }
 
-/** Least-squares line d = α + β t through the points, refitted once without outliers (> 0.4 px). */
-function fitLine(pts: { t: number; d: number }[]): { alpha: number; beta: number } | undefined {
-  const fit = (ps: typeof pts): { alpha: number; beta: number } | undefined => {
+/** Least-squares line d = α + β t through the points, refitted once without outliers; with its rms. */
+function fitLine(pts: { t: number; d: number }[]): { alpha: number; beta: number; rms: number; n: number } | undefined {
+  const fit = (ps: typeof pts): { alpha: number; beta: number; rms: number; n: number } | undefined => {
     if (ps.length < 3) return undefined;
     const n = ps.length, mt = ps.reduce((s, p) => s + p.t, 0) / n, md = ps.reduce((s, p) => s + p.d, 0) / n;
     let stt = 0, std = 0;
     for (const p of ps) { stt += (p.t - mt) ** 2; std += (p.t - mt) * (p.d - md); }
     const beta = stt > 0 ? std / stt : 0;
-    return { alpha: md - beta * mt, beta };
+    const alpha = md - beta * mt;
+    const rms = Math.sqrt(ps.reduce((s, p) => s + (p.d - alpha - beta * p.t) ** 2, 0) / n);
+    return { alpha, beta, rms, n };
   };
   const first = fit(pts);
   if (!first) return undefined;
   const resid = pts.map((p) => Math.abs(p.d - (first.alpha + first.beta * p.t)));
   const med = [...resid].sort((a, b) => a - b)[Math.floor(resid.length / 2)]!;
   return fit(pts.filter((_, i) => resid[i]! <= Math.max(0.4, 2.5 * med))) ?? first;
+}
+
+/** Rotation from the four fitted sides, each turned onto the first side's axis, weighted. */
+function weightedAngle(lines: { dx: number; dy: number }[], weights: number[]): number {
+  let cx = 0, cy = 0;
+  lines.forEach((l, k) => {
+    const ang = Math.atan2(l.dy, l.dx) - (k * Math.PI) / 2;
+    cx += weights[k]! * Math.cos(ang);
+    cy += weights[k]! * Math.sin(ang);
+  });
+  return (Math.atan2(cy, cx) * 180) / Math.PI;
 }
 
 function intersect(a: { px: number; py: number; dx: number; dy: number }, b: { px: number; py: number; dx: number; dy: number }): Point {
@@ -298,7 +319,3 @@ function subBin(p: Float64Array, i: number): number {
   return d < 0 ? i + Math.max(-0.5, Math.min(0.5, (0.5 * (l - r)) / d)) : i;
 }
 
-/** The piece's corners in image pixels. */
-export function poseImageCorners(tableToImage: Homography, pose: PiecePose): Quad {
-  return poseCorners(pose).map((p) => applyHomography(tableToImage, p)) as Quad;
-}

@@ -81,6 +81,8 @@ export class TileRecognizer {
       intraOpNumThreads: threads,
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
+      // The machine is shared (camera, display, engine): idle threads should sleep, not spin.
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
     });
     return new TileRecognizer(info, session);
   }
@@ -136,12 +138,17 @@ export class TileRecognizer {
     const { scale, mean, std } = this.info.input.normalisation;
     const plane = S * S;
     const data = new Float32Array(n * 3 * plane);
+    const mul = [0, 1, 2].map((ch) => scale / std[ch]!);
+    const add = [0, 1, 2].map((ch) => -mean[ch]! / std[ch]!);
     for (let k = 0; k < n; k++) {
       const c = crops[k]!;
       if (c.length !== plane * 3) throw new Error(`crop ${k}: ${c.length} bytes, the model takes ${S}×${S} RGB (${plane * 3} bytes)`);
-      const base = k * 3 * plane;
-      for (let i = 0; i < plane; i++)
-        for (let ch = 0; ch < 3; ch++) data[base + ch * plane + i] = (c[i * 3 + ch]! * scale - mean[ch]!) / std[ch]!;
+      for (let ch = 0; ch < 3; ch++) {
+        const base = (k * 3 + ch) * plane;
+        const m = mul[ch]!;
+        const a = add[ch]!;
+        for (let i = 0; i < plane; i++) data[base + i] = c[i * 3 + ch]! * m + a;
+      }
     }
     const out = await this.session.run({ [this.info.input.name]: new ort.Tensor('float32', data, [n, 3, S, S]) });
     const get = (name: string) => out[name]!.data as Float32Array;

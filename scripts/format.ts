@@ -13,6 +13,12 @@ const GROUPS: [string, (kind: string) => boolean][] = [
   ['ransom', (k) => k === 'ransom'],
 ];
 
+/** Columns shown only when a game has such scores (Jousts & Crests, Siege & Defense). */
+const EXTRA_GROUPS: [string, (kind: string) => boolean][] = [
+  ['statues', (k) => k === 'statue'],
+  ['posts', (k) => k === 'attack' || k === 'counterAttack'],
+];
+
 function pad(s: string, n: number, right = false): string {
   return right ? s.padStart(n) : s.padEnd(n);
 }
@@ -26,12 +32,13 @@ export function describeScored(e: Scored, names: readonly string[]): string {
 export function formatScoreTable(record: GameRecord, report: ReplayReport): string {
   const names = record.players.map((p) => p.name);
   const all = [...report.turns.flatMap((t) => t.scores), ...report.finalEvents];
+  const groups = [...GROUPS, ...EXTRA_GROUPS.filter(([, match]) => all.some((e) => match(e.kind)))];
   const rows = names.map((name, i) => {
-    const cells = GROUPS.map(([, match]) => all.filter((e) => e.players.includes(i) && match(e.kind)).reduce((s, e) => s + e.points, 0));
+    const cells = groups.map(([, match]) => all.filter((e) => e.players.includes(i) && match(e.kind)).reduce((s, e) => s + e.points, 0));
     return { name, cells, total: report.final[i] ?? 0 };
   });
   const w = Math.max(6, ...names.map((n) => n.length));
-  const head = `${pad('player', w)}  ${GROUPS.map(([g]) => pad(g, 9, true)).join(' ')}  ${pad('total', 6, true)}`;
+  const head = `${pad('player', w)}  ${groups.map(([g]) => pad(g, 9, true)).join(' ')}  ${pad('total', 6, true)}`;
   const lines = rows.map((r) => `${pad(r.name, w)}  ${r.cells.map((c) => pad(String(c), 9, true)).join(' ')}  ${pad(String(r.total), 6, true)}`);
   return [head, '-'.repeat(head.length), ...lines].join('\n');
 }

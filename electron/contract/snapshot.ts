@@ -71,4 +71,6 @@ export interface Snapshot {
   /** Bumps with every change, so a screen can drop stale copies. */
   readonly version: number;
   readonly game: GameView | null;
+  /** Something the table should know that is not part of a game (the last game could not be resumed). */
+  readonly notice: string | null;
 }

@@ -7,13 +7,18 @@ import { join } from 'node:path';
 import { GameSession } from '../services/session/session.js';
 import { Store } from '../services/store/store.js';
 import { StoreError } from '../services/store/open.js';
+import { lanUrls, startServer } from '../server/server.js';
 import { registerIpc } from './ipc.js';
 import { allowCameraOnly } from './permissions.js';
 import { createMainWindow } from './window.js';
 
 if (!app.requestSingleInstanceLock()) app.quit();
 
-app.whenReady().then(() => {
+// LAN access (off by default): the browser-mode server runs beside the window, on the same session,
+// so that a TV or phone can join with the pairing code shown under Games.
+const LAN = process.argv.includes('--lan') || process.env.COMPANION_LAN === '1';
+
+app.whenReady().then(async () => {
   let store: Store;
   try {
     store = Store.open(process.env.COMPANION_DATA ?? join(app.getPath('userData'), 'companion.sqlite'));
@@ -26,7 +31,11 @@ app.whenReady().then(() => {
   const win = createMainWindow();
   allowCameraOnly(win.webContents.session);
   const isOurWindow = (e: IpcMainInvokeEvent) => e.sender === win.webContents;
-  registerIpc({ session, store, pairing: () => ({ lan: false, code: null, urls: [] }) }, isOurWindow);
+  const lan = LAN ? await startServer({ session, store, rendererDir: join(import.meta.dirname, '../renderer'), lan: true, port: 7373 }).catch(() => null) : null;
+  registerIpc(
+    { session, store, pairing: () => (lan ? { lan: true, code: lan.pairingCode, urls: lanUrls(lan.port) } : { lan: false, code: null, urls: [] }) },
+    isOurWindow,
+  );
   let pending = false;
   session.onChange(() => {
     if (pending) return;
@@ -37,7 +46,8 @@ app.whenReady().then(() => {
     });
   });
   app.on('second-instance', () => win.focus());
-  app.on('window-all-closed', () => {
+  app.on('window-all-closed', async () => {
+    await lan?.close();
     store.close();
     app.quit();
   });

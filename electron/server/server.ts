@@ -47,6 +47,7 @@ interface Client {
 
 const MAX_ERRORS = 20;
 const MAX_PAIR_ATTEMPTS = 5;
+const SNAPSHOT_FRAME_MS = 16;
 
 const isLoopback = (addr: string | undefined) => addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1';
 
@@ -56,7 +57,7 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function lanUrls(port: number): string[] {
+export function lanUrls(port: number): string[] {
   const out: string[] = [];
   for (const list of Object.values(networkInterfaces())) {
     for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) out.push(`http://${a.address}:${port}/`);
@@ -170,16 +171,17 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     ws.on('error', () => clients.delete(ws));
   });
 
-  // Snapshots go out after the reply to the command that caused them, once per burst of changes.
+  // Snapshots go out after the reply to the command that caused them, at most once per display
+  // frame: a burst of commands (an import, a fast table) costs one snapshot, not one each.
   let pending = false;
   const unsubscribe = o.session.onChange(() => {
     if (pending) return;
     pending = true;
-    setImmediate(() => {
+    setTimeout(() => {
       pending = false;
       const msg = JSON.stringify({ push: 'snapshot', snapshot: o.session.snapshot() } satisfies ServerMessage);
       for (const [ws, c] of clients) if (c.role && ws.readyState === ws.OPEN) ws.send(msg);
-    });
+    }, SNAPSHOT_FRAME_MS);
   });
 
   await new Promise<void>((resolve, reject) => {

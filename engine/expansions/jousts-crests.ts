@@ -8,13 +8,12 @@ import chart from './data/jousts-crests.json' with { type: 'json' };
 import { tiles2025 } from '../catalog/provisional2025.js';
 import type { MeepleOnBoard } from '../features/board.js';
 import { formatPosition, posKey } from '../geometry/position.js';
-import { isRotation, quarterTurns, ROTATIONS, SIDE_DELTA, type Rotation } from '../geometry/segments.js';
-import { pieceAt, type CellPlacement } from '../game/pieces.js';
+import { isRotation, quarterTurns } from '../geometry/segments.js';
 import type {
   Command, DiscardPrizeTile, Nominate, PlacePrizeTile, PlaceTournamentTile, RevealEmblem, SkipTurn,
 } from '../game/commands.js';
 import type {
-  EmblemRevealed, EmblemsCleared, GameEvent, MeepleNominated, PrizeTileDiscarded, PrizeTilePlaced, ScoreItem,
+  EmblemRevealed, EmblemsCleared, GameEvent, MeepleNominated, PrizeTileDiscarded, PrizeTilePlaced,
   TournamentCategory, TournamentResolved, TournamentStarted, TournamentTilePlaced,
 } from '../game/events.js';
 import type { ExpansionModule } from '../game/expansion.js';
@@ -23,7 +22,12 @@ import type { GameState } from '../game/state.js';
 import { addExpansionRiverTiles, addExpansionTiles } from '../game/supply.js';
 import { fail, ok } from '../result.js';
 import { placeOnBoard } from './base.js';
-import type { JcState, Reveal, Stack } from './jousts-crests/state.js';
+import { buildStacks, chartFor } from './jousts-crests/stacks.js';
+import { awardPrizes, tournamentBonus } from './jousts-crests/values.js';
+import {
+  isRiverBend, TOURNAMENT_RIVER_PIECE, tournamentTilePlacement, tournamentTileSpots, tournamentTileWaiting,
+} from './jousts-crests/tournament-tile.js';
+import type { JcState, Reveal } from './jousts-crests/state.js';
 
 export const EMBLEM_VALUES: readonly number[] = chart.emblemValues;
 const STATUE_POINTS_PER_COAT = 3;
@@ -31,31 +35,15 @@ const DEFAULT_CROWN: readonly TournamentCategory[] = ['road', 'city', 'field'];
 
 const CATEGORY_OF_FEATURE: Record<string, TournamentCategory> = { road: 'road', city: 'city', field: 'field' };
 
+export { buildStacks, chartFor } from './jousts-crests/stacks.js';
+export { awardPrizes, fieldBonus, tournamentBonus } from './jousts-crests/values.js';
+export {
+  isRiverBend, TOURNAMENT_RIVER_PIECE, tournamentTilePlacement, tournamentTileSpots, tournamentTileWaiting,
+} from './jousts-crests/tournament-tile.js';
+
 export function jc(state: GameState): JcState {
   if (!state.jc) throw new Error('Jousts & Crests is not in play');
   return state.jc;
-}
-
-/** The chart row (S stacks, P prizes per stack) for this many land tiles and players (§1.2). */
-export function chartFor(landTiles: number, players: number): { S: number; P: number } {
-  const col = chart.players.indexOf(Math.min(Math.max(players, 2), 6));
-  const extra = Math.max(0, landTiles - chart.baseLandTiles);
-  let row = chart.charts[0]!;
-  for (const r of chart.charts) if (extra >= r.extraAtLeast) row = r;
-  return { S: row.S[col]!, P: row.P[col]! };
-}
-
-/** Stacks as counts: ⌊N/S⌋ land tiles each, the remainder on stack 1, P prize tiles on stacks 2..S. */
-export function buildStacks(landTiles: number, S: number, P: number, prizeTiles: number): { stacks: Stack[]; finalPrizes: number } {
-  const per = Math.floor(landTiles / S);
-  const stacks: Stack[] = [];
-  let prizesLeft = prizeTiles;
-  for (let i = 0; i < S; i++) {
-    const prizes = i === 0 ? 0 : Math.min(P, prizesLeft);
-    prizesLeft -= prizes;
-    stacks.push({ land: per + (i === 0 ? landTiles - per * S : 0), prizes });
-  }
-  return { stacks, finalPrizes: prizesLeft };
 }
 
 function isRiverTileId(state: GameState, id: string): boolean {
@@ -65,7 +53,7 @@ function isRiverTileId(state: GameState, id: string): boolean {
 /** A tournament must be resolved before anyone draws: the current stack is empty. */
 export function tournamentDue(state: GameState): boolean {
   const j = state.jc;
-  if (!j || j.laps || j.tournament) return false;
+  if (!j || j.laps || j.tournament || state.turn.drawn !== null || state.turn.step !== 'tile') return false;
   if (state.river && riverLeft(state) > 0) return false;
   return (j.stacks[j.current]?.land ?? 0) === 0;
 }
@@ -110,63 +98,6 @@ export function participants(state: GameState, category: TournamentCategory): nu
     if (nominatedMeeples(state, p, category).length > 0) out.push(p);
   }
   return out;
-}
-
-/** Positions filled around a tile (every multi-cell piece cell counts), and the outer ring when all 8 are. */
-export function fieldBonus(state: GameState, x: number, y: number): { bonus: number; items: ScoreItem[] } {
-  const board = state.board;
-  let inner = 0;
-  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if ((dx || dy) && board.at(x + dx, y + dy)) inner++;
-  const items: ScoreItem[] = [{ name: 'tiles around', count: inner, points: inner }];
-  if (inner < 8) return { bonus: inner, items };
-  let outer = 0;
-  for (let dy = -2; dy <= 2; dy++) {
-    for (let dx = -2; dx <= 2; dx++) {
-      if (Math.max(Math.abs(dx), Math.abs(dy)) === 2 && board.at(x + dx, y + dy)) outer++;
-    }
-  }
-  items.push({ name: 'outer ring', count: outer, points: outer });
-  return { bonus: inner + outer, items };
-}
-
-/** The tournament bonus of a meeple: road or city tiles, or the farmer's surroundings. */
-export function tournamentBonus(state: GameState, m: MeepleOnBoard, category: TournamentCategory): { bonus: number; items: ScoreItem[] } {
-  if (category === 'field') return fieldBonus(state, m.x, m.y);
-  const tiles = state.board.tileCount(m.part);
-  return { bonus: tiles, items: [{ name: 'tiles', count: tiles, points: tiles }] };
-}
-
-/**
- * Who draws prize tiles (JC-A3): places are positions; a tied group is paid only when the prize tiles
- * left cover all of it; inside a group, clockwise from the active player (JC-A4).
- */
-export function awardPrizes(
-  reveals: readonly { player: number; value: number }[],
-  players: number,
-  active: number,
-  available: number,
-): { prizes: number[]; leftover: number; soleWinner: number | null } {
-  const places = players >= 5 ? 3 : 2;
-  const best = new Map<number, number>();
-  for (const r of reveals) best.set(r.player, Math.max(best.get(r.player) ?? -Infinity, r.value));
-  const values = [...new Set(best.values())].sort((a, b) => b - a);
-  const seat = (p: number) => (p - active + players) % players;
-  let left = available;
-  let used = 0;
-  const prizes: number[] = [];
-  for (const v of values) {
-    if (used >= places) break;
-    const group = [...best.entries()].filter(([, x]) => x === v).map(([p]) => p).sort((a, b) => seat(a) - seat(b));
-    if (group.length <= left) {
-      prizes.push(...group);
-      left -= group.length;
-    }
-    used += group.length;
-  }
-  const top = values[0];
-  const topGroup = top === undefined ? [] : [...best.entries()].filter(([, x]) => x === top);
-  const soleWinner = topGroup.length === 1 && prizes.includes(topGroup[0]![0]) ? topGroup[0]![0] : null;
-  return { prizes, leftover: left, soleWinner };
 }
 
 function resolveOutcome(state: GameState, t: { category: TournamentCategory; final: boolean }, reveals: readonly Reveal[]): TournamentResolved {
@@ -249,73 +180,6 @@ export function findMeepleAt(state: GameState, player: number, at: readonly [num
 
 function prizeTileLeft(j: JcState, id: string): boolean {
   return (j.prizePool.get(id) ?? 0) > 0;
-}
-
-export const TOURNAMENT_RIVER_PIECE = 'JC-TOURNAMENT-RIVER';
-
-/** With The River, the tournament tile waits for the first river bend (§1.4). */
-export function tournamentTileWaiting(state: GameState): boolean {
-  return state.river !== null && !state.pieces.includes(TOURNAMENT_RIVER_PIECE) && !state.pieces.includes('JC-TOURNAMENT');
-}
-
-export function isRiverBend(state: GameState, tile: string): boolean {
-  const sides = state.catalog.view(tile, 0).riverSides;
-  return sides.length === 2 && (sides[0]! + 2) % 4 !== sides[1];
-}
-
-/** The tournament tile's cells at `at`/`rot` in river-flow order, or why it cannot go there. */
-export function tournamentTilePlacement(state: GameState, at: readonly [number, number], rot: Rotation): CellPlacement[] | string {
-  const cells = pieceAt(TOURNAMENT_RIVER_PIECE, at, rot);
-  const board = state.board;
-  const mine = new Set(cells.map((c) => posKey(c.at[0], c.at[1])));
-  for (const c of cells) {
-    if (board.at(c.at[0], c.at[1])) return `${formatPosition(c.at)} already holds a tile`;
-    const view = state.catalog.view(c.tile, quarterTurns(c.rot));
-    for (let side = 0; side < 4; side++) {
-      const d = SIDE_DELTA[side]!;
-      const nx = c.at[0] + d[0];
-      const ny = c.at[1] + d[1];
-      if (mine.has(posKey(nx, ny))) continue;
-      const n = board.at(nx, ny);
-      if (n && n.view.sideCode[(side + 2) % 4] !== view.matchCode[side]) return `the cell at ${formatPosition(c.at)} does not match ${n.view.tile.id} at ${formatPosition([nx, ny])}`;
-    }
-  }
-  const end = state.river?.openEnd;
-  if (!end) return 'the river has no open end to continue';
-  let cur: CellPlacement | undefined = cells.find((c) => c.at[0] === end.x && c.at[1] === end.y);
-  if (!cur) return `the tournament tile must continue the river at ${formatPosition([end.x, end.y])}`;
-  let entry = end.side;
-  if (!state.catalog.view(cur.tile, quarterTurns(cur.rot)).riverSides.includes(entry)) return 'the tournament tile\'s river does not meet the open end of the river';
-  const order: CellPlacement[] = [];
-  while (cur && !order.includes(cur)) {
-    order.push(cur);
-    const view = state.catalog.view(cur.tile, quarterTurns(cur.rot));
-    const exit = view.riverSides.find((x) => x !== entry);
-    if (exit === undefined) break;
-    const d = SIDE_DELTA[exit]!;
-    const nx: number = cur.at[0] + d[0];
-    const ny: number = cur.at[1] + d[1];
-    if (!mine.has(posKey(nx, ny)) && board.at(nx, ny)) return 'the river would run into a placed tile';
-    entry = (exit + 2) % 4;
-    const next: CellPlacement | undefined = cells.find((c) => c.at[0] === nx && c.at[1] === ny);
-    cur = next;
-  }
-  for (const c of cells) if (!order.includes(c)) order.push(c);
-  return order;
-}
-
-/** Every legal (top-left, rotation) of the tournament tile continuing the river now. */
-export function tournamentTileSpots(state: GameState): { at: [number, number]; rot: Rotation }[] {
-  const end = state.river?.openEnd;
-  if (!end) return [];
-  const out: { at: [number, number]; rot: Rotation }[] = [];
-  for (const rot of ROTATIONS) {
-    for (const c of pieceAt(TOURNAMENT_RIVER_PIECE, [0, 0], rot)) {
-      const at: [number, number] = [end.x - c.at[0], end.y - c.at[1]];
-      if (typeof tournamentTilePlacement(state, at, rot) !== 'string') out.push({ at, rot });
-    }
-  }
-  return out;
 }
 
 /** Why the land-tile steps cannot go on yet (prize tiles first, draw first…), or null. */
@@ -478,11 +342,11 @@ export const joustsCrestsModule: ExpansionModule = {
       },
     },
     placePrizeTile: {
-      steps: ['tile', 'action'],
+      steps: ['tile', 'action', 'actionDone'],
       decide(state, command) {
         const c = command as PlacePrizeTile;
         const j = jc(state);
-        if (state.turn.step === 'action' && !j.laps) return fail('prize tiles are placed before the land tile');
+        if (state.turn.step !== 'tile' && !j.laps) return fail('prize tiles are placed before the land tile');
         const blocked = j.tournament ? landTileBlocked(state, j) : null;
         if (blocked) return fail(blocked);
         if (j.players[c.player]!.prizesHeld <= 0) return fail(`player ${c.player} holds no prize tile`);
@@ -497,10 +361,11 @@ export const joustsCrestsModule: ExpansionModule = {
       },
     },
     discardPrizeTile: {
-      steps: ['tile'],
+      steps: ['tile', 'action', 'actionDone'],
       decide(state, command) {
         const c = command as DiscardPrizeTile;
         const j = jc(state);
+        if (state.turn.step !== 'tile' && !j.laps) return fail('prize tiles are placed before the land tile');
         if (j.players[c.player]!.prizesHeld <= 0) return fail(`player ${c.player} holds no prize tile`);
         if (!j.laps && state.turn.drawn === null) return fail('draw the land tile first');
         if (!prizeTileLeft(j, c.tile)) return fail(`no ${c.tile} is left among the prize tiles`);
@@ -612,6 +477,8 @@ export const joustsCrestsModule: ExpansionModule = {
       const jp = j.players[s.player]!;
       jp.prizesHeld--;
       if (s.emblem !== null) jp.box.push(jp.keptEmblems.shift()!);
+      // A lap turn whose only prize tile fits nowhere still ends like any other turn.
+      if (j.laps && state.turn.step === 'tile') state.turn.step = 'actionDone';
     },
     meepleNominated(state, e) {
       const s = e as MeepleNominated;

@@ -112,6 +112,8 @@ const ALWAYS_ALLOWED = new Set<Command['type']>(['resolveSiegeSymbol', 'removeMe
 export const siegeDefenseModule: ExpansionModule = {
   id: 'siege-defense',
   maxPlayers: 6,
+  // The final counter attacks come before Jousts & Crests' emblem clean-up and statues (digest §3).
+  finalOrder: -1,
 
   setup(state) {
     addExpansionTiles(state, 'siege-defense');

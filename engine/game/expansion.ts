@@ -58,6 +58,8 @@ export interface ExpansionModule {
   beforeScoring?(state: GameState): GameEvent[];
   /** Final scoring contributions; the base game's comes last. */
   finalScoring?(state: GameState): GameEvent[];
+  /** Where this module's final scoring goes among the expansions' (lower first; default 0). */
+  readonly finalOrder?: number;
   /** After every module's `setup` (what needs the whole supply, such as Jousts & Crests' stacks). */
   afterSetup?(state: GameState): void;
   /** Why this command may not run now (a step of this module must come first), or null. */

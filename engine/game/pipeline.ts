@@ -40,7 +40,7 @@ export function buildPipeline(modules: readonly ExpansionModule[]): Pipeline {
   const hooks = <K extends keyof ExpansionModule>(k: K) =>
     modules.flatMap((m) => (m[k] ? [(m[k] as (...a: never[]) => unknown).bind(m)] : [])) as NonNullable<ExpansionModule[K]>[];
   const base = modules.filter((m) => m.id === 'base');
-  const others = modules.filter((m) => m.id !== 'base');
+  const others = modules.filter((m) => m.id !== 'base').sort((a, b) => (a.finalOrder ?? 0) - (b.finalOrder ?? 0));
   return {
     modules,
     commands,

@@ -142,7 +142,7 @@ function prizeReminder(state: GameState): Reminder[] {
 }
 
 export function reminders(state: GameState): Reminder[] {
-  if (state.finished) return [{ what: 'gameOver', who: [], text: 'the game is over', why: 'final scoring is done', required: true }];
+  if (state.finished) return [{ what: 'gameOver', who: [], text: 'The game is over: compare the audit with the score track.', why: 'final scoring is done', required: true }];
   const p = state.turn.player;
   const out: Reminder[] = [];
   const draws = state.jc !== null || state.sd !== null;
@@ -180,7 +180,7 @@ export function reminders(state: GameState): Reminder[] {
       }, ...out];
     }
     if (!state.jc && state.turn.drawn === null && tilesLeft(state) === 0) {
-      return [{ what: 'gameOver', who: [], text: 'no tile is left: final scoring', why: 'the game ends when the last tile is placed', required: true }, ...finalSteps(state)];
+      return [{ what: 'gameOver', who: [], text: 'No tiles left: run final scoring.', why: 'the game ends when the last tile is placed', required: true }, ...finalSteps(state)];
     }
     if (draws && state.turn.drawn === null) {
       const j = state.jc;
@@ -194,7 +194,13 @@ export function reminders(state: GameState): Reminder[] {
       return out;
     }
     const tile = state.turn.drawn;
-    out.unshift({ what: 'placeTile', who: [p], text: `${name(state, p)} places ${tile ?? 'the drawn tile'} (or discards it if it fits nowhere)`, why: 'step 1 of a turn', required: true });
+    out.unshift({
+      what: 'placeTile',
+      who: [p],
+      text: tile ? `${name(state, p)}: place ${tile} (or discard it if it fits nowhere).` : `${name(state, p)}: draw a tile and place it (${tilesLeft(state)} left).`,
+      why: 'step 1 of a turn',
+      required: true,
+    });
     return out;
   }
 

@@ -5,7 +5,14 @@ const UNIT: Record<string, [string, string]> = {
   tiles: ['tile', 'tiles'],
   pennants: ['pennant', 'pennants'],
   cities: ['completed city', 'completed cities'],
+  'coats of arms': ['coat of arms', 'coats of arms'],
+  'tiles around': ['tile around', 'tiles around'],
+  'meeples at the knights post': ['meeple at the knights post', 'meeples at the knights post'],
+  'meeples at the travelers post': ['meeple at the travelers post', 'meeples at the travelers post'],
+  'meeples at the monks post': ['meeple at the monks post', 'meeples at the monks post'],
 };
+
+const KIND_WORDS: Record<string, string> = { counterAttack: 'counter attack' };
 
 export function explainItem(item: ScoreItem): string {
   if (item.count === undefined) {
@@ -18,7 +25,7 @@ export function explainItem(item: ScoreItem): string {
 }
 
 export function explain(score: Scored): string {
-  const what = score.kind.replace('.incomplete', ' (unfinished)');
+  const what = KIND_WORDS[score.kind] ?? score.kind.replace('.incomplete', ' (unfinished)');
   const parts = score.items.map(explainItem);
   const body = parts.length > 0 ? `${parts.join(' + ')} = ${score.points}` : `${score.points}`;
   return `${what}: ${body}`;

@@ -171,6 +171,8 @@ def main():
             if step % 100 == 0:
                 print(f'step {step} progress {progress():.3f} loss {loss.item():.3f} {time.time() - t0:.0f}s', flush=True)
     STEPS_DONE[0] = step
+    # Kept beside the data (git-ignored) so that a later run can continue from these weights.
+    torch.save(model.state_dict(), os.path.join(DATA, NAME + '.pt'))
     acc = evaluate(model, VX, VY, eq)
     print('val', json.dumps(acc), flush=True)
     export(model, tiles, vmeta, acc, meta, time.time() - t0)

@@ -21,7 +21,7 @@ declare const document: { querySelector(selector: string): { getAttribute(name: 
 declare const location: { host: string };
 
 const SHOTS = join(import.meta.dirname, '../../test-output/screens');
-const record = loadRecord('g003-base-4p.json');
+const record = loadRecord('g101-base-river-abbot-ic-tower-2p.json');
 const commands = recordCommands(record);
 
 let app: BrowserMode;
@@ -78,8 +78,30 @@ async function enter(c: Command): Promise<void> {
     case 'discardTile':
       await entry.locator('input[name=tile]').fill(c.tile);
       return act('discard', () => entry.getByRole('button', { name: 'Discard' }).click());
-    default:
-      throw new Error(`the base-game record has no ${c.type}`);
+    case 'placeTowerFloor': {
+      await entry.locator('input[name=targetX]').fill(String(c.at[0]));
+      await entry.locator('input[name=targetY]').fill(String(c.at[1]));
+      if (c.capture) {
+        if (c.capture.exchangeFor) throw new Error('the manual entry has no exchange choice yet');
+        await entry.locator('select[name=capPlayer]').selectOption(String(c.capture.player));
+        await entry.locator('input[name=capX]').fill(String(c.capture.at[0]));
+        await entry.locator('input[name=capY]').fill(String(c.capture.at[1]));
+        await entry.locator('input[name=capOn]').fill(c.capture.on);
+        await entry.locator('select[name=capKind]').selectOption(c.capture.kind ?? '');
+      }
+      return act('tower floor', () => entry.getByRole('button', { name: 'Add tower floor' }).click());
+    }
+    case 'closeTower':
+      await entry.locator('input[name=targetX]').fill(String(c.at[0]));
+      await entry.locator('input[name=targetY]').fill(String(c.at[1]));
+      await entry.locator('select[name=closeKind]').selectOption(c.kind);
+      return act('close tower', () => entry.getByRole('button', { name: 'Close the tower' }).click());
+    case 'returnAbbot':
+      await entry.locator('input[name=targetX]').fill(String(c.at[0]));
+      await entry.locator('input[name=targetY]').fill(String(c.at[1]));
+      return act('abbot back', () => entry.getByRole('button', { name: 'Take the abbot back' }).click());
+    case 'payRansom':
+      return act('ransom', () => entry.getByRole('button', { name: `Pay ransom to ${record.players[c.prisonerOf]!.name} (${c.kind})` }).click());
   }
 }
 
@@ -96,6 +118,7 @@ describe('the companion in a browser', () => {
       await form.locator(`select[name=colour-${seat}]`).selectOption(p.color);
     }
     await form.getByRole('button', { name: 'seat later' }).first().click();
+    for (const x of record.expansions) if (x !== 'base') await form.locator(`input[name=exp-${x}]`).check();
     await shot('1-new-game');
     await act('start', () => page.getByTestId('start-game').click());
     await page.getByTestId('board').waitFor();
@@ -107,13 +130,37 @@ describe('the companion in a browser', () => {
   it('plays the bundled record through the manual move entry, and the scores on screen equal the record’s', async () => {
     for (const [i, c] of commands.entries()) {
       await enter(c);
-      if (i === 60) await shot('2-board-mid-game');
+      if (i === 150) await shot('2-board-mid-game');
     }
     for (const [i, score] of record.expect!.final!.entries()) {
       expect(Number(await page.getByTestId(`total-${i}`).textContent())).toBe(score);
     }
-    expect(await page.locator('[data-testid=board] g[data-tile]').count()).toBe(72);
+    expect(await page.locator('[data-testid=board] g[data-tile]').count()).toBe((record.start?.length ?? 1) + record.turns.filter((t) => t.tile).length);
+    await page.getByTestId('tower-panel').waitFor();
     await shot('3-board-final');
+    // Pan and zoom: the buttons and the wheel scale the view, a drag moves it, Fit puts it back.
+    const board = page.getByTestId('board');
+    const view = async () => (await board.getAttribute('viewBox'))!.split(' ').map(Number);
+    const [x0, y0, w0] = await view();
+    await page.getByRole('button', { name: 'zoom in' }).click();
+    const wIn = (await view())[2]!;
+    expect(wIn).toBeLessThan(w0!);
+    await board.hover();
+    await page.mouse.wheel(0, 300);
+    await page.mouse.wheel(0, 300);
+    const [x1, y1, w1] = await view();
+    expect(w1).toBeGreaterThan(wIn); // the wheel zoomed out
+    const box = (await board.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 60, { steps: 5 });
+    await page.mouse.up();
+    const [x2, y2, w2] = await view();
+    expect(w2).toBe(w1);
+    expect(x2).toBeLessThan(x1!);
+    expect(y2).toBeLessThan(y1!);
+    await page.getByRole('button', { name: 'Fit' }).click();
+    expect(await view()).toEqual([x0, y0, w0, expect.any(Number)]);
   }, 240_000);
 
   it('shows the audit: each player’s points feature by feature, the feature lit on the board, the track difference explained', async () => {
@@ -131,14 +178,14 @@ describe('the companion in a browser', () => {
     await city.click();
     await expect.poll(() => page.locator('[data-testid=audit] rect.lit').count()).toBe(tiles);
     const final0 = record.expect!.final![0]!;
-    await page.getByTestId('track-0').fill(String(final0 - 50));
-    await expect.poll(() => page.getByTestId('difference-0').textContent()).toMatch(/50 points fewer on the track.*one whole lap/);
+    await page.getByTestId('track-0').fill(String(final0 + 50));
+    await expect.poll(() => page.getByTestId('difference-0').textContent()).toMatch(/50 points more on the track.*one whole lap/);
     await page.getByTestId('track-0').fill(String(final0));
     await expect.poll(() => page.getByTestId('difference-0').textContent()).toContain('agree');
     await shot('4-audit');
   }, 60_000);
 
-  it('undoes and redoes from the event log, and corrects a past move with every later score recomputed', async () => {
+  it('undoes and redoes from the event log, removes a past move and inserts it back, every later score recomputed', async () => {
     await page.locator('button[data-screen=log]').click();
     await page.getByTestId('event-log').waitFor();
     await act('undo', () => page.getByTestId('undo').click());
@@ -146,16 +193,32 @@ describe('the companion in a browser', () => {
     await act('redo', () => page.getByTestId('redo').click());
     await expect.poll(() => page.getByTestId('reminders').textContent()).toContain('game is over');
     // Remove a meeple placed mid-game; the engine's own correction gives the scores to expect.
-    const index = commands.findIndex((c, i) => i > 60 && c.type === 'placeMeeple');
-    const expected = Game.replay(setupFromRecord(record), commands);
-    if (!expected.ok) throw new Error(expected.reason);
-    const corrected = expected.value.correct(index, null);
-    if (!corrected.ok) throw new Error(corrected.reason);
-    const want = expected.value.state.players.map((p) => p.score);
+    // (the first one whose removal leaves the game legal and changes the score).
+    let want: number[] = [];
+    const index = commands.findIndex((c, i) => {
+      if (i < 60 || c.type !== 'placeMeeple') return false;
+      const g = Game.replay(setupFromRecord(record), commands);
+      if (!g.ok || !g.value.correct(i, null).ok) return false;
+      want = g.value.state.players.map((p) => p.score);
+      return want.some((v, k) => v !== record.expect!.final![k]);
+    });
+    expect(index).toBeGreaterThan(0);
     await act('remove', () => page.locator(`li[data-index="${index}"] > button`, { hasText: 'Remove' }).click());
-    await shot('5-event-log');
     await page.locator('button[data-screen=play]').click();
     for (const [i, score] of want.entries()) expect(Number(await page.getByTestId(`total-${i}`).textContent())).toBe(score);
+    // Put the figure back, as a table would after the camera missed it: the record's scores return.
+    const meeple = commands[index]!;
+    if (meeple.type !== 'placeMeeple') throw new Error('expected a figure');
+    await page.locator('button[data-screen=log]').click();
+    const entry = page.locator(`li[data-index="${index}"]`);
+    await entry.locator('> button', { hasText: 'Insert before' }).click();
+    await entry.locator('form.edit select[name=what]').selectOption('placeMeeple');
+    await entry.locator('form.edit select[name=kind]').selectOption(meeple.kind);
+    await entry.locator('form.edit input[name=on]').fill(meeple.on);
+    await shot('5-event-log');
+    await act('insert', () => entry.locator('form.edit button[type=submit]').click());
+    await page.locator('button[data-screen=play]').click();
+    for (const [i, score] of record.expect!.final!.entries()) expect(Number(await page.getByTestId(`total-${i}`).textContent())).toBe(score);
   }, 60_000);
 
   it('refuses a malformed record with the reason, then imports a Tower game and shows its tower panel', async () => {
@@ -240,5 +303,29 @@ describe('a second screen over the LAN', () => {
     expect(await tv.getByTestId('pairing-code').count()).toBe(0);
     await tv.close();
     await main.close();
+  }, 60_000);
+});
+
+describe('the server going away', () => {
+  it('tells the table, and the page comes back into the same game when browser mode runs again', async () => {
+    const dataFile = join(mkdtempSync(join(tmpdir(), 'companion-restart-')), 'c.sqlite');
+    const rendererDir = await ensureRendererBuilt();
+    let server = await startBrowserMode({ dataFile, rendererDir });
+    server.session.importRecord(JSON.stringify(record));
+    const port = server.server.port;
+    const p = await browser.newPage();
+    await p.goto(server.server.url);
+    await p.getByTestId('board').waitFor();
+    await server.close();
+    await expect.poll(() => p.locator('[role=alert]').textContent()).toMatch(/Lost the connection/);
+    server = await startBrowserMode({ dataFile, rendererDir, port });
+    try {
+      await p.waitForEvent('load', { timeout: 10_000 });
+      await p.getByTestId('board').waitFor();
+      expect(Number(await p.getByTestId('total-0').textContent())).toBe(record.expect!.final![0]);
+    } finally {
+      await p.close();
+      await server.close();
+    }
   }, 60_000);
 });

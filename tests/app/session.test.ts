@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Game } from '../../engine/game/game.js';
 import { replayRecord } from '../../engine/record/replay.js';
 import { parseRecord } from '../../engine/record/schema.js';
 import { GameSession } from '../../electron/services/session/session.js';
@@ -72,6 +73,41 @@ describe('game session', () => {
     expect(again.log.map((l) => l.command)).toEqual(view.log.map((l) => l.command));
     expect(again.players).toEqual(view.players);
     expect(again.log).toHaveLength(38);
+  });
+
+  it('inserts a figure the camera missed, and the game scores as the record says', () => {
+    const { store, file } = freshStore();
+    const s = new GameSession(store);
+    s.newGame(setupFromRecord(record));
+    // A figure whose absence changes the score (found with the engine alone).
+    const missed = commands.findIndex((c, i) => {
+      if (i < 20 || c.type !== 'placeMeeple') return false;
+      const without = Game.replay(setupFromRecord(record), commands.filter((_, j) => j !== i));
+      return without.ok && without.value.state.players.some((p, k) => p.score !== record.expect!.final![k]);
+    });
+    expect(missed).toBeGreaterThan(0);
+    for (const [i, c] of commands.entries()) if (i !== missed) expect(s.play(c).ok).toBe(true);
+    expect(s.snapshot().game!.players.map((p) => p.score)).not.toEqual(record.expect!.final);
+    expect(s.insert(missed, commands[missed]!).ok).toBe(true);
+    expect(s.snapshot().game!.players.map((p) => p.score)).toEqual(record.expect!.final);
+    store.close();
+    expect(GameSession.resume(reopen(file)).snapshot().game!.players.map((p) => p.score)).toEqual(record.expect!.final);
+  });
+
+  it('a game whose log no longer replays does not stop the app: it starts without it and says why', () => {
+    const { store, file } = freshStore();
+    const s = new GameSession(store);
+    const id = s.newGame(setupFromRecord(record));
+    if (!id.ok) throw new Error(id.reason);
+    for (const c of commands.slice(0, 5)) s.play(c);
+    // As if the rules had changed since: an entry the engine now refuses.
+    store.append(id.value, [{ op: { op: 'play', command: { type: 'placeTile', player: 0, tile: 'BASE_A', at: [50, 50], rot: 0 } }, events: [] }]);
+    store.close();
+    const again = GameSession.resume(reopen(file));
+    expect(again.currentGameId).toBeNull();
+    expect(again.resumeProblem).toMatch(/^the last game could not be resumed: game 1, log entry 6: /);
+    expect(again.snapshot().game).toBeNull();
+    expect(again.snapshot().notice).toBe(again.resumeProblem);
   });
 
   it('a correction that breaks a later turn is refused and changes nothing', () => {

@@ -11,10 +11,13 @@ import { EMBLEM_VALUES, emblemCount } from '../../engine/expansions/jousts-crest
 import { EXTRA_MEEPLES, POSTS } from '../../engine/expansions/siege-defense.js';
 import type { DefencePostName, GameEvent } from '../../engine/game/events.js';
 import { fold } from '../../engine/game/engine.js';
+import { viewOf } from '../../engine/game/view.js';
 import type { Game } from '../../engine/game/game.js';
 import { makeSetup } from '../../engine/game/setup.js';
 import type { GameState } from '../../engine/game/state.js';
 import { randomGame } from '../../engine/sim/random-game.js';
+import { reminders, type ReminderCode } from '../../engine/game/reminders.js';
+import type { Command } from '../../engine/game/commands.js';
 import { recordFromGame } from '../../engine/record/write.js';
 import { replayRecord } from '../../engine/record/replay.js';
 import { parseRecord } from '../../engine/record/schema.js';
@@ -87,6 +90,30 @@ function checkPrizes(events: readonly GameEvent[], state: GameState): void {
   expect(state.jc.tournamentsDone).toBe(state.jc.stacks.length);
 }
 
+/** Siege symbols come before prize tiles: no catapult or attack after a prize tile in the same turn. */
+function checkSiegeBeforePrize(events: readonly GameEvent[]): void {
+  let prizePlaced = false;
+  for (const e of events) {
+    if (e.type === 'prizeTilePlaced') prizePlaced = true;
+    if (e.type === 'turnEnded') prizePlaced = false;
+    if (e.type === 'catapultPlaced' || e.type === 'attackStarted') expect(prizePlaced, 'a siege symbol resolved after a prize tile').toBe(false);
+  }
+}
+
+/** The command types that carry out a required reminder (a ransom may always come first). */
+const CARRIES_OUT: Partial<Record<ReminderCode, readonly Command['type'][]>> = {
+  resolveTournament: ['resolveTournament'],
+  revealEmblem: ['revealEmblem'],
+  drawTile: ['drawTile'],
+  resolveSiegeSymbol: ['resolveSiegeSymbol'],
+  removeMeeple: ['removeMeepleForAttack'],
+  placePrizeTile: ['placePrizeTile', 'discardPrizeTile'],
+  placeTournamentTile: ['placeTournamentTile'],
+  placeTile: ['placeTile', 'discardTile'],
+  skipTurn: ['skipTurn'],
+  gameOver: ['finishGame'],
+};
+
 function checkGame(game: Game): void {
   const state = game.state;
   const events = game.events;
@@ -96,16 +123,29 @@ function checkGame(game: Game): void {
   checkEmblems(state);
   checkCatapults(events, state);
   checkPrizes(events, state);
+  checkSiegeBeforePrize(events);
+  // Final scoring in the digest's order: final counter attacks, emblem clean-up and statues, then the usual.
+  const finalKinds = events.filter((e) => (e.type === 'scored' && e.final) || e.type === 'emblemsCleared').map((e) => (e.type === 'scored' ? e.kind : e.type));
+  const rank = (k: string) => (k === 'counterAttack' ? 0 : k === 'emblemsCleared' || k === 'statue' ? 1 : 2);
+  expect(finalKinds.map(rank)).toEqual([...finalKinds.map(rank)].sort((a, b) => a - b));
   const rebuilt = fold(game.setup, events);
-  expect(rebuilt.players.map((p) => p.score)).toEqual(state.players.map((p) => p.score));
+  expect(viewOf(rebuilt), 'the fold of the events rebuilds the same state').toEqual(viewOf(state));
 }
 
 describe('random legal games with every expansion at once', () => {
   it('finish with prizes placed, emblems, catapults and meeples conserved', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (players, seed) => {
+        let expected: { what: ReminderCode; types: readonly Command['type'][] } | null = null;
         const game = randomGame(setupFor(players), seed, {
-          onCommand: (g) => {
+          onCommand: (g, command) => {
+            if (expected && command.type !== 'payRansom') {
+              expect(expected.types, `the reminder said ${expected.what}, the next command was ${command.type}`).toContain(command.type);
+            }
+            const first = reminders(g.state)[0];
+            expect(first, 'there is always something to do').toBeDefined();
+            const types = first && first.required ? CARRIES_OUT[first.what] : undefined;
+            expected = types ? { what: first!.what, types } : null;
             checkMeeples(g.state);
             checkEmblems(g.state);
             if (g.state.sd) {
@@ -152,6 +192,22 @@ describe('records of games with every expansion', () => {
         expect(report.final).toEqual(game.state.players.map((p) => p.score));
       }),
       { numRuns: 6 },
+    );
+  });
+});
+
+describe('undo and redo with every expansion', () => {
+  it('undoing the last commands (tournaments, reveals, siege, posts…) and redoing them gives the same state', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 5 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 20, max: 120 }), fc.integer({ min: 1, max: 12 }), (players, seed, turns, back) => {
+        const game = randomGame(setupFor(players), seed, { maxTurns: turns, finish: false });
+        const before = viewOf(game.state);
+        const n = Math.min(back, game.history.length);
+        for (let i = 0; i < n; i++) expect(game.undo().ok).toBe(true);
+        for (let i = 0; i < n; i++) expect(game.redo().ok).toBe(true);
+        expect(viewOf(game.state)).toEqual(before);
+      }),
+      { numRuns: 8 },
     );
   });
 });

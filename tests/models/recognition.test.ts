@@ -95,18 +95,21 @@ describe('recognition model', () => {
   });
 
   it('changes a reading when the table enrolls its own art for a type', async () => {
-    // BASE_E and IC_G share their edges (one city side); the table says this art is IC_G.
-    const query = cropOf('BASE_E', 0, 4242);
+    // BASE_V and IC_A share their edges (a road bend); the table registers that its IC_A looks like this.
+    const query = cropOf('BASE_V', 0, 4242);
     const [r] = await rec.readPrepared([query]);
     const before = decodeReading(r!, rec.info, catalog);
-    expect(before.best!.tileId).toBe('BASE_E');
-    const ex = await exemplarsFromCrop(rec, { pixels: cropOf('BASE_E', 0, 4343), width: 64, height: 64, channels: 3 }, 'IC_G', 0 as Rotation);
+    expect(before.best!.tileId).toBe('BASE_V');
+    const ex = await exemplarsFromCrop(rec, { pixels: cropOf('BASE_V', 0, 4343), width: 64, height: 64, channels: 3 }, 'IC_A', 0 as Rotation);
     expect(ex.ok).toBe(true);
     const enrollment = Enrollment.fromJSON(JSON.parse(JSON.stringify(ex.ok ? ex.value : [])));
     expect(enrollment.size).toBe(4);
     const after = decodeReading(r!, rec.info, catalog, null, { enrollment });
-    expect(after.best!.tileId).toBe('IC_G');
+    expect(after.best!.tileId).toBe('IC_A');
     expect(after.best!.rot).toBe(0);
+    // Enrolling a type does not disturb a reading it has nothing to do with.
+    const [other] = await rec.readPrepared([cropOf('BASE_D', 1, 4444)]);
+    expect(decodeReading(other!, rec.info, catalog, null, { enrollment }).best!.tileId).toBe('BASE_D');
   });
 
   it('gives a clear error for a corrupt, empty or wrong-size image, and still reads the good crops', async () => {

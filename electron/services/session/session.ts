@@ -59,13 +59,20 @@ export class GameSession {
     private readonly catalog: TileCatalog = defaultCatalog(),
   ) {}
 
-  /** A session resumed into the last game in the store (or with none). */
+  /** Why the last game could not be resumed (its log no longer replays), or null. */
+  resumeProblem: string | null = null;
+
+  /**
+   * A session resumed into the last game in the store (or with none). A game whose log no longer
+   * replays (a rules fix since it was played) must not stop the app: it starts without a game, says
+   * why, and the game stays in the store untouched.
+   */
   static resume(store: Store, catalog?: TileCatalog): GameSession {
     const s = new GameSession(store, catalog);
     const id = store.latestGameId();
     if (id !== undefined) {
       const r = s.load(id);
-      if (!r.ok) throw new Error(`cannot resume game ${id}: ${r.reason}`);
+      if (!r.ok) s.resumeProblem = `the last game could not be resumed: ${r.reason}`;
     }
     return s;
   }
@@ -157,9 +164,8 @@ export class GameSession {
       return fail(`the record cannot be replayed (${where}): ${report.error?.reason ?? 'no game'}`);
     }
     const game = report.game;
-    const id = this.store.createGame(setupFromRecord(parsed.record));
-    this.store.append(id, game.history.map((h) => ({ op: { op: 'play', command: h.command } satisfies LogOp, events: h.events })));
-    this.store.setResult(id, report.final);
+    const entries = game.history.map((h) => ({ op: { op: 'play', command: h.command } satisfies LogOp, events: h.events }));
+    const id = this.store.importGame(setupFromRecord(parsed.record), entries, report.final);
     this.game = game;
     this.gameId = id;
     this.changed();
@@ -173,7 +179,7 @@ export class GameSession {
   }
 
   snapshot(): Snapshot {
-    return { version: this.version, game: this.game && this.gameId !== null ? gameView(this.gameId, this.game) : null };
+    return { version: this.version, game: this.game && this.gameId !== null ? gameView(this.gameId, this.game) : null, notice: this.game ? null : this.resumeProblem };
   }
 
   onChange(listener: Listener): () => void {

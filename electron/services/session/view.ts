@@ -6,7 +6,7 @@ import type { GameState } from '../../../engine/game/state.js';
 import { explain } from '../../../engine/scoring/explain.js';
 import type { GameView, ScoreView } from '../../contract/snapshot.js';
 import { describeCommand, describeEvent } from './describe.js';
-import { classicReminders } from './reminders.js';
+import { reminders } from '../../../engine/game/reminders.js';
 
 function featureTiles(state: GameState, s: Scored): ScoreView['feature'] {
   if (!s.feature) return null;
@@ -90,7 +90,7 @@ export function gameView(gameId: number, game: Game): GameView {
     log,
     scores,
     lastScoring,
-    reminders: classicReminders(state, tilesLeft),
+    reminders: reminders(state).map((r) => r.text),
     meepleSpots: meepleSpots(state),
     canUndo: game.canUndo(),
     canRedo: game.canRedo(),

@@ -91,6 +91,16 @@ export class Store {
     return Number(r.lastInsertRowid);
   }
 
+  /** A finished or half-played game arriving whole (an imported record): all of it or nothing. */
+  importGame(setup: unknown, entries: readonly { op: unknown; events: readonly unknown[] }[], final: readonly number[] | null): number {
+    return this.db.transaction(() => {
+      const id = this.createGame(setup);
+      this.append(id, entries);
+      this.setResult(id, final);
+      return id;
+    })();
+  }
+
   game<S>(id: number): GameRow<S> | undefined {
     const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as RawGame | undefined;
     return r ? toGame<S>(r) : undefined;

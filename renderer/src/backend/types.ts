@@ -10,6 +10,8 @@ export type Role = 'main' | 'screen';
 export interface Backend {
   readonly api: CompanionApi;
   onSnapshot(listener: (s: Snapshot) => void): () => void;
+  /** The transport is gone (browser mode's server stopped); IPC never calls it. */
+  onClosed(listener: () => void): void;
 }
 
 /** What the preload exposes on window.companion. */

@@ -21,6 +21,7 @@ class Socket {
   private next = 1;
   private readonly pending = new Map<number, Pending>();
   readonly listeners = new Set<(s: Snapshot) => void>();
+  readonly closedListeners = new Set<() => void>();
 
   open(url: string): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -38,6 +39,7 @@ class Socket {
       this.ws.onclose = (e) => {
         for (const p of this.pending.values()) p({ ok: false, error: `connection closed (${e.code}${e.reason ? `: ${e.reason}` : ''})` });
         this.pending.clear();
+        for (const l of this.closedListeners) l();
       };
     });
   }
@@ -68,6 +70,7 @@ function backendOf(socket: Socket): Backend {
       socket.listeners.add(l);
       return () => socket.listeners.delete(l);
     },
+    onClosed: (l) => socket.closedListeners.add(l),
   };
 }
 

@@ -114,6 +114,15 @@ describe('§1.3 turn', () => {
     expect(t.state.jc!.players[0]!.emblems).toBe(4);
   });
 
+  it('Inns & Cathedrals: the big meeple is nominated like any traveler; one figure, one emblem', () => {
+    const t = new Table({ expansions: ['base', 'inns-cathedrals', 'jousts-crests'] });
+    play(t, { tile: 'BASE_U', at: [0, -1], action: { meeple: 'big', on: 'E1' } });
+    play(t, { tile: 'BASE_B', at: [3, 0] });
+    play(t, { tile: 'BASE_U', at: [1, -1], nominate: [0, -1, 'E1'] });
+    expect(t.state.jc!.nominated.size).toBe(1);
+    expect(t.state.meeples.find((m) => t.state.jc!.nominated.has(m.id))?.kind).toBe('big');
+  });
+
   it('a nominated meeple leaving the board returns its emblem to its owner\'s supply', () => {
     const t = jc();
     play(t, { tile: 'BASE_V', at: [0, -1], rot: 90, action: { meeple: 'normal', on: 'N1' } });
@@ -189,6 +198,32 @@ describe('§1.3 turn', () => {
 });
 
 describe('§1.5 tournaments', () => {
+  it('JC-A2: the crown spaces are data; the crown starts where the option says and moves one space clockwise', () => {
+    const t = jc(2, { S: 3, P: 1, land: [1, 1, 5] }, { crownSpaces: ['road', 'city', 'field'], crownStart: 2 });
+    play(t, { tile: 'BASE_B', at: [3, 0] });
+    const first = t.do({ type: 'resolveTournament', player: 1 });
+    expect(first[0]).toMatchObject({ type: 'tournamentStarted', category: 'field' });
+    play(t, { tile: 'BASE_B', at: [3, 1] });
+    const second = t.do({ type: 'resolveTournament', player: 0 });
+    expect(second[0]).toMatchObject({ type: 'tournamentStarted', category: 'road' });
+  });
+
+  it('JC-A6: with allowRenominate off, a meeple whose emblem was spent cannot be nominated again', () => {
+    const t = jc(2, { S: 2, P: 1, land: [3, 4] }, { crownSpaces: ['road'], allowRenominate: false });
+    play(t, { tile: 'BASE_U', at: [0, -1], action: { meeple: 'normal', on: 'E1' } });
+    play(t, { tile: 'BASE_B', at: [3, 0] });
+    play(t, { tile: 'BASE_U', at: [1, -1], nominate: [0, -1, 'E1'] });
+    t.do({ type: 'resolveTournament', player: 1 });
+    t.do({ type: 'revealEmblem', owner: 0, at: [0, -1], on: 'E1', value: 1 });
+    play(t, { tile: 'BASE_B', at: [3, 1] });
+    t.do({ type: 'drawTile', player: 0, tile: 'BASE_U' });
+    t.do({ type: 'placePrizeTile', player: 0, tile: 'JC-P-01', at: [4, 0], rot: 90 });
+    t.do({ type: 'placeTile', player: 0, tile: 'BASE_U', at: [2, -1], rot: 0 });
+    const r = t.try({ type: 'nominate', player: 0, at: [0, -1], on: 'E1' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toMatch(/already been in a tournament/);
+  });
+
   it('a revealed value must be one of the owner\'s hidden values', () => {
     const t = jc(2, { S: 2, P: 1, land: [3, 3] }, { crownSpaces: ['road'] });
     play(t, { tile: 'BASE_U', at: [0, -1], action: { meeple: 'normal', on: 'E1' } });
