@@ -183,3 +183,10 @@ export function tileSvgFromLayout(layout: TileLayout, tile: TileType, base: ArtS
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100"><g data-tile="${tile.id}">${parts.join('')}</g></svg>`;
 }
+
+/** The tile as placed on the board: turned `rot` degrees clockwise (the engine's rotation). */
+export function placedTileSvg(tile: TileType, style: ArtStyle, rot: 0 | 90 | 180 | 270, options: TileDrawOptions = {}): string {
+  const svg = tileSvg(tile, style, options);
+  const open = svg.indexOf('<g data-tile=');
+  return `${svg.slice(0, open)}<g transform="rotate(${rot} 50 50)">${svg.slice(open, -'</svg>'.length)}</g></svg>`;
+}

@@ -1,6 +1,6 @@
 /**
  * `npm run train` step 1: regenerates the training and validation crops deterministically from
- * TRAIN_SEED into models/data/ (git-ignored). Never reads tests/fixtures/realart.
+ * TRAIN_SEED into models/data/ (git-ignored). Never reads the printed scans.
  */
 import { TileCatalog } from '../../engine/catalog/registry.js';
 import { symmetryTurns } from '../classes.js';

@@ -1,7 +1,7 @@
 """Trains the tile-recognition CNN from the synthetic crops in models/data/ and exports ONNX + metadata.
 
 Run through `npm run train` (which regenerates the data first). Deterministic given the data: fixed
-torch seed, fixed epoch count, 2 threads. Reads only models/data/ (never tests/fixtures/realart).
+torch seed, fixed epoch count, 2 threads. Reads only models/data/ (never the printed scans).
 """
 import datetime
 import glob

@@ -6,7 +6,7 @@ import { PIECE_COLORS, pieceSvg } from '../../models/render/pieces.js';
 import { provisionalSvg } from '../../models/render/provisional2025.js';
 import { rasterise } from '../../models/render/rasterise.js';
 import { ALL_STYLES, HELD_OUT_STYLE, TRAIN_STYLES } from '../../models/render/styles.js';
-import { tileSvg } from '../../models/render/svg.js';
+import { placedTileSvg, tileSvg } from '../../models/render/svg.js';
 import { DEFAULT_CROP, synthCrop } from '../../models/synth/crop.js';
 import { makeWorld, renderFaces, renderSprites } from '../../models/synth/world.js';
 
@@ -25,6 +25,30 @@ describe('tile renderer', () => {
     const r = await rasterise(tileSvg(catalog.get('IC_K')!, TRAIN_STYLES[0]!), 48);
     expect(r.width).toBe(48);
     expect(r.data.length).toBe(48 * 48 * 4);
+  });
+
+  it('turns a placed tile clockwise by its rotation', async () => {
+    const t = catalog.get('BASE_E')!; // city on N; turned 90° the city is on E
+    const flat = { ...TRAIN_STYLES[3]!, decorations: 0 };
+    const turned = await rasterise(placedTileSvg(t, flat, 90), 100);
+    const plain = await rasterise(tileSvg(t, flat), 100);
+    const byHand = new Uint8Array(plain.data.length);
+    for (let y = 0; y < 100; y++)
+      for (let x = 0; x < 100; x++)
+        for (let c = 0; c < 4; c++) byHand[(x * 100 + (99 - y)) * 4 + c] = plain.data[(y * 100 + x) * 4 + c]!;
+    let diff = 0;
+    for (let i = 0; i < byHand.length; i++) diff += Math.abs(byHand[i]! - turned.data[i]!);
+    expect(diff / byHand.length).toBeLessThan(4);
+    let unturned = 0;
+    for (let i = 0; i < byHand.length; i++) unturned += Math.abs(plain.data[i]! - turned.data[i]!);
+    expect(unturned / byHand.length).toBeGreaterThan(10);
+  });
+
+  it('never lets training or the synthesizer read the real-art scans', () => {
+    for (const f of ['train/make-data.ts', 'train/train.py', 'synth/crop.ts', 'synth/dataset.ts', 'synth/world.ts', 'synth/splits.ts']) {
+      const src = readFileSync(new URL(`../../models/${f}`, import.meta.url), 'utf8');
+      expect(src, f).not.toMatch(/realart/);
+    }
   });
 
   it('keeps the held-out style out of the training styles', () => {
