@@ -22,10 +22,15 @@ import { changedFraction, StillScene, thumbnail, type Thumb } from '../../calibr
 import { rectifyCell } from '../../calibration/rectify.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { sameUpToSymmetry } from '../classes.js';
+import { existsSync } from 'node:fs';
+import { DEFAULT_MODEL, TileRecognizer } from '../runner.js';
+import { decodeReading } from '../decode.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 
 /** Edge of a meeple's drawing on the table, mm (the enrolled figure). */
 const FIGURE_MM = 14;
+/** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
+const MODEL_MIN_CELL_PX = 30;
 import { featurePoint } from '../scene/spots.js';
 import { CROP_PX, distanceAt, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
@@ -46,6 +51,8 @@ export interface TrackerOptions {
   readonly markers: SheetLayout;
   /** Commit a reading when its confidence reaches this. */
   readonly commitAt?: number;
+  /** Use the issue-4 ONNX model beside the templates (default: when models/tiles-v1.onnx exists). */
+  readonly useModel?: boolean;
   /** Frames without a still scene before the tracker says a hand seems to stay in view. */
   readonly handPatience?: number;
 }
@@ -69,7 +76,7 @@ export class Tracker {
   /** Commands the camera committed (by history index), apart from table input. */
   readonly cameraCommitted = new Set<number>();
 
-  private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly figures: (Rgba | null)[], private readonly o: TrackerOptions) {
+  private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly figures: (Rgba | null)[], private readonly model: TileRecognizer | null, private readonly o: TrackerOptions) {
     const g = Game.start(o.setup, defaultCatalog());
     if (!g.ok) throw new Error(`tracker: the setup is not playable: ${g.reason}`);
     this.game = g.value;
@@ -79,7 +86,10 @@ export class Tracker {
     const [cv, templates] = await Promise.all([loadCv(), TileTemplates.enroll(defaultCatalog(), o.style)]);
     // The players' figures, enrolled by colour.
     const figures = await Promise.all(o.setup.players.map((p) => (PIECE_COLORS.includes(p.color as PieceColor) ? rasterise(pieceSvg('meeple', p.color as PieceColor), 48) : Promise.resolve(null))));
-    return new Tracker(cv, templates, figures, o);
+    // The issue-4 model joins the reading when it is there (models/tiles-v1.onnx); without it the
+    // templates read alone.
+    const model = o.useModel === false || !existsSync(DEFAULT_MODEL) ? null : await TileRecognizer.load(DEFAULT_MODEL, 1);
+    return new Tracker(cv, templates, figures, model, o);
   }
 
   get calibrated(): boolean {
@@ -104,7 +114,7 @@ export class Tracker {
     return [{ kind: 'notice', frame: this.lastFrame, message: `camera stopped after frame ${this.lastFrame}; the game is kept at ${this.game.history.length} accepted commands` }];
   }
 
-  feedFrame(frame: Frame, index: number): TrackEvent[] {
+  async feedFrame(frame: Frame, index: number): Promise<TrackEvent[]> {
     const out: TrackEvent[] = [];
     const thumb = thumbnail(this.cv, frame);
     if (!this.still.push(thumb)) {
@@ -132,7 +142,7 @@ export class Tracker {
     try {
       const crop = (x: number, y: number) => this.crop(mat, x, y);
       if (this.baseline) {
-        out.push(...this.lookForTiles(index, crop));
+        out.push(...(await this.lookForTiles(index, crop, (x, y) => this.modelCrop(mat, x, y))));
         out.push(...this.checkLaidTiles(index, crop));
       }
       // The new baseline: this scene, with every hole and every laid tile as they look now.
@@ -176,7 +186,38 @@ export class Tracker {
       .sort((a, b) => b.score - a.score);
   }
 
-  private lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop): TrackEvent[] {
+  /** The issue-4 model's crop convention: the cell plus 10 % of the pitch on every side, 64 px. */
+  private modelCrop(mat: unknown, x: number, y: number): Frame {
+    const h = PITCH_MM * 0.6;
+    const c = (dx: number, dy: number) => applyHomography(this.H!, { x: x * PITCH_MM + dx, y: y * PITCH_MM + dy });
+    return rectifyCell(this.cv, mat, [c(-h, -h), c(h, -h), c(h, h), c(-h, h)], this.model?.size ?? 64);
+  }
+
+  /**
+   * The model's constrained reading of the cell, fused with the template reading: agreement raises the
+   * confidence, disagreement lowers it (and the model's reading joins the runners-up).
+   */
+  private async fuse(readings: Reading[], conf: number, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null }> {
+    if (!this.model || readings.length === 0) return { conf, modelBest: null };
+    // The model was trained on 30–64 px per cell; on smaller cells it reads worse than the templates.
+    const a = applyHomography(this.H!, { x: x * PITCH_MM, y: y * PITCH_MM }), b = applyHomography(this.H!, { x: (x + 1) * PITCH_MM, y: y * PITCH_MM });
+    if (Math.hypot(a.x - b.x, a.y - b.y) < MODEL_MIN_CELL_PX) return { conf, modelBest: null };
+    const reading = await this.model.readOne({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 });
+    const decoded = decodeReading(reading, this.model.info, this.game.state.catalog, { state: this.game.state, at: [x, y] });
+    if (!decoded.best) return { conf, modelBest: null };
+    const q = ROTATIONS.indexOf(decoded.best.rot);
+    const look = this.templates.has(decoded.best.tileId) ? this.templates.look(decoded.best.tileId, q) : '';
+    const top = readings[0]!;
+    const tile = this.game.state.catalog.get(top.tile)!;
+    const agree = look === this.templates.look(top.tile, top.q) || (decoded.best.tileId === top.tile && sameUpToSymmetry(tile, q, top.q));
+    const cm = decoded.confidence;
+    if (agree) return { conf: 1 - (1 - conf) * (1 - cm), modelBest: null };
+    const other = readings.find((r) => r.tile === decoded.best!.tileId && sameUpToSymmetry(tile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
+    // At 25–40 px per tile the model is the weaker reader of the two: only a sure disagreement counts.
+    return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other };
+  }
+
+  private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame): Promise<TrackEvent[]> {
     const out: TrackEvent[] = [];
     for (const hole of this.changedCells(this.holeCrops, crop)) {
       const x = keyX(hole.key), y = keyY(hole.key);
@@ -186,7 +227,12 @@ export class Tracker {
         out.push({ kind: 'notice', frame, message: `something appeared at cell (${x}, ${y}) but no rule allows a tile there now; nothing committed` });
         continue;
       }
-      const conf = confidence(readings);
+      const fused = await this.fuse(readings, confidence(readings), modelCrop(x, y), x, y);
+      const conf = fused.conf;
+      if (fused.modelBest && fused.modelBest !== readings[0]) {
+        readings.splice(readings.indexOf(fused.modelBest), 1);
+        readings.splice(1, 0, fused.modelBest);
+      }
       if (process.env.TRACK_DEBUG) console.error(`tile? frame ${frame} (${x},${y}): ${readings.slice(0, 4).map((r) => `${r.tile}/${r.q} ${r.d.toFixed(5)}`).join(', ')}`);
       const cmd = (r: Reading): Command => {
         const player = this.game.state.turn.player;
