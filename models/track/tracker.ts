@@ -70,6 +70,8 @@ export class Tracker {
   private readonly tileCrops = new Map<number, CellCrop>();
   /** A reading left to the table: its crop, to read the figure once the table has answered. */
   private pending: { now: CellCrop; x: number; y: number; frame: number } | null = null;
+  /** The last still frame looked at, and the plane then. */
+  private lastStill: { frame: Frame; H: Homography } | null = null;
   private unstillSince = -1;
   private handReported = false;
   private lastFrame = -1;
@@ -128,8 +130,10 @@ export class Tracker {
     }
     this.unstillSince = -1;
     this.handReported = false;
-    // One 25 px tile is ~40 thumbnail pixels of 19 200: anything above a few pixels is worth a look.
-    if (this.baseline && changedFraction(this.baseline, thumb) < 0.0004) return out;
+    // A 25 px tile can change as little as 4 thumbnail pixels of 19 200: any change is worth a look.
+    if (process.env.TRACK_DEBUG && this.baseline) console.error(`still frame ${index}: changed ${changedFraction(this.baseline, thumb).toFixed(5)}`);
+    if (this.baseline && changedFraction(this.baseline, thumb) < 0.00005) return out;
+    this.catchUpHoles();
     const sheet = homographyFromSheet(this.cv, frame, this.o.markers);
     if (sheet.ok) {
       if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx });
@@ -155,15 +159,36 @@ export class Tracker {
       }
       this.tileCrops.clear();
       for (const t of this.game.state.board.tiles) this.tileCrops.set(t.key, crop(t.x, t.y));
+      this.lastStill = { frame, H: this.H! };
     } finally {
       mat.delete();
     }
     return out;
   }
 
-  private crop(mat: unknown, x: number, y: number): CellCrop {
+  /**
+   * Holes opened by tiles the table entered (answers, corrections) after the last still frame was
+   * looked at have no baseline yet: they are cut from that frame, where they were still empty.
+   */
+  private catchUpHoles(): void {
+    if (!this.lastStill) return;
+    const missing = [...this.game.state.board.holes.keys()].filter((k) => !this.holeCrops.has(k));
+    if (missing.length === 0) return;
+    const mat = frameToMat(this.cv, this.lastStill.frame);
+    try {
+      for (const key of missing) {
+        const c = this.crop(mat, keyX(key), keyY(key), this.lastStill.H);
+        this.holeCrops.set(key, c);
+        this.emptyCrops.set(key, c);
+      }
+    } finally {
+      mat.delete();
+    }
+  }
+
+  private crop(mat: unknown, x: number, y: number, H: Homography = this.H!): CellCrop {
     const h = PITCH_MM / 2;
-    const c = (dx: number, dy: number) => applyHomography(this.H!, { x: x * PITCH_MM + dx, y: y * PITCH_MM + dy });
+    const c = (dx: number, dy: number) => applyHomography(H, { x: x * PITCH_MM + dx, y: y * PITCH_MM + dy });
     const quad: Quad = [c(-h, -h), c(h, -h), c(h, h), c(-h, h)];
     const f = rectifyCell(this.cv, mat, quad, CROP_PX);
     return Float32Array.from(f.data);
@@ -180,6 +205,7 @@ export class Tracker {
     }
     if (rows.length === 0) return [];
     const med = [0, 1, 2].map((k) => rows.map((r) => r.ratio[k]!).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!);
+    if (process.env.TRACK_DEBUG) console.error(`cells: ${rows.map((r) => `${keyX(r.key)},${keyY(r.key)}:${(Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10).toFixed(2)}`).sort((a, b) => Number(b.split(':')[1]) - Number(a.split(':')[1])).slice(0, 3).join(' ')}`);
     return rows
       .map((r) => ({ key: r.key, now: r.now, score: Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10 }))
       .filter((r) => r.score > 0.2)
