@@ -142,3 +142,35 @@ describe('a laid tile taken away', () => {
     expect(t.game.history.length).toBe(placed);
   });
 });
+
+describe('bundled recordings', () => {
+  for (const dir of ['tests/fixtures/recordings/short-s5', 'tests/fixtures/recordings/demo-tower-jc']) {
+    it(`${dir}: the record@1 ground truth replays with its expectations, as the manifest's commands, and the frames are all there`, async () => {
+      const { replayRecord } = await import('../../engine/record/replay.js');
+      const { Game } = await import('../../engine/game/game.js');
+      const { defaultCatalog } = await import('../../engine/game/engine.js');
+      const rec = parseRecord(JSON.parse(readFileSync(join(dir, 'game.json'), 'utf8')));
+      if (!rec.ok) throw new Error(rec.reason);
+      const report = replayRecord(rec.record);
+      const m0 = readManifest(dir);
+      if (!m0.ok) throw new Error(m0.error);
+      const cut = !(m0.value.commands as unknown as Command[]).some((c) => c.type === 'finishGame');
+      // A game cut short (the short test recording) cannot be finished: the only complaint allowed is that.
+      if (cut) expect(report.error?.reason).toMatch(/game ends after the final tournament/);
+      else expect(report.error).toBeUndefined();
+      expect(report.mismatch).toBeUndefined();
+      const m = readManifest(dir);
+      if (!m.ok) throw new Error(m.error);
+      const g = Game.start(setupFromRecord(rec.record), defaultCatalog());
+      if (!g.ok) throw new Error(g.reason);
+      for (const c of m.value.commands as unknown as Command[]) expect(g.value.play(c).ok).toBe(true);
+      if (!cut) expect(g.value.state.players.map((p) => p.score)).toEqual(report.game!.state.players.map((p) => p.score));
+      else expect(report.turns.length).toBe(rec.record.turns.length);
+      expect([...splitMjpeg(new Uint8Array(readFileSync(join(dir, VIDEO_FILE))))]).toHaveLength(m.value.frames);
+      if (dir.includes('demo')) {
+        expect(m.value.source['expansions']).toEqual(expect.arrayContaining(['tower', 'jousts-crests']));
+        expect(g.value.state.finished).toBe(true);
+      }
+    });
+  }
+});
