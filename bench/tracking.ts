@@ -67,3 +67,7 @@ line('sheet homography 1080p', time(() => {
   const r = homographyFromSheet(cv, sheetFrame, A4_SHEET);
   if (!r.ok) throw new Error(r.error.message);
 }, Math.max(3, Math.floor(RUNS / 2))), 'ms');
+
+// Game-level figures on held-out recordings (bench/tracking-game.ts, the tracking half of issue 5).
+const { trackingGameLines } = await import('./tracking-game.js');
+for (const l of await trackingGameLines()) console.log(l);

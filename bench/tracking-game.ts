@@ -1,0 +1,49 @@
+/**
+ * Game-level tracking figures on held-out synthetic recordings (seeds 9101…, never used for tuning;
+ * generated here, 25 turns each to keep the bench short): `new tile` (still frame to proposal, ms,
+ * median), `moves exact without confirmation` (camera-committed moves equal to the truth over all
+ * camera-readable moves, %), `final scores exact` (games). Imported by bench/tracking.ts when that
+ * exists; runnable alone.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateRecording } from '../models/scene/generate.js';
+import { writeRecording } from '../models/scene/recording.js';
+import { replayRecording } from '../models/track/replay.js';
+
+export const HELD_OUT_SEEDS = [9101, 9102, 9103];
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : NaN;
+};
+
+export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns = 25): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'tracking-bench-'));
+  try {
+    const ms: number[] = [];
+    let exact = 0, moves = 0, games = 0;
+    for (const seed of seeds) {
+      const g = await generateRecording({ seed, maxTurns: turns, style: 'c3' });
+      const d = join(dir, String(seed));
+      writeRecording(d, g.manifest, g.frames, g.record);
+      const r = await replayRecording(d);
+      ms.push(...r.proposalMs);
+      exact += r.exact;
+      moves += r.cameraMoves;
+      if (r.scores.every((s, i) => s === r.truthScores[i])) games++;
+    }
+    return [
+      `new tile: ${median(ms).toFixed(0)} ms`,
+      `moves exact without confirmation: ${((100 * exact) / Math.max(1, moves)).toFixed(1)} %`,
+      `final scores exact: ${games}/${seeds.length} games`,
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of await trackingGameLines()) console.log(line);
+}

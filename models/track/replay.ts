@@ -1,0 +1,150 @@
+/**
+ * Headless replay of a recording: frames go to the tracker; what no camera can see (draws, tower
+ * floors, tournaments, emblem values, endings of turns) comes from the recording's ground truth as
+ * the table's input, and the table answers the tracker's open questions from it. Only moves the
+ * camera committed by itself, exactly as in the ground truth, count as exact.
+ */
+import type { Command } from '../../engine/game/commands.js';
+import { Game } from '../../engine/game/game.js';
+import { defaultCatalog } from '../../engine/game/engine.js';
+import { setupFromRecord } from '../../engine/record/convert.js';
+import { parseRecord } from '../../engine/record/schema.js';
+import type { SheetLayout } from '../../calibration/sheet/layout.js';
+import { sameUpToSymmetry } from '../classes.js';
+import { quarterTurns } from '../../engine/geometry/segments.js';
+import { CAMERA_READ } from '../scene/generate.js';
+import { readRecordJson, RecordingSource, type FrameSource } from '../scene/recording.js';
+import { Tracker, type TrackEvent } from './tracker.js';
+
+export interface ReplayResult {
+  readonly game: Game;
+  /** Camera-read moves of the ground truth, and how many the camera committed exactly by itself. */
+  readonly cameraMoves: number;
+  readonly exact: number;
+  /** Per history index of the reconstructed game: who made it. */
+  readonly by: ('camera' | 'table')[];
+  readonly scores: number[];
+  readonly truthScores: number[];
+  readonly events: TrackEvent[];
+  /** Milliseconds from each still frame's arrival to the tile proposal. */
+  readonly proposalMs: number[];
+  readonly frames: number;
+}
+
+export function sameMove(a: Command, b: Command): boolean {
+  if (a.type !== b.type) return false;
+  if ((a.type === 'placeTile' || a.type === 'placePrizeTile') && (b.type === 'placeTile' || b.type === 'placePrizeTile')) {
+    const tile = defaultCatalog().get(a.tile);
+    return a.tile === b.tile && a.at[0] === b.at[0] && a.at[1] === b.at[1] && !!tile && sameUpToSymmetry(tile, quarterTurns(a.rot), quarterTurns(b.rot));
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export interface ReplayOptions {
+  /** Replace the recording's frames (tests: a camera that stops, a broken frame). */
+  readonly source?: FrameSource;
+  readonly onEvent?: (e: TrackEvent) => void;
+}
+
+export async function replayRecording(dir: string, options: ReplayOptions = {}): Promise<ReplayResult> {
+  const opened = RecordingSource.open(dir);
+  if (!opened.ok) throw new Error(opened.error);
+  const { manifest } = opened.value;
+  const source = options.source ?? opened.value.source;
+  const rec = readRecordJson(dir);
+  if (!rec.ok) throw new Error(rec.error);
+  const parsed = parseRecord(rec.value);
+  if (!parsed.ok) throw new Error(`${dir}: ground truth: ${parsed.reason}`);
+  const setup = setupFromRecord(parsed.record);
+  const src = manifest.source as { style?: string; markers?: SheetLayout };
+  if (!src.style || !src.markers) throw new Error(`${dir}: manifest source lacks the tile set's style or the marker layout`);
+  const tracker = await Tracker.create({ setup, style: src.style, markers: src.markers });
+
+  const truth = manifest.commands as unknown as Command[];
+  const N = truth.length;
+  const isCam = (i: number) => CAMERA_READ.has(truth[i]!.type);
+  const visitOf = new Map<number, number>();
+  manifest.visits.forEach((v, k) => v.camera.forEach((i) => visitOf.set(i, k)));
+  const nextCam = (from: number) => { for (let i = from; i < N; i++) if (isCam(i)) return i; return -1; };
+  const by: ('camera' | 'table')[] = [];
+  const events: TrackEvent[] = [];
+  const proposalMs: number[] = [];
+  let exact = 0;
+  let p = 0;
+  const table = (c: Command) => {
+    const r = tracker.tableInput(c);
+    if (!r.ok) throw new Error(`replay: the ground truth's ${JSON.stringify(c)} was refused: ${r.reason}`);
+    by[tracker.game.history.length - 1] = 'table';
+  };
+  const settle = (frame: number) => {
+    while (p < N) {
+      if (isCam(p)) {
+        const v = manifest.visits[visitOf.get(p) ?? -1];
+        const next = manifest.visits[(visitOf.get(p) ?? -1) + 1];
+        // The camera missed it: its visit is over. The table enters it.
+        if (!v || (next ? frame >= next.handFrom : frame === Infinity)) { table(truth[p]!); p++; continue; }
+        break;
+      }
+      const c = nextCam(p);
+      const v = c >= 0 ? manifest.visits[visitOf.get(c)!] : undefined;
+      if (v && frame < v.handFrom) break;
+      if (!v && c >= 0) break;
+      if (c < 0 && frame < manifest.frames) break; // the game's ending waits for the last frame
+      table(truth[p]!);
+      p++;
+    }
+  };
+  const handle = (e: TrackEvent) => {
+    events.push(e);
+    if (process.env.TRACK_DEBUG && e.kind === 'proposal') console.error(JSON.stringify({ f: e.frame, c: e.command, conf: +e.confidence.toFixed(3), ok: e.committed, why: e.why, exp: truth[p], alt: e.alternatives }));
+    options.onEvent?.(e);
+    if (e.kind !== 'proposal') return;
+    const expected = truth[p];
+    if (e.committed) {
+      const at = e.index!;
+      if (at >= tracker.game.history.length) return; // taken back with the tile it stood on
+      if (expected && isCam(p) && sameMove(e.command, expected)) {
+        by[at] = 'camera';
+        exact++;
+        p++;
+        return;
+      }
+      // A wrong reading the rules allowed: the table takes it back and enters what happened.
+      while (tracker.game.history.length > at) tracker.game.undo();
+      if (expected && isCam(p) && expected.type === e.command.type) { table(expected); p++; }
+      return;
+    }
+    // Unsure or refused: the table picks (from the top 3, or enters it), counted as not exact.
+    if (expected && isCam(p) && expected.type === e.command.type) {
+      table(expected);
+      p++;
+      for (const f of tracker.afterTableAnswer()) handle(f);
+    }
+  };
+
+  let frames = 0;
+  for (;;) {
+    const f = await source.next();
+    if (!f) break;
+    frames++;
+    settle(f.index);
+    const t0 = performance.now();
+    const out = await tracker.feed(f.bytes, f.index);
+    const ms = performance.now() - t0;
+    if (out.some((e) => e.kind === 'proposal' && (e.command.type === 'placeTile' || e.command.type === 'placePrizeTile'))) proposalMs.push(ms);
+    for (const e of out) handle(e);
+  }
+  source.close();
+  if (frames < manifest.frames) for (const e of tracker.end()) handle(e);
+  else settle(Infinity);
+
+  const started = Game.start(setup, defaultCatalog());
+  if (!started.ok) throw new Error(started.reason);
+  for (const c of truth) started.value.play(c);
+  const cameraMoves = truth.filter((c) => CAMERA_READ.has(c.type)).length;
+  return {
+    game: tracker.game, cameraMoves, exact, by, events, proposalMs, frames,
+    scores: tracker.game.state.players.map((pl) => pl.score),
+    truthScores: started.value.state.players.map((pl) => pl.score),
+  };
+}

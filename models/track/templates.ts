@@ -1,0 +1,198 @@
+/**
+ * Enrolled appearance of the table's tile set: each tile type drawn in the set's art style, as a
+ * small crop of one grid cell at each quarter turn. Stands in for the issue-4 model until
+ * models/tiles-v1.onnx lands: the tracker scores legal readings against these (see docs/tracking.md).
+ */
+import type { TileCatalog } from '../../engine/catalog/registry.js';
+import { rasterise } from '../render/rasterise.js';
+import { styleByName } from '../render/styles.js';
+import { tileSvg } from '../render/svg.js';
+import { PITCH_MM, TILE_MM } from '../scene/render.js';
+import type { Rgba } from '../synth/image.js';
+
+export const CROP_PX = 32;
+
+/** Cell crop: RGB floats, CROP_PX², covering one pitch (46 mm) around the cell centre. */
+export type CellCrop = Float32Array;
+
+export class TileTemplates {
+  private readonly cache = new Map<string, CellCrop>();
+  private readonly raw = new Map<string, CellCrop>();
+  private readonly looks = new Map<string, string>();
+  private constructor(private readonly faces: Map<string, { w: number; data: Uint8Array }>) {}
+
+  static async enroll(catalog: TileCatalog, styleName: string): Promise<TileTemplates> {
+    const style = styleByName(styleName);
+    const faces = new Map<string, { w: number; data: Uint8Array }>();
+    for (const t of catalog.all()) {
+      const r = await rasterise(tileSvg(t, style, { variant: 1 }), 64);
+      faces.set(t.id, { w: r.width, data: r.data });
+    }
+    return new TileTemplates(faces);
+  }
+
+  has(id: string): boolean {
+    return this.faces.has(id);
+  }
+
+  /** The template of tile `id` turned q quarter turns clockwise, null when not enrolled. */
+  get(id: string, q: number): CellCrop | null {
+    const key = `${id}/${q}`;
+    let c = this.cache.get(key);
+    if (c) return c;
+    const f = this.faces.get(id);
+    if (!f) return null;
+    c = new Float32Array(CROP_PX * CROP_PX * 3);
+    const s = TILE_MM / PITCH_MM;
+    for (let v = 0; v < CROP_PX; v++)
+      for (let u = 0; u < CROP_PX; u++) {
+        // Board-frame point in tile units, then back to the catalog frame.
+        let x = ((u + 0.5) / CROP_PX - 0.5) / s, y = ((v + 0.5) / CROP_PX - 0.5) / s;
+        for (let k = 0; k < q; k++) [x, y] = [y, -x];
+        const o = (v * CROP_PX + u) * 3;
+        if (Math.abs(x) >= 0.5 || Math.abs(y) >= 0.5) {
+          c[o] = c[o + 1] = c[o + 2] = NaN; // the gap: not compared
+          continue;
+        }
+        const fx = Math.min(f.w - 1, Math.floor((x + 0.5) * f.w)), fy = Math.min(f.w - 1, Math.floor((y + 0.5) * f.w));
+        const p = (fy * f.w + fx) * 4;
+        c[o] = f.data[p]!; c[o + 1] = f.data[p + 1]!; c[o + 2] = f.data[p + 2]!;
+      }
+    this.raw.set(key, c);
+    c = softened(c);
+    this.cache.set(key, c);
+    return c;
+  }
+
+  /**
+   * Which tiles look alike: the same key for (id, q) pairs whose drawings are pixel-identical (the
+   * provisional 2025 land tiles share their art with base tiles). A camera cannot tell them apart.
+   */
+  look(id: string, q: number): string {
+    const key = `${id}/${q}`;
+    let l = this.looks.get(key);
+    if (l === undefined) {
+      const c = this.get(id, q)!;
+      let h = 2166136261;
+      for (let i = 0; i < c.length; i++) h = Math.imul(h ^ (Number.isNaN(c[i]!) ? 999 : Math.round(c[i]!)), 16777619);
+      this.looks.set(key, (l = String(h >>> 0)));
+    }
+    return l;
+  }
+
+  /** The template with a figure drawn at (u, v) (crop units), `size` the figure's edge in crop units. */
+  withFigure(id: string, q: number, figure: Rgba, u: number, v: number, size: number): CellCrop | null {
+    if (!this.get(id, q)) return null;
+    const c = Float32Array.from(this.raw.get(`${id}/${q}`)!);
+    const half = (size * CROP_PX) / 2;
+    const cu = u * CROP_PX, cv = v * CROP_PX;
+    for (let y = Math.max(0, Math.floor(cv - half)); y < Math.min(CROP_PX, Math.ceil(cv + half)); y++)
+      for (let x = Math.max(0, Math.floor(cu - half)); x < Math.min(CROP_PX, Math.ceil(cu + half)); x++) {
+        const fx = Math.floor(((x + 0.5 - (cu - half)) / (2 * half)) * figure.width);
+        const fy = Math.floor(((y + 0.5 - (cv - half)) / (2 * half)) * figure.height);
+        if (fx < 0 || fy < 0 || fx >= figure.width || fy >= figure.height) continue;
+        const p = (fy * figure.width + fx) * 4;
+        const a = figure.data[p + 3]! / 255;
+        const o = (y * CROP_PX + x) * 3;
+        if (Number.isNaN(c[o]!)) continue;
+        for (let k = 0; k < 3; k++) c[o + k] = c[o + k]! * (1 - a) + figure.data[p + k]! * a;
+      }
+    return softened(c);
+  }
+}
+
+const INNER = 3;
+/** Drift searched, pixels each way (±2 mm of tile drift plus calibration residue at 32 px per 46 mm). */
+const SHIFT = 2;
+
+/**
+ * Distance between a crop and a template: per-channel gain matched (light and white balance), mean
+ * squared difference over the tile's inner area, best over ±1 px shifts (tile drift). Also returns
+ * the shift so a caller can look at what is left over (a figure).
+ */
+export function matchTemplate(crop: CellCrop, tpl: CellCrop): { d: number; sx: number; sy: number; gain: [number, number, number] } {
+  let best = { d: Infinity, sx: 0, sy: 0, gain: [1, 1, 1] as [number, number, number] };
+  for (let sy = -SHIFT; sy <= SHIFT; sy++)
+    for (let sx = -SHIFT; sx <= SHIFT; sx++) {
+      const sc = [0, 0, 0], st = [0, 0, 0];
+      for (let v = INNER; v < CROP_PX - INNER; v++)
+        for (let u = INNER; u < CROP_PX - INNER; u++) {
+          const t = (v * CROP_PX + u) * 3, c = ((v + sy) * CROP_PX + (u + sx)) * 3;
+          if (Number.isNaN(tpl[t]!)) continue;
+          for (let k = 0; k < 3; k++) { sc[k] += crop[c + k]!; st[k] += tpl[t + k]!; }
+        }
+      const gain: [number, number, number] = [st[0]! / (sc[0]! || 1), st[1]! / (sc[1]! || 1), st[2]! / (sc[2]! || 1)];
+      let d = 0, n = 0;
+      for (let v = INNER; v < CROP_PX - INNER; v++)
+        for (let u = INNER; u < CROP_PX - INNER; u++) {
+          const t = (v * CROP_PX + u) * 3, c = ((v + sy) * CROP_PX + (u + sx)) * 3;
+          if (Number.isNaN(tpl[t]!)) continue;
+          for (let k = 0; k < 3; k++) { const e = (crop[c + k]! * gain[k]! - tpl[t + k]!) / 255; d += e * e; }
+          n++;
+        }
+      d /= n || 1;
+      if (d < best.d) best = { d, sx, sy, gain };
+    }
+  return best;
+}
+
+/** Pixels (crop coordinates) that differ strongly from the template: a figure standing there. */
+export function residualBlob(crop: CellCrop, tpl: CellCrop, m: { sx: number; sy: number; gain: [number, number, number] }, threshold = 110): { count: number; u: number; v: number } {
+  let count = 0, su = 0, sv = 0;
+  for (let v = INNER; v < CROP_PX - INNER; v++)
+    for (let u = INNER; u < CROP_PX - INNER; u++) {
+      const t = (v * CROP_PX + u) * 3, c = ((v + m.sy) * CROP_PX + (u + m.sx)) * 3;
+      if (Number.isNaN(tpl[t]!)) continue;
+      let e = 0;
+      for (let k = 0; k < 3; k++) e += Math.abs(crop[c + k]! * m.gain[k]! - tpl[t + k]!);
+      if (e > threshold) { count++; su += u + 0.5; sv += v + 0.5; }
+    }
+  return { count, u: count ? su / count / CROP_PX : 0, v: count ? sv / count / CROP_PX : 0 };
+}
+
+/** Mean chromaticity (r, g shares) of a crop's inner area: tells a tile from the bare table under any light level. */
+export function chroma(crop: CellCrop): [number, number] {
+  let r = 0, g = 0, n = 0;
+  for (let v = 6; v < CROP_PX - 6; v++)
+    for (let u = 6; u < CROP_PX - 6; u++) {
+      const o = (v * CROP_PX + u) * 3;
+      const s = crop[o]! + crop[o + 1]! + crop[o + 2]! + 1;
+      r += crop[o]! / s; g += crop[o + 1]! / s; n++;
+    }
+  return [r / n, g / n];
+}
+
+/** A 3×3 box blur that leaves the gap (NaN) alone: the camera's optics and JPEG soften every edge. */
+function softened(c: CellCrop): CellCrop {
+  const out = new Float32Array(c.length);
+  for (let v = 0; v < CROP_PX; v++)
+    for (let u = 0; u < CROP_PX; u++)
+      for (let k = 0; k < 3; k++) {
+        const o = (v * CROP_PX + u) * 3 + k;
+        if (Number.isNaN(c[o]!)) { out[o] = NaN; continue; }
+        let s = 0, n = 0;
+        for (let j = -1; j <= 1; j++)
+          for (let i = -1; i <= 1; i++) {
+            const uu = u + i, vv = v + j;
+            if (uu < 0 || vv < 0 || uu >= CROP_PX || vv >= CROP_PX) continue;
+            const x = c[(vv * CROP_PX + uu) * 3 + k]!;
+            if (Number.isNaN(x)) continue;
+            s += x; n++;
+          }
+        out[o] = s / n;
+      }
+  return out;
+}
+
+/** Distance at a given shift and gain (the tile's own), so figure hypotheses are compared alike. */
+export function distanceAt(crop: CellCrop, tpl: CellCrop, m: { sx: number; sy: number; gain: [number, number, number] }): number {
+  let d = 0, n = 0;
+  for (let v = INNER; v < CROP_PX - INNER; v++)
+    for (let u = INNER; u < CROP_PX - INNER; u++) {
+      const t = (v * CROP_PX + u) * 3, c = ((v + m.sy) * CROP_PX + (u + m.sx)) * 3;
+      if (Number.isNaN(tpl[t]!)) continue;
+      for (let k = 0; k < 3; k++) { const e = (crop[c + k]! * m.gain[k]! - tpl[t + k]!) / 255; d += e * e; }
+      n++;
+    }
+  return d / (n || 1);
+}

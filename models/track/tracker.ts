@@ -1,0 +1,445 @@
+/**
+ * Camera frames in, game moves out. Per frame: decode, check for a still scene; on a still scene that
+ * differs from the last one: re-solve the table plane from the markers (the camera may have been
+ * bumped), look at every hole of the board for a new tile, read it against the legal readings
+ * (constraint decoding: engine placement rules and remaining supply), propose it to the engine, then
+ * look for a figure on it among the legal meeple spots. Proposals the engine rejects are never
+ * committed; unsure ones wait for the table (top-3).
+ */
+import type { Command } from '../../engine/game/commands.js';
+import { Game } from '../../engine/game/game.js';
+import type { GameSetup } from '../../engine/game/setup.js';
+import { legalMeepleSpots } from '../../engine/game/legal.js';
+import { placementProblem, tileProblem } from '../../engine/game/placement.js';
+import { keyX, keyY } from '../../engine/geometry/position.js';
+import { ROTATIONS, type Rotation } from '../../engine/geometry/segments.js';
+import { defaultCatalog } from '../../engine/game/engine.js';
+import { loadCv, type Cv } from '../../calibration/cv.js';
+import { decodeFrame, frameToMat, type Frame } from '../../calibration/frame.js';
+import { applyHomography, type Homography, type Quad } from '../../calibration/geometry.js';
+import { homographyFromSheet } from '../../calibration/markers.js';
+import { changedFraction, StillScene, thumbnail, type Thumb } from '../../calibration/motion.js';
+import { rectifyCell } from '../../calibration/rectify.js';
+import type { SheetLayout } from '../../calibration/sheet/layout.js';
+import { sameUpToSymmetry } from '../classes.js';
+import { existsSync } from 'node:fs';
+import { DEFAULT_MODEL, TileRecognizer } from '../runner.js';
+import { decodeReading } from '../decode.js';
+import { PITCH_MM, TILE_MM } from '../scene/render.js';
+
+/** Edge of a meeple's drawing on the table, mm (the enrolled figure). */
+const FIGURE_MM = 14;
+/** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
+const MODEL_MIN_CELL_PX = 30;
+import { featurePoint } from '../scene/spots.js';
+import { CROP_PX, distanceAt, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
+import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
+import { rasterise } from '../render/rasterise.js';
+import type { Rgba } from '../synth/image.js';
+
+export type TrackEvent =
+  | { kind: 'calibrated'; frame: number; markers: number[]; rmsPx: number }
+  | { kind: 'error'; frame: number; message: string }
+  | { kind: 'notice'; frame: number; message: string }
+  | { kind: 'proposal'; frame: number; command: Command; confidence: number; alternatives: Command[]; committed: boolean; why?: string; /** History index when committed. */ index?: number };
+
+export interface TrackerOptions {
+  readonly setup: GameSetup;
+  /** The table's tile set as enrolled (art style name). */
+  readonly style: string;
+  /** Where the calibration markers lie on the table (table millimetres; cell (0,0) centred on the origin). */
+  readonly markers: SheetLayout;
+  /** Commit a reading when its confidence reaches this. */
+  readonly commitAt?: number;
+  /** Use the issue-4 ONNX model beside the templates (default: when models/tiles-v1.onnx exists). */
+  readonly useModel?: boolean;
+  /** Frames without a still scene before the tracker says a hand seems to stay in view. */
+  readonly handPatience?: number;
+}
+
+interface Reading { tile: string; q: number; d: number; match: ReturnType<typeof matchTemplate> }
+
+export class Tracker {
+  readonly game: Game;
+  private H: Homography | null = null;
+  private readonly still = new StillScene(2, 0.004);
+  private baseline: Thumb | null = null;
+  private readonly holeCrops = new Map<number, CellCrop>();
+  /** The last look of each cell while it was empty, and of each laid tile at the last still scene. */
+  private readonly emptyCrops = new Map<number, CellCrop>();
+  private readonly tileCrops = new Map<number, CellCrop>();
+  /** A reading left to the table: its crop, to read the figure once the table has answered. */
+  private pending: { now: CellCrop; x: number; y: number; frame: number } | null = null;
+  /** The last still frame looked at, and the plane then. */
+  private lastStill: { frame: Frame; H: Homography } | null = null;
+  private unstillSince = -1;
+  private handReported = false;
+  private lastFrame = -1;
+  /** Commands the camera committed (by history index), apart from table input. */
+  readonly cameraCommitted = new Set<number>();
+
+  private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly figures: (Rgba | null)[], private readonly model: TileRecognizer | null, private readonly o: TrackerOptions) {
+    const g = Game.start(o.setup, defaultCatalog());
+    if (!g.ok) throw new Error(`tracker: the setup is not playable: ${g.reason}`);
+    this.game = g.value;
+  }
+
+  static async create(o: TrackerOptions): Promise<Tracker> {
+    const [cv, templates] = await Promise.all([loadCv(), TileTemplates.enroll(defaultCatalog(), o.style)]);
+    // The players' figures, enrolled by colour.
+    const figures = await Promise.all(o.setup.players.map((p) => (PIECE_COLORS.includes(p.color as PieceColor) ? rasterise(pieceSvg('meeple', p.color as PieceColor), 48) : Promise.resolve(null))));
+    // The issue-4 model joins the reading when it is there (models/tiles-v1.onnx); without it the
+    // templates read alone.
+    const model = o.useModel === false || !existsSync(DEFAULT_MODEL) ? null : await TileRecognizer.load(DEFAULT_MODEL, 1);
+    return new Tracker(cv, templates, figures, model, o);
+  }
+
+  get calibrated(): boolean {
+    return this.H !== null;
+  }
+
+  /** Table input (what no camera can see): played as given; the engine still decides. */
+  tableInput(c: Command): { ok: true } | { ok: false; reason: string } {
+    const r = this.game.play(c);
+    return r.ok ? { ok: true } : { ok: false, reason: r.reason };
+  }
+
+  async feed(bytes: Uint8Array, index: number): Promise<TrackEvent[]> {
+    this.lastFrame = index;
+    const decoded = await decodeFrame(bytes, `frame ${index}`);
+    if (!decoded.ok) return [{ kind: 'error', frame: index, message: decoded.error.message }];
+    return this.feedFrame(decoded.value, index);
+  }
+
+  /** The camera stopped: say where the game stands; nothing is dropped. */
+  end(): TrackEvent[] {
+    return [{ kind: 'notice', frame: this.lastFrame, message: `camera stopped after frame ${this.lastFrame}; the game is kept at ${this.game.history.length} accepted commands` }];
+  }
+
+  async feedFrame(frame: Frame, index: number): Promise<TrackEvent[]> {
+    const out: TrackEvent[] = [];
+    const thumb = thumbnail(this.cv, frame);
+    if (!this.still.push(thumb)) {
+      if (this.unstillSince < 0) this.unstillSince = index;
+      const patience = this.o.handPatience ?? 30;
+      if (!this.handReported && index - this.unstillSince >= patience) {
+        this.handReported = true;
+        out.push({ kind: 'notice', frame: index, message: `no still scene for ${index - this.unstillSince} frames since frame ${this.unstillSince} (a hand in view?); nothing read meanwhile` });
+      }
+      return out;
+    }
+    this.unstillSince = -1;
+    this.handReported = false;
+    // A 25 px tile can change as little as 4 thumbnail pixels of 19 200: any change is worth a look.
+    if (process.env.TRACK_DEBUG && this.baseline) console.error(`still frame ${index}: changed ${changedFraction(this.baseline, thumb).toFixed(5)}`);
+    if (this.baseline && changedFraction(this.baseline, thumb) < 0.00005) return out;
+    this.catchUpHoles();
+    const sheet = homographyFromSheet(this.cv, frame, this.o.markers);
+    if (sheet.ok) {
+      if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx });
+      this.H = sheet.value.tableToImage;
+    } else if (!this.H) {
+      out.push({ kind: 'error', frame: index, message: `cannot calibrate: ${sheet.error.message}` });
+      return out;
+    }
+    const mat = frameToMat(this.cv, frame);
+    try {
+      const crop = (x: number, y: number) => this.crop(mat, x, y);
+      if (this.baseline) {
+        out.push(...(await this.lookForTiles(index, crop, (x, y) => this.modelCrop(mat, x, y))));
+        out.push(...this.checkLaidTiles(index, crop));
+      }
+      // The new baseline: this scene, with every hole and every laid tile as they look now.
+      this.baseline = thumb;
+      this.holeCrops.clear();
+      for (const key of this.game.state.board.holes.keys()) {
+        const c = crop(keyX(key), keyY(key));
+        this.holeCrops.set(key, c);
+        this.emptyCrops.set(key, c);
+      }
+      this.tileCrops.clear();
+      for (const t of this.game.state.board.tiles) this.tileCrops.set(t.key, crop(t.x, t.y));
+      this.lastStill = { frame, H: this.H! };
+    } finally {
+      mat.delete();
+    }
+    return out;
+  }
+
+  /**
+   * Holes opened by tiles the table entered (answers, corrections) after the last still frame was
+   * looked at have no baseline yet: they are cut from that frame, where they were still empty.
+   */
+  private catchUpHoles(): void {
+    if (!this.lastStill) return;
+    const missing = [...this.game.state.board.holes.keys()].filter((k) => !this.holeCrops.has(k));
+    if (missing.length === 0) return;
+    const mat = frameToMat(this.cv, this.lastStill.frame);
+    try {
+      for (const key of missing) {
+        const c = this.crop(mat, keyX(key), keyY(key), this.lastStill.H);
+        this.holeCrops.set(key, c);
+        this.emptyCrops.set(key, c);
+      }
+    } finally {
+      mat.delete();
+    }
+  }
+
+  private crop(mat: unknown, x: number, y: number, H: Homography = this.H!): CellCrop {
+    const h = PITCH_MM / 2;
+    const c = (dx: number, dy: number) => applyHomography(H, { x: x * PITCH_MM + dx, y: y * PITCH_MM + dy });
+    const quad: Quad = [c(-h, -h), c(h, -h), c(h, h), c(-h, h)];
+    const f = rectifyCell(this.cv, mat, quad, CROP_PX);
+    return Float32Array.from(f.data);
+  }
+
+  /** Cells that look different now, beyond a change of light over the whole table. */
+  private changedCells(cells: Map<number, CellCrop>, crop: (x: number, y: number) => CellCrop): { key: number; score: number; now: CellCrop }[] {
+    const rows: { key: number; ratio: number[]; d: number; now: CellCrop }[] = [];
+    for (const [key, before] of cells) {
+      const now = crop(keyX(key), keyY(key));
+      const mean = (c: CellCrop, k: number) => { let s = 0; for (let i = k; i < c.length; i += 3) s += c[i]!; return s / (c.length / 3) + 1; };
+      const ratio = [0, 1, 2].map((k) => mean(now, k) / mean(before, k));
+      rows.push({ key, ratio, d: matchTemplate(now, before).d, now });
+    }
+    if (rows.length === 0) return [];
+    const med = [0, 1, 2].map((k) => rows.map((r) => r.ratio[k]!).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!);
+    if (process.env.TRACK_DEBUG) console.error(`cells: ${rows.map((r) => `${keyX(r.key)},${keyY(r.key)}:${(Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10).toFixed(2)}`).sort((a, b) => Number(b.split(':')[1]) - Number(a.split(':')[1])).slice(0, 3).join(' ')}`);
+    return rows
+      .map((r) => ({ key: r.key, now: r.now, score: Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10 }))
+      .filter((r) => r.score > 0.2)
+      .sort((a, b) => b.score - a.score);
+  }
+
+  /** The issue-4 model's crop convention: the cell plus 10 % of the pitch on every side, 64 px. */
+  private modelCrop(mat: unknown, x: number, y: number): Frame {
+    const h = PITCH_MM * 0.6;
+    const c = (dx: number, dy: number) => applyHomography(this.H!, { x: x * PITCH_MM + dx, y: y * PITCH_MM + dy });
+    return rectifyCell(this.cv, mat, [c(-h, -h), c(h, -h), c(h, h), c(-h, h)], this.model?.size ?? 64);
+  }
+
+  /**
+   * The model's constrained reading of the cell, fused with the template reading: agreement raises the
+   * confidence, disagreement lowers it (and the model's reading joins the runners-up).
+   */
+  private async fuse(readings: Reading[], conf: number, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null }> {
+    if (!this.model || readings.length === 0) return { conf, modelBest: null };
+    // The model was trained on 30–64 px per cell; on smaller cells it reads worse than the templates.
+    const a = applyHomography(this.H!, { x: x * PITCH_MM, y: y * PITCH_MM }), b = applyHomography(this.H!, { x: (x + 1) * PITCH_MM, y: y * PITCH_MM });
+    if (Math.hypot(a.x - b.x, a.y - b.y) < MODEL_MIN_CELL_PX) return { conf, modelBest: null };
+    const reading = await this.model.readOne({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 });
+    const decoded = decodeReading(reading, this.model.info, this.game.state.catalog, { state: this.game.state, at: [x, y] });
+    if (!decoded.best) return { conf, modelBest: null };
+    const q = ROTATIONS.indexOf(decoded.best.rot);
+    const look = this.templates.has(decoded.best.tileId) ? this.templates.look(decoded.best.tileId, q) : '';
+    const top = readings[0]!;
+    const tile = this.game.state.catalog.get(top.tile)!;
+    const agree = look === this.templates.look(top.tile, top.q) || (decoded.best.tileId === top.tile && sameUpToSymmetry(tile, q, top.q));
+    const cm = decoded.confidence;
+    if (agree) return { conf: 1 - (1 - conf) * (1 - cm), modelBest: null };
+    const other = readings.find((r) => r.tile === decoded.best!.tileId && sameUpToSymmetry(tile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
+    // At 25–40 px per tile the model is the weaker reader of the two: only a sure disagreement counts.
+    return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other };
+  }
+
+  private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame): Promise<TrackEvent[]> {
+    const out: TrackEvent[] = [];
+    for (const hole of this.changedCells(this.holeCrops, crop)) {
+      const x = keyX(hole.key), y = keyY(hole.key);
+      if (!this.game.state.board.holes.has(hole.key)) continue;
+      const readings = this.readCell(hole.now, x, y);
+      if (readings.length === 0) {
+        out.push({ kind: 'notice', frame, message: `something appeared at cell (${x}, ${y}) but no rule allows a tile there now; nothing committed` });
+        continue;
+      }
+      const fused = await this.fuse(readings, confidence(readings), modelCrop(x, y), x, y);
+      const conf = fused.conf;
+      if (fused.modelBest && fused.modelBest !== readings[0]) {
+        readings.splice(readings.indexOf(fused.modelBest), 1);
+        readings.splice(1, 0, fused.modelBest);
+      }
+      if (process.env.TRACK_DEBUG) console.error(`tile? frame ${frame} (${x},${y}): ${readings.slice(0, 4).map((r) => `${r.tile}/${r.q} ${r.d.toFixed(5)}`).join(', ')}`);
+      const cmd = (r: Reading): Command => {
+        const player = this.game.state.turn.player;
+        const rot = ROTATIONS[r.q] as Rotation;
+        return r.tile.startsWith('JC-P') ? { type: 'placePrizeTile', player, tile: r.tile, at: [x, y], rot } : { type: 'placeTile', player, tile: r.tile, at: [x, y], rot };
+      };
+      const best = cmd(readings[0]!);
+      const alternatives = readings.slice(1, 3).map(cmd);
+      if (conf < (this.o.commitAt ?? 0.9)) {
+        out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: 'not sure: the table picks' });
+        this.pending = { now: hole.now, x, y, frame };
+        return out; // the rest waits for the table's answer
+      }
+      const played = this.game.play(best);
+      if (!played.ok) {
+        out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` });
+        this.pending = { now: hole.now, x, y, frame };
+        return out;
+      }
+      this.cameraCommitted.add(this.game.history.length - 1);
+      out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 });
+      const figure = this.readFigure(hole.now, readings[0]!, frame);
+      if (figure) out.push(figure);
+    }
+    return out;
+  }
+
+  /**
+   * The table answered a reading the tracker left open (picked from the top 3 or entered it): now that
+   * the engine has the tile, read the figure on it from the same still frame.
+   */
+  afterTableAnswer(): TrackEvent[] {
+    const p = this.pending;
+    this.pending = null;
+    if (!p) return [];
+    const state = this.game.state;
+    const placed = state.board.tiles[state.turn.tile];
+    if (!placed || placed.x !== p.x || placed.y !== p.y || state.turn.step !== 'action') return [];
+    const q = ROTATIONS.indexOf(placed.view.rot);
+    const tpl = this.templates.get(placed.view.tile.id, q);
+    if (!tpl) return [];
+    const r: Reading = { tile: placed.view.tile.id, q, d: 0, match: matchTemplate(p.now, tpl) };
+    const figure = this.readFigure(p.now, r, p.frame);
+    return figure ? [figure] : [];
+  }
+
+  /**
+   * Laid tiles that changed: a figure came or went (scoring returns them) is expected; a tile that is
+   * gone (the cell looks as it did empty) or turned (another turn of it fits far better) is reported
+   * with an undo or correction for the table. Nothing is committed from here.
+   */
+  private checkLaidTiles(frame: number, crop: (x: number, y: number) => CellCrop): TrackEvent[] {
+    const out: TrackEvent[] = [];
+    const state = this.game.state;
+    const byKey = new Map(state.board.tiles.map((t) => [t.key, t]));
+    const tracked = new Map([...this.tileCrops].filter(([k]) => this.emptyCrops.has(k)));
+    for (const c of this.changedCells(tracked, crop)) {
+      const t = byKey.get(c.key);
+      const empty = this.emptyCrops.get(c.key);
+      if (!t || !empty) continue;
+      const q = ROTATIONS.indexOf(t.view.rot);
+      const tpl = this.templates.get(t.view.tile.id, q);
+      if (!tpl) continue;
+      const known = matchTemplate(c.now, tpl);
+      const r: Reading = { tile: t.view.tile.id, q, d: known.d, match: known };
+      const dKnown = Math.min(known.d, ...this.figureHypotheses(c.now, r, t.x, t.y).map((h) => h.d));
+      const dEmpty = matchTemplate(c.now, empty).d;
+      const index = this.game.history.findIndex((h) => (h.command.type === 'placeTile' || h.command.type === 'placePrizeTile') && h.command.at[0] === t.x && h.command.at[1] === t.y);
+      if (dEmpty < dKnown * 0.5) {
+        out.push({ kind: 'notice', frame, message: `the tile ${t.view.tile.id} at (${t.x}, ${t.y}) seems lifted: undo its placement (command ${index})? nothing changed until the table says so` });
+        continue;
+      }
+      for (let q2 = 0; q2 < 4; q2++) {
+        if (q2 === q || sameUpToSymmetry(t.view.tile, q, q2)) continue;
+        const d2 = matchTemplate(c.now, this.templates.get(t.view.tile.id, q2)!).d;
+        if (d2 < dKnown * 0.5) {
+          out.push({ kind: 'notice', frame, message: `the tile ${t.view.tile.id} at (${t.x}, ${t.y}) seems turned to ${ROTATIONS[q2]}°: correct command ${index}? nothing changed until the table says so` });
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Every legal (tile, turn) at the cell, best first. */
+  readCell(now: CellCrop, x: number, y: number): Reading[] {
+    const state = this.game.state;
+    const ids = new Set<string>();
+    for (const [id, n] of state.supply) if (n > 0) ids.add(id);
+    // Prize tiles only while the player holds one (Jousts & Crests): then only they.
+    const prizes = (state.jc?.players[state.turn.player]?.prizesHeld ?? 0) > 0;
+    if (prizes) {
+      ids.clear();
+      for (const [id, n] of state.jc!.prizePool) if (n > 0) ids.add(id);
+    }
+    const readings: Reading[] = [];
+    for (const id of ids) {
+            const tile = state.catalog.get(id);
+      if (!tile || !this.templates.has(id)) continue;
+      if (!prizes && tileProblem(state, tile)) continue;
+      for (let q = 0; q < 4; q++) {
+        if (placementProblem(state, state.catalog.view(id, q), x, y)) continue;
+        if (readings.some((r) => r.tile === id && sameUpToSymmetry(tile, r.q, q))) continue;
+        const match = matchTemplate(now, this.templates.get(id, q)!);
+        readings.push({ tile: id, q, d: match.d, match });
+      }
+    }
+    readings.sort((a, b) => a.d - b.d);
+    // A figure standing on the new tile hides part of it: the leading readings are scored with the
+    // best figure hypothesis too, so a meeple does not push the right tile down the list.
+    for (const r of readings.slice(0, 4)) {
+      const withFigure = this.figureHypotheses(now, r, x, y);
+      if (withFigure.length) r.d = Math.min(r.d, withFigure[0]!.d);
+    }
+    readings.sort((a, b) => a.d - b.d);
+    // Look-alikes (identical drawings) are one reading to a camera: keep the tile the table says was
+    // drawn when it is among them, else the one with most copies left.
+    const merged: Reading[] = [];
+    const byLook = new Map<string, Reading>();
+    const prefer = (r: Reading) => (r.tile === state.turn.drawn ? 1e6 : 0) + (state.supply.get(r.tile) ?? 0);
+    for (const r of readings) {
+      const look = this.templates.look(r.tile, r.q);
+      const seen = byLook.get(look);
+      if (!seen) { byLook.set(look, r); merged.push(r); continue; }
+      if (prefer(r) > prefer(seen)) { merged[merged.indexOf(seen)] = r; byLook.set(look, r); }
+    }
+    return merged;
+  }
+
+  /**
+   * The figure hypotheses for a reading (before it is played: every feature of the tile; the engine
+   * narrows them to legal spots once the tile is down), each drawn into the template and compared at
+   * the tile's own shift and light. Best first.
+   */
+  private figureHypotheses(now: CellCrop, r: Reading, x: number, y: number, legal?: Set<string>): { on: string; d: number }[] {
+    const sprite = this.figures[this.game.state.turn.player];
+    if (!sprite) return [];
+    const view = this.game.state.catalog.view(r.tile, r.q);
+    const s = TILE_MM / PITCH_MM;
+    const out: { on: string; d: number }[] = [];
+    for (const f of view.features) {
+      if (legal && !legal.has(f.name)) continue;
+      const p = featurePoint(view, f.index);
+      const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, FIGURE_MM / PITCH_MM);
+      if (tpl) out.push({ on: f.name, d: distanceAt(now, tpl, r.match) });
+    }
+    void x; void y;
+    return out.sort((a, b) => a.d - b.d);
+  }
+
+  private readFigure(now: CellCrop, r: Reading, frame: number): TrackEvent | null {
+    const state = this.game.state;
+    const placed = state.board.tiles[state.turn.tile];
+    if (!placed) return null;
+    const player = state.turn.player;
+    const spots = legalMeepleSpots(state).filter((s) => s.kind === 'normal');
+    const legal = new Set(spots.map((s) => s.on));
+    const hyps: { cmd: Command | null; d: number }[] = [
+      { cmd: null, d: distanceAt(now, this.templates.get(r.tile, r.q)!, r.match) },
+      ...this.figureHypotheses(now, r, placed.x, placed.y, legal).map((h) => ({ cmd: { type: 'placeMeeple', player, kind: 'normal', on: h.on } as Command, d: h.d })),
+    ];
+    hyps.sort((a, b) => a.d - b.d);
+    if (process.env.TRACK_DEBUG) console.error(`figure? frame ${frame} ${r.tile}: ${hyps.slice(0, 3).map((h) => `${h.cmd && h.cmd.type === 'placeMeeple' ? h.cmd.on : 'none'} ${h.d.toFixed(5)}`).join(', ')}`);
+    const best = hyps[0]!;
+    if (!best.cmd) return null;
+    const conf = confidence(hyps);
+    const alternatives = hyps.slice(1, 3).flatMap((h) => (h.cmd ? [h.cmd] : []));
+    if (conf < (this.o.commitAt ?? 0.9)) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
+    const played = this.game.play(best.cmd);
+    if (!played.ok) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };
+    this.cameraCommitted.add(this.game.history.length - 1);
+    return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 };
+  }
+}
+
+/** Softmax-like confidence of the best reading from the template distances. */
+export function confidence(readings: readonly { d: number }[]): number {
+  if (readings.length < 2) return 1;
+  const d0 = readings[0]!.d;
+  const t = 0.04 * d0 + 1e-4;
+  let z = 0;
+  for (const r of readings) z += Math.exp(-(r.d - d0) / t);
+  return 1 / z;
+}
