@@ -1,6 +1,6 @@
 /** The base game's turn: place a tile, maybe a meeple, score what is complete; final scoring. */
 import type { MeepleOnBoard } from '../features/board.js';
-import { formatPosition, RING8 } from '../geometry/position.js';
+import { formatPosition } from '../geometry/position.js';
 import { isRotation, quarterTurns } from '../geometry/segments.js';
 import type {
   Command, DiscardTile, DrawTile, EndTurn, PlaceMeeple, PlaceTile,
@@ -74,24 +74,20 @@ export function meepleProblem(state: GameState, player: number, kind: MeepleOnBo
   return null;
 }
 
-const SCORED_DURING_PLAY = new Set(['road', 'city', 'cloister', 'garden']);
-
-/** Step 3: every road, city, cloister and garden the turn's tile completed, with meeples on it. */
+/** Step 3: every road, city, cloister and garden the turn's tiles completed, with meeples on it. */
 function scoreTurn(state: GameState): GameEvent[] {
   const board = state.board;
   const roots: number[] = [];
   for (const index of state.turn.placed) {
     const t = board.tiles[index]!;
     for (let i = 0; i < t.parts.length; i++) {
-      if (SCORED_DURING_PLAY.has(t.view.features[i]!.def.kind)) roots.push(board.find(t.parts[i]!));
+      const k = t.view.features[i]!.def.kind;
+      if (k === 'road' || k === 'city') roots.push(board.find(t.parts[i]!));
     }
-    for (const [dx, dy] of RING8) {
-      const n = board.at(t.x + dx, t.y + dy);
-      if (!n) continue;
-      for (let i = 0; i < n.parts.length; i++) {
-        const k = n.view.features[i]!.def.kind;
-        if (k === 'cloister' || k === 'garden') roots.push(n.parts[i]!);
-      }
+    // Cloisters and gardens on this tile or around it (few on any board: cheaper than 8 look-ups).
+    for (const p of board.monasteries) {
+      const m = board.tiles[board.partInfo[p]!.tile]!;
+      if (Math.abs(m.x - t.x) <= 1 && Math.abs(m.y - t.y) <= 1) roots.push(p);
     }
   }
   const out: GameEvent[] = [];

@@ -67,6 +67,8 @@ export class Board {
   private parent: number[] = [];
   private data: (FeatureData | null)[] = [];
   readonly partInfo: PartInfo[] = [];
+  /** Cloister and garden parts, which complete by their neighbours rather than their edges. */
+  readonly monasteries: number[] = [];
   /**
    * Empty positions next to a placed tile, each with what its four sides must match: the side code
    * the neighbour shows towards it, or -1 where there is no neighbour. Kept up to date on every
@@ -119,6 +121,7 @@ export class Board {
       this.partInfo.push({ tile: index, feature: f });
       const k = f.def.kind;
       const edged = k === 'road' || k === 'city' || k === 'river';
+      if (k === 'cloister' || k === 'garden') this.monasteries.push(id);
       this.data.push({
         kind: k,
         tiles: [index],
