@@ -6,6 +6,7 @@ import type { GameState } from '../../../engine/game/state.js';
 import { explain } from '../../../engine/scoring/explain.js';
 import type { GameView, ScoreView } from '../../contract/snapshot.js';
 import { describeCommand, describeEvent } from './describe.js';
+import { jcView, sdView } from './view-2025.js';
 import { reminders } from '../../../engine/game/reminders.js';
 
 function featureTiles(state: GameState, s: Scored): ScoreView['feature'] {
@@ -73,7 +74,7 @@ export function gameView(gameId: number, game: Game): GameView {
       floors: p.floors,
       prisoners: p.prisoners.map((q) => ({ owner: q.owner, kind: q.kind })),
     })),
-    turn: { number: state.turn.number, player: state.turn.player, step: state.turn.step },
+    turn: { number: state.turn.number, player: state.turn.player, step: state.turn.step, drawn: state.turn.drawn },
     finished: state.finished,
     tilesLeft,
     supply,
@@ -94,5 +95,7 @@ export function gameView(gameId: number, game: Game): GameView {
     meepleSpots: meepleSpots(state),
     canUndo: game.canUndo(),
     canRedo: game.canRedo(),
+    jc: jcView(state),
+    sd: sdView(state),
   };
 }
