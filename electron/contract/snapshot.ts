@@ -85,6 +85,8 @@ export interface JcView {
   /** Prize tile types not yet drawn or placed, with counts (which one a stack holds is unknown). */
   readonly prizeTypes: readonly { readonly tile: string; readonly count: number }[];
   readonly tournamentsDone: number;
+  /** The current stack is empty: a tournament must be held before anything else. */
+  readonly tournamentDue: boolean;
   readonly laps: boolean;
 }
 

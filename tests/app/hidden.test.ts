@@ -26,7 +26,7 @@ const REVIEWED_TURN_FIELDS = ['drawn', 'number', 'player', 'step'];
 // Jousts & Crests and Siege & Defense (view-2025.ts): every key, at every depth, reviewed as public.
 const REVIEWED_JC_FIELDS = [
   'allowRenominate', 'crown', 'current', 'finalPrizes', 'laps', 'nominable', 'nominated', 'players', 'prizeTypes', 'stacks', 'statues',
-  'tournament', 'tournamentsDone',
+  'tournament', 'tournamentDue', 'tournamentsDone',
 ];
 const REVIEWED_JC_DEEP_FIELDS = [
   ...REVIEWED_JC_FIELDS, 'at', 'bonus', 'box', 'boxHidden', 'category', 'count', 'emblems', 'final', 'keptEmblems', 'kind', 'land', 'next',

@@ -5,7 +5,7 @@
  * cannot leak onto the screens unreviewed.
  */
 import { attackable, postOption } from '../../../engine/expansions/siege-defense.js';
-import { crownCategory, nominatedMeeples, nominationCandidates } from '../../../engine/expansions/jousts-crests.js';
+import { crownCategory, nominatedMeeples, nominationCandidates, tournamentDue } from '../../../engine/expansions/jousts-crests.js';
 import type { GameState } from '../../../engine/game/state.js';
 import type { JcView, SdView } from '../../contract/snapshot.js';
 
@@ -51,6 +51,7 @@ export function jcView(state: GameState): JcView | null {
     statues: j.statues.map((s) => ({ player: s.player, value: s.value, x: s.at[0], y: s.at[1], on: s.on })),
     prizeTypes: [...j.prizePool].filter(([, n]) => n > 0).map(([tile, count]) => ({ tile, count })).sort((a, b) => a.tile.localeCompare(b.tile)),
     tournamentsDone: j.tournamentsDone,
+    tournamentDue: tournamentDue(state),
     laps: j.laps,
   };
 }
