@@ -30,11 +30,16 @@ const NEW_GAME: NewGame = {
   tileSet: { edition: 'C2', riverStartTile: 'stack' },
   options: { jc: { crownSpaces: ['road', 'city', 'field'], crownStart: 1, startTileToBox: true, allowRenominate: true }, sd: { rowBase: [2, 4] } },
 };
-const setup = setupFromNewGame(NEW_GAME);
-// Seed 6: tournaments with several reveals, prize tiles and statues, attacks, posts and counter attacks.
-const played = randomGame(setup, 6, { nominateRate: 0.7, postRate: 0.7 });
-const commands: readonly Command[] = played.commands;
-const name = (i: number) => NEW_GAME.players[i]!.name;
+// Three players with The River and the default options: the tournament tile is placed at the first
+// river bend (seed 1: command 9), and a placement lap skips a player without a prize tile.
+const NEW_GAME_RIVER: NewGame = {
+  ...NEW_GAME,
+  players: [...NEW_GAME.players, { name: 'Cy', color: 'green' }],
+  expansions: ['base', 'river', 'jousts-crests', 'siege-defense'],
+  options: { jc: { crownSpaces: ['road', 'city', 'field'], crownStart: 0, startTileToBox: true, allowRenominate: true }, sd: { rowBase: [3, 4] } },
+};
+let players = NEW_GAME.players;
+const name = (i: number) => players[i]!.name;
 
 let app: BrowserMode;
 let browser: Browser;
@@ -183,6 +188,7 @@ async function checkPanels(game: Game): Promise<void> {
     expect(await text(page.getByTestId(`post-${post}-catapult`))).toBe(sd.posts[post].catapult ? 'catapult' : '—');
   }
   for (const [i, p] of s.players.entries()) expect(Number(await text(page.getByTestId(`total-${i}`)))).toBe(p.score);
+  expect(await page.locator('[data-testid=board] g[data-tile]').count()).toBe(s.board.tiles.length);
 }
 
 describe('Jousts & Crests and Siege & Defense in the browser', () => {
@@ -208,40 +214,67 @@ describe('Jousts & Crests and Siege & Defense in the browser', () => {
   }, 60_000);
 
   it('plays a seeded random game through the panels; panels and scores equal the engine’s', async () => {
-    const mirror = Game.start(setup);
-    if (!mirror.ok) throw new Error(mirror.reason);
-    const game = mirror.value;
-    const shots = new Set<string>();
-    const panelShot = async (id: string, file: string) => {
-      if (shots.has(file)) return;
-      shots.add(file);
-      await page.getByTestId(id).screenshot({ path: join(SHOTS, `${file}.png`) });
-    };
-    for (const [i, c] of commands.entries()) {
-      await enter(c);
-      const r = game.play(c);
-      if (!r.ok) throw new Error(`the engine refused command ${i}: ${r.reason}`);
-      const jc = game.state.jc!;
-      const sd = game.state.sd!;
-      if (jc.tournament && jc.tournament.reveals.length > 0) await panelShot('tournament-panel', '2025-3-tournament-reveals');
-      if (sd.attack) await panelShot('siege-panel', '2025-4-siege-attack');
-      if (c.type === 'resolveSiegeSymbol' || c.type === 'removeMeepleForAttack' || c.type === 'resolveTournament' || c.type === 'revealEmblem' || i % 40 === 0) {
-        await checkPanels(game);
-      }
-      if (i === 200) {
-        await panelShot('stacks-panel', '2025-2-stacks');
-        await panelShot('entry-2025', '2025-5-entry');
-      }
-    }
-    expect(game.state.finished).toBe(true);
-    await checkPanels(game);
-    for (const [i, p] of played.state.players.entries()) expect(Number(await text(page.getByTestId(`total-${i}`)))).toBe(p.score);
-    // Statues with the kept emblems, face up: as many on screen as the engine holds.
+    // Seed 6: tournaments with several reveals, prize tiles and statues, attacks, posts and counter attacks.
+    const game = await playThrough(NEW_GAME, 6, '2025');
     expect(game.state.jc!.statues.length).toBeGreaterThan(0);
-    expect(await page.getByTestId('statues').locator('li').count()).toBe(game.state.jc!.statues.length);
-    await panelShot('tournament-panel', '2025-6-tournament-final');
-    await panelShot('siege-panel', '2025-7-siege-final');
-    await page.screenshot({ path: join(SHOTS, '2025-8-board-final.png') });
-    expect(shots.has('2025-3-tournament-reveals') && shots.has('2025-4-siege-attack')).toBe(true);
+  }, 600_000);
+
+  it('with The River and three players: the tournament tile at the first bend, a skipped placement lap', async () => {
+    await page.locator('button[data-screen=new]').click();
+    const form = page.getByTestId('new-game');
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Add a player' }).click();
+    for (const [i, p] of NEW_GAME_RIVER.players.entries()) {
+      await form.locator(`input[name=player-${i}]`).fill(p.name);
+      await form.locator(`select[name=colour-${i}]`).selectOption(p.color);
+    }
+    for (const x of ['river', 'jousts-crests', 'siege-defense']) await form.locator(`input[name=exp-${x}]`).check();
+    await act('start', () => page.getByTestId('start-game').click());
+    await page.getByTestId('board').waitFor();
+    players = NEW_GAME_RIVER.players;
+    const commands = (await playThrough(NEW_GAME_RIVER, 1, '2025-river')).commands;
+    expect(commands.some((c) => c.type === 'placeTournamentTile') && commands.some((c) => c.type === 'skipTurn')).toBe(true);
   }, 600_000);
 });
+
+/** Enters the seeded random game's commands one by one, checking the panels against the engine. */
+async function playThrough(newGame: NewGame, seed: number, prefix: string): Promise<Game> {
+  const setup = setupFromNewGame(newGame);
+  const played = randomGame(setup, seed, { nominateRate: 0.7, postRate: 0.7 });
+  const commands: readonly Command[] = played.commands;
+  const mirror = Game.start(setup);
+  if (!mirror.ok) throw new Error(mirror.reason);
+  const game = mirror.value;
+  const shots = new Set<string>();
+  const panelShot = async (id: string, file: string) => {
+    if (shots.has(file)) return;
+    shots.add(file);
+    await page.getByTestId(id).screenshot({ path: join(SHOTS, `${prefix}-${file}.png`) });
+  };
+  for (const [i, c] of commands.entries()) {
+    await enter(c);
+    const r = game.play(c);
+    if (!r.ok) throw new Error(`the engine refused command ${i}: ${r.reason}`);
+    const jc = game.state.jc!;
+    const sd = game.state.sd!;
+    if (jc.tournament && jc.tournament.reveals.length > 0) await panelShot('tournament-panel', '3-tournament-reveals');
+    if (sd.attack) await panelShot('siege-panel', '4-siege-attack');
+    if (c.type === 'resolveSiegeSymbol' || c.type === 'removeMeepleForAttack' || c.type === 'resolveTournament' || c.type === 'revealEmblem' || i % 40 === 0) {
+      await checkPanels(game);
+    }
+    if (i === 200) {
+      await panelShot('stacks-panel', '2-stacks');
+      await panelShot('entry-2025', '5-entry');
+    }
+  }
+  expect(game.state.finished).toBe(true);
+  await checkPanels(game);
+  for (const [i, p] of played.state.players.entries()) expect(Number(await text(page.getByTestId(`total-${i}`)))).toBe(p.score);
+  // Statues with the kept emblems, face up: as many on screen as the engine holds.
+  expect(await page.getByTestId('statues').locator('li').count()).toBe(game.state.jc!.statues.length);
+  await panelShot('tournament-panel', '6-tournament-final');
+  await panelShot('siege-panel', '7-siege-final');
+  await page.screenshot({ path: join(SHOTS, `${prefix}-8-board-final.png`) });
+  expect(shots.has('3-tournament-reveals') && shots.has('4-siege-attack')).toBe(true);
+  return game;
+}
