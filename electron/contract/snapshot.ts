@@ -121,6 +121,8 @@ export interface GameView {
   /** The scores of the last turn (or of final scoring) that scored anything. */
   readonly lastScoring: readonly ScoreView[];
   readonly reminders: readonly string[];
+  /** The same reminders as codes (engine/game/reminders.ts): panels mark the step that is due. */
+  readonly next: readonly { readonly what: string; readonly who: readonly number[]; readonly required: boolean }[];
   /** Where the current player may put a figure on the tile just placed. */
   readonly meepleSpots: readonly { readonly kind: string; readonly on: string }[];
   readonly canUndo: boolean;

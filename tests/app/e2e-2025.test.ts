@@ -77,7 +77,20 @@ async function act(what: string, action: () => Promise<void>): Promise<void> {
 let triedBadReveal = false;
 const spot = (at: readonly [number, number], on: string) => `${at[0]},${at[1]}:${on}`;
 
+/** Where each required 2025 step is entered: the UI must mark it due (from the engine's reminders) before it is entered. */
+const DUE_AT: Partial<Record<Command['type'], string>> = {
+  drawTile: 'draw-entry',
+  resolveTournament: 'resolve-tournament',
+  revealEmblem: 'reveal-entry',
+  resolveSiegeSymbol: 'siege-symbols',
+  removeMeepleForAttack: 'attack',
+  placePrizeTile: 'prize-entry',
+  skipTurn: 'skip-turn',
+};
+
 async function enter(c: Command): Promise<void> {
+  const dueAt = DUE_AT[c.type];
+  if (dueAt) expect(await page.getByTestId(dueAt).getAttribute('data-due'), `${c.type} marked due`).toBe('true');
   const entry = page.getByTestId('move-entry');
   const entry25 = page.getByTestId('entry-2025');
   const tournament = page.getByTestId('tournament-panel');

@@ -19,7 +19,7 @@ import { randomGame } from '../../engine/sim/random-game.js';
 
 const REVIEWED_PUBLIC_FIELDS = [
   'board', 'canRedo', 'canUndo', 'expansions', 'finished', 'gameId', 'jc', 'lastScoring', 'log', 'meepleSpots',
-  'meeples', 'players', 'reminders', 'rules', 'scores', 'sd', 'supply', 'tilesLeft', 'towers', 'turn',
+  'meeples', 'next', 'players', 'reminders', 'rules', 'scores', 'sd', 'supply', 'tilesLeft', 'towers', 'turn',
 ];
 const REVIEWED_PLAYER_FIELDS = ['byKind', 'color', 'floors', 'name', 'prisoners', 'score', 'supply'];
 const REVIEWED_TURN_FIELDS = ['drawn', 'number', 'player', 'step'];

@@ -30,6 +30,11 @@ function scoreView(state: GameState, s: Scored): ScoreView {
   return { players: [...s.players], points: s.points, kind: s.kind, text: explain(s), final: s.final, feature: featureTiles(state, s) };
 }
 
+function remindersView(state: GameState): Pick<GameView, 'reminders' | 'next'> {
+  const rs = reminders(state);
+  return { reminders: rs.map((r) => r.text), next: rs.map((r) => ({ what: r.what, who: [...r.who], required: r.required })) };
+}
+
 function meepleSpots(state: GameState): GameView['meepleSpots'] {
   if (state.turn.step !== 'action' || state.turn.tile < 0) return [];
   const tile = state.board.tiles[state.turn.tile];
@@ -91,7 +96,7 @@ export function gameView(gameId: number, game: Game): GameView {
     log,
     scores,
     lastScoring,
-    reminders: reminders(state).map((r) => r.text),
+    ...remindersView(state),
     meepleSpots: meepleSpots(state),
     canUndo: game.canUndo(),
     canRedo: game.canRedo(),
