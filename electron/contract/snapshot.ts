@@ -43,12 +43,72 @@ export interface LogEntryView {
   readonly events: readonly string[];
 }
 
+interface Spot { readonly x: number; readonly y: number; readonly on: string }
+
+/** Jousts & Crests, public facts only: no emblem value appears before its reveal. */
+export interface JcView {
+  /** Land tiles left and prize tiles on top, per stack. */
+  readonly stacks: readonly { readonly land: number; readonly prizes: number }[];
+  /** Index of the stack players draw from. */
+  readonly current: number;
+  /** Prize tiles on the final prize stack. */
+  readonly finalPrizes: number;
+  readonly crown: { readonly spaces: readonly string[]; readonly at: number; readonly category: string };
+  readonly allowRenominate: boolean;
+  readonly players: readonly {
+    readonly emblems: number;
+    /** Values this player has revealed (face up since). */
+    readonly revealed: readonly number[];
+    readonly prizesHeld: number;
+    /** Revealed values kept for the statue of the next prize tile placed. */
+    readonly keptEmblems: readonly number[];
+    /** Revealed values in the box. */
+    readonly box: readonly number[];
+    /** Emblems boxed without a reveal: counted, never valued. */
+    readonly boxHidden: number;
+  }[];
+  /** Meeples with an emblem under them (the value is not known to anyone but its owner). */
+  readonly nominated: readonly (Spot & { readonly player: number; readonly kind: string })[];
+  /** The active player's meeples that may be nominated now. */
+  readonly nominable: readonly Spot[];
+  readonly tournament: {
+    readonly category: string;
+    readonly final: boolean;
+    /** Who reveals, in order (clockwise from the active player). */
+    readonly participants: readonly number[];
+    readonly reveals: readonly { readonly player: number; readonly value: number; readonly bonus: number; readonly at: Spot | null }[];
+    readonly next: number | null;
+    /** The next revealer's nominated meeples of the category. */
+    readonly nextMeeples: readonly Spot[];
+  } | null;
+  readonly statues: readonly (Spot & { readonly player: number; readonly value: number })[];
+  /** Prize tile types not yet drawn or placed, with counts (which one a stack holds is unknown). */
+  readonly prizeTypes: readonly { readonly tile: string; readonly count: number }[];
+  readonly tournamentsDone: number;
+  /** The current stack is empty: a tournament must be held before anything else. */
+  readonly tournamentDue: boolean;
+  readonly laps: boolean;
+}
+
+/** Siege & Defense. */
+export interface SdView {
+  readonly rowLength: number;
+  readonly posts: readonly { readonly name: string; readonly row: readonly number[]; readonly space: readonly number[]; readonly catapult: boolean }[];
+  /** Siege symbols of the drawn tile still to resolve, left to right. */
+  readonly pending: readonly string[];
+  readonly attack: { readonly post: string; readonly removers: readonly number[]; readonly targets: readonly (Spot & { readonly kind: string })[] } | null;
+  readonly counterAttack: string | null;
+  /** Where the active player may still post a meeple this turn. */
+  readonly postOption: { readonly post: string; readonly space: string } | null;
+}
+
 export interface GameView {
   readonly gameId: number;
   readonly expansions: readonly string[];
   readonly rules: Readonly<Record<string, unknown>>;
   readonly players: readonly PlayerView[];
-  readonly turn: { readonly number: number; readonly player: number; readonly step: 'tile' | 'action' | 'actionDone' };
+  /** `drawn`: the land tile drawn and shown this turn (games whose modules need the draw), or null. */
+  readonly turn: { readonly number: number; readonly player: number; readonly step: 'tile' | 'action' | 'actionDone'; readonly drawn: string | null };
   readonly finished: boolean;
   readonly tilesLeft: number;
   readonly supply: readonly { readonly tile: string; readonly count: number }[];
@@ -61,10 +121,14 @@ export interface GameView {
   /** The scores of the last turn (or of final scoring) that scored anything. */
   readonly lastScoring: readonly ScoreView[];
   readonly reminders: readonly string[];
+  /** The same reminders as codes (engine/game/reminders.ts): panels mark the step that is due. */
+  readonly next: readonly { readonly what: string; readonly who: readonly number[]; readonly required: boolean }[];
   /** Where the current player may put a figure on the tile just placed. */
   readonly meepleSpots: readonly { readonly kind: string; readonly on: string }[];
   readonly canUndo: boolean;
   readonly canRedo: boolean;
+  readonly jc: JcView | null;
+  readonly sd: SdView | null;
 }
 
 export interface Snapshot {

@@ -6,6 +6,7 @@ import type { GameState } from '../../../engine/game/state.js';
 import { explain } from '../../../engine/scoring/explain.js';
 import type { GameView, ScoreView } from '../../contract/snapshot.js';
 import { describeCommand, describeEvent } from './describe.js';
+import { jcView, sdView } from './view-2025.js';
 import { reminders } from '../../../engine/game/reminders.js';
 
 function featureTiles(state: GameState, s: Scored): ScoreView['feature'] {
@@ -27,6 +28,11 @@ function featureTiles(state: GameState, s: Scored): ScoreView['feature'] {
 
 function scoreView(state: GameState, s: Scored): ScoreView {
   return { players: [...s.players], points: s.points, kind: s.kind, text: explain(s), final: s.final, feature: featureTiles(state, s) };
+}
+
+function remindersView(state: GameState): Pick<GameView, 'reminders' | 'next'> {
+  const rs = reminders(state);
+  return { reminders: rs.map((r) => r.text), next: rs.map((r) => ({ what: r.what, who: [...r.who], required: r.required })) };
 }
 
 function meepleSpots(state: GameState): GameView['meepleSpots'] {
@@ -73,7 +79,7 @@ export function gameView(gameId: number, game: Game): GameView {
       floors: p.floors,
       prisoners: p.prisoners.map((q) => ({ owner: q.owner, kind: q.kind })),
     })),
-    turn: { number: state.turn.number, player: state.turn.player, step: state.turn.step },
+    turn: { number: state.turn.number, player: state.turn.player, step: state.turn.step, drawn: state.turn.drawn },
     finished: state.finished,
     tilesLeft,
     supply,
@@ -90,9 +96,11 @@ export function gameView(gameId: number, game: Game): GameView {
     log,
     scores,
     lastScoring,
-    reminders: reminders(state).map((r) => r.text),
+    ...remindersView(state),
     meepleSpots: meepleSpots(state),
     canUndo: game.canUndo(),
     canRedo: game.canRedo(),
+    jc: jcView(state),
+    sd: sdView(state),
   };
 }
