@@ -66,27 +66,19 @@ export function legalPlacements(state: GameState, tileId: string): Placement[] {
 /** Legal spots by the board alone (the recognizer also asks this for tiles it is unsure of). */
 export function placementsIgnoringSupply(state: GameState, tileId: string): Placement[] {
   const out: Placement[] = [];
-  const rules = state.pipeline.placementRules;
-  for (let q = 0; q < 4; q++) {
-    const view = state.catalog.view(tileId, q);
-    for (const [key, hole] of state.board.holes) {
-      if (!fitsHole(view, hole)) continue;
-      const x = keyX(key);
-      const y = keyY(key);
-      let legal = true;
-      for (const rule of rules) {
-        if (rule(state, view, x, y)) {
-          legal = false;
-          break;
-        }
-      }
-      if (legal) out.push({ at: [x, y], rot: ROTATIONS[q]! });
-    }
-  }
+  findPlacements(state, tileId, (p) => {
+    out.push(p);
+    return false;
+  });
   return out;
 }
 
 export function hasLegalPlacement(state: GameState, tileId: string): boolean {
+  return findPlacements(state, tileId, () => true);
+}
+
+/** Calls `found` for each legal placement by the board and the placement rules until it returns true. */
+function findPlacements(state: GameState, tileId: string, found: (p: Placement) => boolean): boolean {
   const rules = state.pipeline.placementRules;
   for (let q = 0; q < 4; q++) {
     const view = state.catalog.view(tileId, q);
@@ -94,9 +86,9 @@ export function hasLegalPlacement(state: GameState, tileId: string): boolean {
       if (!fitsHole(view, hole)) continue;
       const x = keyX(key);
       const y = keyY(key);
-      if (rules.every((rule) => !rule(state, view, x, y))) return true;
+      if (rules.some((rule) => rule(state, view, x, y))) continue;
+      if (found({ at: [x, y], rot: ROTATIONS[q]! })) return true;
     }
   }
   return false;
 }
-

@@ -4,6 +4,7 @@
  */
 import type { TileCatalog } from '../catalog/registry.js';
 import type { Command } from '../game/commands.js';
+import { rng } from './rng.js';
 import { defaultCatalog } from '../game/engine.js';
 import { Game } from '../game/game.js';
 import { legalActions } from '../game/legal.js';
@@ -17,17 +18,7 @@ import {
   playDefencePost, playLap, playTournamentTile, playNomination, playPrizeTiles, playSiege, playTournament, usesDraw,
 } from './expansion-steps.js';
 
-/** mulberry32: small, fast, good enough for playouts. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng } from './rng.js';
 
 export interface RandomGameOptions {
   /** Chance to take an action (meeple, tower, abbot) when one is legal. */

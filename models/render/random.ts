@@ -1,16 +1,7 @@
-/** A small seeded PRNG (mulberry32) so that every drawing and every crop is reproducible from a seed. */
-export type Rng = () => number;
+/** Seeded randomness (the engine's mulberry32) so that every drawing and every crop is reproducible from a seed. */
+import type { Rng } from '../../engine/sim/rng.js';
 
-export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng, type Rng } from '../../engine/sim/rng.js';
 
 export function between(r: Rng, lo: number, hi: number): number {
   return lo + (hi - lo) * r();

@@ -9,16 +9,9 @@ import type { Frame } from '../../calibration/frame.js';
 import { matToFrame } from '../../calibration/frame.js';
 import { multiplyHomography, invertHomography, scaleHomography, type Homography, type Point } from '../../calibration/geometry.js';
 
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../../engine/sim/rng.js';
+
+export { rng };
 
 export interface CameraPose {
   /** Height of the camera centre above the table, mm. */
