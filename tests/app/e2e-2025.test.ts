@@ -16,9 +16,8 @@ import { randomGame } from '../../engine/sim/random-game.js';
 import { setupFromNewGame, type NewGame } from '../../electron/contract/setup.js';
 import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
-import { launchChromium } from './helpers/browser.js';
+import { act as actOn, launchChromium, pageVersion } from './helpers/browser.js';
 
-declare const document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null };
 
 const SHOTS = join(import.meta.dirname, '../../test-output/screens');
 // What the New Game screen is filled with below: Jousts & Crests with the crown starting on its
@@ -59,20 +58,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-const version = async () => Number(await page.locator('main').getAttribute('data-version'));
+const version = () => pageVersion(page);
 
-async function act(what: string, action: () => Promise<void>): Promise<void> {
-  const alert = page.locator('[data-testid=message][role=alert]');
-  if (await alert.count()) await page.locator('[data-testid=message] .close').click();
-  const before = await version();
-  await action();
-  await Promise.race([
-    page.waitForFunction((v) => Number(document.querySelector('main')?.getAttribute('data-version')) > v, before),
-    alert.waitFor().then(async () => {
-      throw new Error(`${what}: ${await alert.textContent()}`);
-    }),
-  ]);
-}
+const act = (what: string, action: () => Promise<void>) => actOn(page, what, action);
 
 let triedBadReveal = false;
 const spot = (at: readonly [number, number], on: string) => `${at[0]},${at[1]}:${on}`;

@@ -13,11 +13,10 @@ import type { Command } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
 import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
-import { launchChromium } from './helpers/browser.js';
+import { act as actOn, launchChromium } from './helpers/browser.js';
 import { loadRecord, recordCommands, setupFromRecord } from './helpers/records.js';
 
 // The callbacks below run in the page; these are the few DOM names they use.
-declare const document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null };
 declare const location: { host: string };
 
 const SHOTS = join(import.meta.dirname, '../../test-output/screens');
@@ -43,21 +42,8 @@ afterAll(async () => {
 });
 
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
-const version = async () => Number(await page.locator('main').getAttribute('data-version'));
 
-/** Does one thing on screen and waits for the snapshot it causes; a refusal fails with its words. */
-async function act(what: string, action: () => Promise<void>): Promise<void> {
-  const alert = page.locator('[data-testid=message][role=alert]');
-  if (await alert.count()) await page.locator('[data-testid=message] .close').click();
-  const before = await version();
-  await action();
-  await Promise.race([
-    page.waitForFunction((v) => Number(document.querySelector('main')?.getAttribute('data-version')) > v, before),
-    alert.waitFor().then(async () => {
-      throw new Error(`${what}: ${await alert.textContent()}`);
-    }),
-  ]);
-}
+const act = (what: string, action: () => Promise<void>) => actOn(page, what, action);
 
 async function enter(c: Command): Promise<void> {
   const entry = page.getByTestId('move-entry');
