@@ -3,6 +3,7 @@
  * seeded random player; every tile, figure and tower floor the camera could see is drawn from the
  * engine's state after each visit of a hand; the camera is bumped once, the light changes once.
  */
+import { rng } from '../../engine/sim/rng.js';
 import type { Command } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
 import { makeSetup, type GameSetup } from '../../engine/game/setup.js';
@@ -57,15 +58,6 @@ export function tableMarkers(minX: number, minY: number, maxX: number, maxY: num
   };
 }
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const between = (r: () => number, lo: number, hi: number) => lo + (hi - lo) * r();
 
 /** Commands a camera sees being done by a hand (a visit each); the rest is table input. */

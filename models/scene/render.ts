@@ -4,6 +4,7 @@
  * with lighting, noise, blur and JPEG. Pure pixel loops (no SVG per frame) so a 640×480 frame costs
  * tens of milliseconds.
  */
+import { rng } from '../../engine/sim/rng.js';
 import sharp from 'sharp';
 import { invertHomography, type Homography } from '../../calibration/geometry.js';
 import type { Rgba } from '../synth/image.js';
@@ -92,15 +93,6 @@ function sample(img: Rgba, u: number, v: number, out: Float32Array): boolean {
   return true;
 }
 
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Raw RGB pixels of the scene before blur and JPEG. */
 export function renderRaw(scene: Scene): Uint8Array {
@@ -122,7 +114,7 @@ export function renderRaw(scene: Scene): Uint8Array {
   const trig = new Map<SceneTile, [number, number]>(scene.tiles.map((t) => [t, [Math.cos(t.angle), Math.sin(t.angle)]]));
   const out = new Uint8Array(W * H * 3);
   const px = new Float32Array(4);
-  const rnd = mulberry(scene.seed);
+  const rnd = rng(scene.seed);
   const half = TILE_MM / 2;
   for (let v = 0; v < H; v++) {
     for (let u = 0; u < W; u++) {
