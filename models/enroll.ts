@@ -94,9 +94,13 @@ export function turnRgb(px: Uint8Array, S: number, q: number): Uint8Array {
   return out;
 }
 
-/** Exemplars for one crop of a known tile at a known rotation (four, one per quarter turn). */
-export async function exemplarsFromCrop(recognizer: TileRecognizer, crop: CropInput, tileId: string, rot: Rotation): Promise<Result<Exemplar[]>> {
-  if (!recognizer.info.tiles.includes(tileId)) return fail(`cannot enroll ${tileId}: it is not a tile the model knows`);
+/**
+ * Exemplars for one crop of a known tile at a known rotation (four, one per quarter turn). A tile the
+ * model has no class for (one the table described in the tile editor) is refused unless
+ * `newTile` says so: its exemplars are then the only evidence for it.
+ */
+export async function exemplarsFromCrop(recognizer: TileRecognizer, crop: CropInput, tileId: string, rot: Rotation, options: { newTile?: boolean } = {}): Promise<Result<Exemplar[]>> {
+  if (!options.newTile && !recognizer.info.tiles.includes(tileId)) return fail(`cannot enroll ${tileId}: it is not a tile the model knows`);
   const prepared = await recognizer.prepare(crop, `enrollment crop for ${tileId}`);
   if (!prepared.ok) return prepared;
   const S = recognizer.size;
