@@ -27,7 +27,8 @@ beforeAll(async () => {
   // Unseen style variants (training used variants 0..5); faces are tile-major, style-minor.
   faces = await renderFaces(tiles, TRAIN_STYLES, [101]);
   world = makeWorld(tiles, await renderSprites(), faces);
-});
+  // Rasterising every face takes a few seconds alone and over 10 s on the shared, loaded machine.
+}, 120_000);
 
 /** A mild camera view of one tile (no meeple, no hand), as the model's RGB input. */
 function cropOf(tileId: string, q: number, seed: number, style = 0): Uint8Array {
