@@ -45,6 +45,10 @@ export interface DecodeOptions {
   readonly enrollmentFloor?: number;
   /** Scale turning cosine similarities into scores (the model's cosine classifier uses 20). */
   readonly cosineScale?: number;
+  /** Largest bonus (in units of the cosine scale) a close appearance match with an exemplar adds. */
+  readonly appearanceWeight?: number;
+  /** Appearance correlation below which an exemplar's pixels add nothing. */
+  readonly appearanceFloor?: number;
 }
 
 function logSumExp(xs: readonly number[]): number {
@@ -64,6 +68,8 @@ export function decodeReading(
   const enrW = options.enrollmentWeight ?? 1;
   const floor = options.enrollmentFloor ?? 0.5;
   const scale = options.cosineScale ?? 20;
+  const appW = options.appearanceWeight ?? 1;
+  const appFloor = options.appearanceFloor ?? 0.3;
   const terrainIndex = new Map(info.terrains.map((t, i) => [t, i]));
   const groups: { tileId: string; rots: Rotation[]; scores: number[] }[] = [];
   for (let ti = 0; ti < info.tiles.length; ti++) {
@@ -89,6 +95,9 @@ export function decodeReading(
         // The table's own exemplars are strong evidence: a close match adds up to a full cosine scale.
         const sim = options.enrollment!.similarity(reading.embedding, tileId, rot) ?? 0;
         score += enrW * scale * Math.max(0, (sim - floor) / (1 - floor));
+        // …and so are their pixels: every copy of a type shares its printed art.
+        const app = reading.appearance ? options.enrollment!.appearance(reading.appearance, tileId, rot) : null;
+        if (app !== null) score += appW * scale * Math.max(0, (app - appFloor) / (1 - appFloor));
       }
       let seg = 0;
       for (let i = 0; i < 12; i++) {
