@@ -39,6 +39,11 @@ export class Enrollment {
     }
   }
 
+  /** The tile types with at least one exemplar. */
+  tileIds(): string[] {
+    return [...new Set(this.exemplars.map((e) => e.tileId))];
+  }
+
   get size(): number {
     return this.exemplars.length;
   }

@@ -113,6 +113,27 @@ describe('recognition model', () => {
     expect(decodeReading(other!, rec.info, catalog, null, { enrollment }).best!.tileId).toBe('BASE_D');
   });
 
+  it('reads a tile the model never learned (a described 2025 tile) from its enrolled exemplars alone', async () => {
+    const standard = TileCatalog.standard();
+    const plain = standard.get('JC-L-PLAIN')!; // all field: no classic tile looks like it
+    expect(rec.info.tiles).not.toContain(plain.id);
+    const plainFaces = await renderFaces([plain], TRAIN_STYLES, [101]);
+    const plainWorld = makeWorld([plain], await renderSprites(), plainFaces);
+    const plainCrop = (seed: number) =>
+      synthCrop({ ...plainWorld, centreFace: () => plainFaces[0]! }, seed, { ...DEFAULT_CROP, severity: 0.3, meepleProb: 0, handProb: 0, centreQ: 0, forcePresent: true }).rgb;
+    const [query] = await rec.readPrepared([plainCrop(77)]);
+    expect(decodeReading(query!, rec.info, standard).best!.tileId).not.toBe(plain.id);
+    const ex = await exemplarsFromCrop(rec, { pixels: plainCrop(78), width: 64, height: 64, channels: 3 }, plain.id, 0 as Rotation, { newTile: true });
+    expect(ex.ok).toBe(true);
+    const enrollment = new Enrollment(ex.ok ? ex.value : []);
+    const read = decodeReading(query!, rec.info, standard, null, { enrollment });
+    expect(read.best!.tileId).toBe(plain.id);
+    expect(read.confidence).toBeGreaterThan(0.5);
+    // A classic tile is still read as itself with that exemplar enrolled.
+    const [other] = await rec.readPrepared([cropOf('BASE_D', 1, 4545)]);
+    expect(decodeReading(other!, rec.info, standard, null, { enrollment }).best!.tileId).toBe('BASE_D');
+  });
+
   it('gives a clear error for a corrupt, empty or wrong-size image, and still reads the good crops', async () => {
     const good = await sharp(Buffer.from(cropOf('BASE_U', 0, 9)), { raw: { width: 64, height: 64, channels: 3 } }).png().toBuffer();
     const corrupt = Buffer.concat([good.subarray(0, 40), Buffer.alloc(200, 7)]);
