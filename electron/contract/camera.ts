@@ -68,7 +68,8 @@ export interface CameraView {
   readonly reading: boolean;
   readonly waiting: string | null;
   readonly calibrated: boolean;
-  readonly frames: { readonly received: number; readonly read: number; readonly queued: number; readonly dropped: number };
+  /** Frames received, read by the tracker, the index of the last one read, held, dropped. */
+  readonly frames: { readonly received: number; readonly read: number; readonly last: number; readonly queued: number; readonly dropped: number };
   /** Image size of the last frame, for the overlay's coordinates. */
   readonly size: readonly [number, number] | null;
   readonly grid: readonly CameraCellView[];

@@ -76,7 +76,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
   it('follows short-s5 to its ground truth: sure readings committed through the rules, unsure ones answered by the table', async () => {
     const s = open();
     expect(s.session.newGame(setup).ok).toBe(true);
-    expect((await s.camera.use('browser')).ok).toBe(true);
+    expect(s.camera.use('browser').ok).toBe(true);
     for (const f of frames) expect(s.camera.frame(f).ok).toBe(true);
     const log = { missed: 0, answered: 0, rejected: 0, wrong: 0 };
     // Every frame is held from the start: when the camera has nothing left to read, what it has not read is missed.
@@ -103,7 +103,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
   it('a camera unplugged mid-game: a clear message, nothing committed, nothing lost; reading goes on when it is back', async () => {
     const s = open();
     expect(s.session.newGame(setup).ok).toBe(true);
-    await s.camera.use('browser');
+    s.camera.use('browser');
     const log = { missed: 0, answered: 0, rejected: 0, wrong: 0 };
     const half = manifest.visits[6]!.stillFrom + 2;
     for (const f of frames.slice(0, half)) s.camera.frame(f);
@@ -141,7 +141,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
     expect(s.session.newGame(setup).ok).toBe(true);
     const refused = s.camera.frame(frames[0]!);
     expect(!refused.ok && refused.reason).toMatch(/source is none/);
-    await s.camera.use('browser');
+    s.camera.use('browser');
     for (const f of frames.slice(0, 3)) s.camera.frame(f);
     // The first visit's tile is awaited only after the draw.
     s.session.play(truth[0]!);
@@ -159,7 +159,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
     const s = open();
     const other = { ...setup, expansions: ['base' as const] };
     expect(s.session.newGame(other).ok).toBe(true);
-    const r = await s.camera.use('recording');
+    const r = s.camera.use('recording');
     expect(r.ok && r.value.message).toMatch(/set up differently \(expansions base, jousts-crests, tower\)/);
     expect(s.session.newGame(setup).ok).toBe(true);
     await new Promise((res) => setTimeout(res, 50));

@@ -107,6 +107,7 @@ export class CameraService {
   private received = 0;
   private read = 0;
   private dropped = 0;
+  private lastRead = -1;
   private committed = 0;
   private asked = 0;
   private pumping = false;
@@ -139,8 +140,8 @@ export class CameraService {
    * Chooses the source. 'browser': the screen's camera sends frames (the recording stops);
    * 'recording': the bundled recording plays from its start; 'none': no camera, manual entry only.
    */
-  async use(kind: CameraSourceKind, label?: string): Promise<Result<CameraView>> {
-    await this.stopPlayer();
+  use(kind: CameraSourceKind, label?: string): Result<CameraView> {
+    void this.stopPlayer();
     this.kind = kind;
     this.message = null;
     if (kind === 'none') {
@@ -226,6 +227,7 @@ export class CameraService {
     void player.start();
   }
 
+  /** Stops the recording; its late frames and status are ignored (they no longer come from `this.player`). */
   private async stopPlayer(): Promise<void> {
     const p = this.player;
     this.player = null;
@@ -280,6 +282,7 @@ export class CameraService {
         const f = this.queue.shift()!;
         const events = await tracker.feed(f.bytes, f.index);
         this.read++;
+        this.lastRead = f.index;
         if (tracker !== this.tracker) continue; // another game began meanwhile
         this.handle(events);
         this.changed();
@@ -365,8 +368,12 @@ export class CameraService {
       this.trackerFor = null;
       this.queue = [];
       this.notices = [];
-      this.committed = this.asked = this.read = 0;
-      if (this.kind === 'recording') void this.stopPlayer().then(() => this.startPlayer());
+      this.committed = this.asked = this.read = this.received = this.dropped = 0;
+      this.lastRead = -1;
+      if (this.kind === 'recording') {
+        void this.stopPlayer();
+        this.startPlayer();
+      }
     } else if (this.kind === 'recording' && !this.player && id !== null) {
       this.startPlayer();
     }
@@ -446,7 +453,7 @@ export class CameraService {
       reading: waiting === null,
       waiting,
       calibrated: tracker?.calibrated ?? false,
-      frames: { received: this.received, read: this.read, queued: this.queue.length, dropped: this.dropped },
+      frames: { received: this.received, read: this.read, last: this.lastRead, queued: this.queue.length, dropped: this.dropped },
       size: this.size ?? (this.lastImage ? jpegSize(this.lastImage) : null),
       grid: game && tracker ? gridView(game, tracker.tableToImage) : [],
       proposals: game ? this.desk.open().map((p) => proposalView(game, p.id, p.payload as StoredProposal)) : [],
