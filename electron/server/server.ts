@@ -46,6 +46,8 @@ interface Client {
   role: Role | null;
   errors: number;
   pairAttempts: number;
+  /** Asked for the camera view once: camera views are pushed to it from then on. */
+  camera: boolean;
 }
 
 const MAX_ERRORS = 20;
@@ -112,7 +114,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   };
 
   wss.on('connection', (ws: WebSocket) => {
-    const client: Client = { role: null, errors: 0, pairAttempts: 0 };
+    const client: Client = { role: null, errors: 0, pairAttempts: 0, camera: false };
     clients.set(ws, client);
     const api = handlers({ session: o.session, store: o.store, pairing: () => pairingFor(client.role), ...(o.camera ? { camera: o.camera } : {}) });
     const refuse = (id: number | null, error: string) => {
@@ -177,6 +179,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       if (!isOperation(op)) return refuse(id, `unknown operation ${op}`);
       const parsed = parseArgs(op, args);
       if (!parsed.ok) return refuse(id, parsed.error);
+      if (op === 'camera') client.camera = true;
       send(ws, { id, ...invoke(api, op, parsed.value) });
     });
     ws.on('close', () => clients.delete(ws));
@@ -204,7 +207,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       cameraPending = false;
       if (!o.camera) return;
       const msg = JSON.stringify({ push: 'camera', camera: o.camera.view(true) } satisfies ServerMessage);
-      for (const [ws, c] of clients) if (c.role && ws.readyState === ws.OPEN) ws.send(msg);
+      for (const [ws, c] of clients) if (c.role && c.camera && ws.readyState === ws.OPEN) ws.send(msg);
     }, CAMERA_VIEW_MS);
   });
 

@@ -225,13 +225,13 @@ describe(`the camera in the browser: Chromium's fake camera plays ${NAME}`, () =
 
     await show('camera');
     await page.getByTestId('camera-video').waitFor();
-    await page.evaluate(() => {
-      // What an unplugged camera does to the page: its track ends (a stopped track fires no 'ended' itself).
-      const video = document.querySelector('[data-testid=camera-video]') as HTMLVideoElement;
-      const track = (video.srcObject as MediaStream).getVideoTracks()[0]!;
+    // What an unplugged camera does to the page: its track ends (a track stopped by the page fires no
+    // 'ended' itself, so the event is sent as the browser would send it). Run in the page, hence a string.
+    await page.evaluate(`(() => {
+      const track = document.querySelector('[data-testid=camera-video]').srcObject.getVideoTracks()[0];
       track.stop();
       track.dispatchEvent(new Event('ended'));
-    });
+    })()`);
     await page.getByTestId('camera-banner-unplugged').waitFor();
     expect(await page.getByTestId('camera-banner-unplugged').textContent()).toMatch(/The camera stopped \(its video track ended.*manual entry/);
     expect(await page.getByTestId('camera-status').getAttribute('data-status')).toBe('unplugged');
