@@ -109,7 +109,7 @@ function visitEnd(p: number): number {
   return v ? v.stillFrom + 1 : -1;
 }
 
-interface Tally { missed: number; answered: number; rejected: number; wrong: number; byHand: number }
+interface Tally { missed: number; answered: number; rejected: number; wrong: number; byHand: number; notes: string[] }
 
 /**
  * Plays the table until the game holds the whole truth (or `until` says stop). `offset`: the received
@@ -136,6 +136,7 @@ async function playTable(tally: Tally, offset: () => number, until?: (p: number)
         break;
       case 'undo':
         tally.wrong++;
+        tally.notes.push(`wrong ${JSON.stringify(step.wrong)} at ${p}`);
         await show('log');
         await act(page, 'undo the camera’s wrong move', () => page.getByTestId('undo').click());
         break;
@@ -159,6 +160,7 @@ async function playTable(tally: Tally, offset: () => number, until?: (p: number)
           // A rejected reading is never committed.
           expect(game().commands.length).toBe(before);
           tally.rejected++;
+          tally.notes.push(`rejected at ${p} (frame ${view.frames.last})`);
         }
         break;
       }
@@ -166,7 +168,10 @@ async function playTable(tally: Tally, offset: () => number, until?: (p: number)
         await show('play');
         await enterByHand(page, step.command, names);
         tally.byHand++;
-        if (step.missed) tally.missed++;
+        if (step.missed) {
+          tally.missed++;
+          tally.notes.push(`missed ${step.command.type} at ${p} (frame ${view.frames.last}, ${view.reading ? 'reading' : `waiting for ${view.waiting}`})`);
+        }
         break;
     }
   }
@@ -194,7 +199,7 @@ describe(`the camera in the browser: Chromium's fake camera plays ${NAME}`, () =
   it('a game set up through New Game, the recording played to its end, the table answering the camera: scores and audit equal the ground truth', async () => {
     await openPage();
     await setUpGame('1-new-game');
-    const tally: Tally = { missed: 0, answered: 0, rejected: 0, wrong: 0, byHand: 0 };
+    const tally: Tally = { missed: 0, answered: 0, rejected: 0, wrong: 0, byHand: 0, notes: [] };
     await playTable(tally, () => 0, (p) => p >= Math.floor(truth.length / 2));
     await show('camera');
     await shot('2-camera-mid-game');
@@ -207,7 +212,7 @@ describe(`the camera in the browser: Chromium's fake camera plays ${NAME}`, () =
     await checkScoresAndAudit('4-');
     const view = app.camera.view();
     const cameraMoves = truth.filter(isCameraMove).length;
-    console.log(`camera e2e ${NAME}: ${view.counts.committed}/${cameraMoves} camera moves read by the camera, ${tally.answered} answered in the picker, ${tally.rejected} rejected, ${tally.missed} missed, ${tally.wrong} wrong; ${view.frames.received} frames received, ${view.frames.read} read`);
+    console.log(`camera e2e ${NAME}: ${view.counts.committed}/${cameraMoves} camera moves read by the camera, ${tally.answered} answered in the picker, ${tally.rejected} rejected, ${tally.missed} missed, ${tally.wrong} wrong; ${view.frames.received} frames received, ${view.frames.read} read\n  ${tally.notes.join('\n  ')}`);
     // Nothing the camera committed was wrong; it read most moves by itself (the headless replay:
     // short-s5 19/20, demo 95/115, docs/tracking.md).
     expect(tally.wrong).toBe(0);
@@ -217,7 +222,7 @@ describe(`the camera in the browser: Chromium's fake camera plays ${NAME}`, () =
   it('the camera unplugged mid-game: a clear message, nothing committed wrongly, nothing lost; it reads again once reconnected', async () => {
     await openPage();
     await setUpGame();
-    const tally: Tally = { missed: 0, answered: 0, rejected: 0, wrong: 0, byHand: 0 };
+    const tally: Tally = { missed: 0, answered: 0, rejected: 0, wrong: 0, byHand: 0, notes: [] };
     const unplugAt = manifest.visits[5]!.camera[0]!;
     const backAt = manifest.visits[7]!.camera[0]!;
     await playTable(tally, () => 0, (p) => p >= unplugAt);

@@ -17,6 +17,8 @@ import type { Command } from '../../../engine/game/commands.js';
 import type { Game } from '../../../engine/game/game.js';
 import type { GameSetup } from '../../../engine/game/setup.js';
 import { reminders } from '../../../engine/game/reminders.js';
+import { decide } from '../../../engine/game/engine.js';
+import { posKey } from '../../../engine/geometry/position.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
 import { setupFromRecord } from '../../../engine/record/convert.js';
 import { parseRecord } from '../../../engine/record/schema.js';
@@ -85,6 +87,8 @@ interface StoredProposal extends CameraProposal {
 
 const NOTICES = 6;
 const CAMERA_SOURCE = 'camera';
+/** The tracker commits a reading at this confidence (its default `commitAt`). */
+const SURE = 0.9;
 
 const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -297,7 +301,7 @@ export class CameraService {
 
   /** Levels the tracker with the session; after the table answered an open tile reading, reads the figure on it. */
   private sync(): void {
-    this.withdrawStale();
+    this.reviewOpen();
     const added = this.level();
     const last = added.at(-1);
     // The table answered a reading the tracker left open (or entered the tile itself): the figure on
@@ -377,17 +381,37 @@ export class CameraService {
     } else if (this.kind === 'recording' && !this.player && id !== null) {
       this.startPlayer();
     }
-    // Deferred (pump starts with an await): an answer being accepted is decided before anything is withdrawn.
+    // Deferred (pump starts with an await): an answer being accepted is decided before anything is reviewed.
     void this.pump();
     this.changed();
   }
 
-  /** An open reading is about one position of the game: when the game moved on without it, it is withdrawn. */
-  private withdrawStale(): void {
+  /**
+   * Open readings after the game moved on. A figure reading is about one moment of a turn: once the
+   * game moved on without it, it is withdrawn. A tile reading stays while its cell is empty: a tile
+   * seen before its turn (the one before it went unread, say) is refused by the rules at first and
+   * waits; once the table has caught up and the rules accept it, a sure one is played, an unsure one is
+   * the table's to pick. It is withdrawn when a tile is laid on its cell or the game is over.
+   */
+  private reviewOpen(): void {
     const game = this.o.session.currentGame;
     if (!game) return;
     for (const p of this.desk.open() as { id: number; payload: StoredProposal }[]) {
-      if (p.payload.at !== undefined && p.payload.at !== game.history.length) this.desk.reject(p.id);
+      const c = p.payload.command;
+      if (p.payload.at === undefined || p.payload.at === game.history.length) continue;
+      if (c.type !== 'placeTile' && c.type !== 'placePrizeTile') {
+        this.desk.reject(p.id);
+        continue;
+      }
+      const state = game.state;
+      if (state.finished || !state.board.holes.has(posKey(c.at[0], c.at[1]))) {
+        this.desk.reject(p.id);
+        continue;
+      }
+      if (p.payload.confidence >= SURE && decide(state, this.now(c)).ok) {
+        const played = this.desk.accept(p.id, undefined, (x) => this.now(x));
+        if (played.ok) this.committed++;
+      }
     }
   }
 
@@ -430,7 +454,14 @@ export class CameraService {
       void this.pump();
       return ok(null);
     }
-    return this.desk.accept(id, answer === 'best' ? undefined : answer);
+    return this.desk.accept(id, answer === 'best' ? undefined : answer, (c) => this.now(c));
+  }
+
+  /** A tile reading restated for the turn now being played (it may have been seen before its turn). */
+  private now(c: Command): Command {
+    const game = this.o.session.currentGame;
+    if (!game || (c.type !== 'placeTile' && c.type !== 'placePrizeTile')) return c;
+    return { ...c, player: game.state.turn.player };
   }
 
   private notice(frame: number, text: string, error: boolean): void {

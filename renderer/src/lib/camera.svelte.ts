@@ -118,9 +118,10 @@ async function capture(track: MediaStreamTrack, b: Backend, mine: number): Promi
   if (!ctx) return;
   let lastKey = -1;
   let lastSent = -Infinity;
-  const consider = async (source: CanvasImageSource, w: number, h: number) => {
-    const now = performance.now();
-    if (now - lastSent < MIN_INTERVAL_MS || w === 0 || h === 0) return;
+  // `at`: when the frame was captured (ms), not when it is looked at: frames read in a burst after the
+  // page was busy are spaced as they were taken, so none is skipped for coming "too soon".
+  const consider = async (source: CanvasImageSource, w: number, h: number, at: number) => {
+    if (at - lastSent < MIN_INTERVAL_MS || w === 0 || h === 0) return;
     if (canvas.width !== w || canvas.height !== h) {
       canvas.width = w;
       canvas.height = h;
@@ -129,7 +130,7 @@ async function capture(track: MediaStreamTrack, b: Backend, mine: number): Promi
     const key = fingerprint(ctx.getImageData(0, 0, w, h).data);
     if (key === lastKey) return;
     lastKey = key;
-    lastSent = now;
+    lastSent = at;
     const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY });
     if (run === mine) b.sendFrame(new Uint8Array(await blob.arrayBuffer()));
   };
@@ -140,7 +141,7 @@ async function capture(track: MediaStreamTrack, b: Backend, mine: number): Promi
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
       if (done || !value) break;
       try {
-        await consider(value, value.displayWidth, value.displayHeight);
+        await consider(value, value.displayWidth, value.displayHeight, value.timestamp / 1000);
       } finally {
         value.close();
       }
@@ -157,9 +158,9 @@ async function capture(track: MediaStreamTrack, b: Backend, mine: number): Promi
   video.srcObject = new MediaStream([track]);
   await video.play();
   const next = () =>
-    video.requestVideoFrameCallback(() => {
+    video.requestVideoFrameCallback((now, meta) => {
       if (run !== mine) return;
-      void consider(video, video.videoWidth, video.videoHeight).then(next);
+      void consider(video, video.videoWidth, video.videoHeight, meta.captureTime ?? now).then(next);
     });
   next();
 }

@@ -40,12 +40,16 @@ export function nextStep(truth: readonly Command[], sees: TableSees): TableStep 
   if (sees.history.length > k) return { do: 'undo', wrong: sees.history.at(-1)! };
   const next = truth[k];
   const question = sees.open[0];
+  let early = false;
   if (question) {
     const i = next ? question.readings.findIndex((r) => sameMove(r, next)) : -1;
-    if (i < 0) return { do: 'reject', id: question.id };
-    return { do: 'answer', id: question.id, answer: i === 0 ? 'best' : ((i - 1) as 0 | 1), command: next! };
+    if (i >= 0) return { do: 'answer', id: question.id, answer: i === 0 ? 'best' : ((i - 1) as 0 | 1), command: next! };
+    // A tile the camera saw before its turn (the move before it went unread): the table enters what
+    // came first by hand and leaves the question for its turn.
+    early = truth.slice(k + 1).some((t) => isCameraMove(t) && question.readings.some((r) => sameMove(r, t)));
+    if (!early) return { do: 'reject', id: question.id };
   }
   if (!next) return { do: 'done' };
   if (!isCameraMove(next)) return { do: 'enter', command: next, missed: false };
-  return sees.cameraMayRead ? { do: 'wait' } : { do: 'enter', command: next, missed: true };
+  return sees.cameraMayRead && !early ? { do: 'wait' } : { do: 'enter', command: next, missed: true };
 }
