@@ -243,8 +243,8 @@ export class CameraService {
   private enqueue(bytes: Uint8Array): void {
     this.lastImage = bytes;
     const index = this.received++;
-    // Frames before a game is set up show no game: they are looked at, not read.
-    if (this.o.session.currentGameId === null) return this.changed();
+    // Frames before a game is set up, or after it is over, are looked at, not read.
+    if (this.o.session.currentGameId === null || this.o.session.currentGame?.state.finished) return this.changed();
     this.queue.push({ bytes, index });
     const max = this.o.maxQueue ?? 1500;
     if (this.queue.length > max) {
@@ -381,6 +381,7 @@ export class CameraService {
     } else if (this.kind === 'recording' && !this.player && id !== null) {
       this.startPlayer();
     }
+    if (this.o.session.currentGame?.state.finished) this.queue = [];
     // Deferred (pump starts with an await): an answer being accepted is decided before anything is reviewed.
     void this.pump();
     this.changed();
