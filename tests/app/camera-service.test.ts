@@ -136,6 +136,25 @@ describe('the camera service (tracker → proposals → rules)', () => {
     s.store.close();
   }, 120_000);
 
+  it.each([2, 9])('a still frame of visit %i missed: nothing committed wrongly, at most that visit by hand, the game reaches the ground truth', async (visit) => {
+    const s = open();
+    expect(s.session.newGame(setup).ok).toBe(true);
+    s.camera.use('browser');
+    // The visit loses its first still frame: the camera never sees that scene still, and next sees two new tiles at once.
+    const gap = manifest.visits[visit]!.stillFrom;
+    for (const [i, f] of frames.entries()) if (i !== gap) s.camera.frame(f);
+    const log = { missed: 0, answered: 0, rejected: 0, wrong: 0 };
+    expect(await table(s, () => s.camera.view().reading && s.camera.view().frames.queued > 0, log)).toBe('done');
+    const game = s.session.currentGame!;
+    expect(agreed(truth, game.commands)).toBe(truth.length);
+    expect(log.wrong).toBe(0);
+    // By hand: what the unseen visit showed (a tile, a figure) and the one figure the camera misses anyway.
+    expect(log.missed).toBeLessThanOrEqual(3);
+    expect(s.camera.view().counts.committed + log.answered).toBeGreaterThanOrEqual(truth.filter(isCameraMove).length - 3);
+    await s.camera.close();
+    s.store.close();
+  }, 120_000);
+
   it('frames that are no image are named and change nothing; frames from a source that is not chosen are refused', async () => {
     const s = open();
     expect(s.session.newGame(setup).ok).toBe(true);
