@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { GameRecord } from '../../engine/record/schema.js';
+import { cameraAnswerSchema, cameraFrameSchema, cameraReportSchema, cameraSourceSchema, type CameraView } from './camera.js';
 import { commandSchema } from './commands.js';
 import { newGameSchema } from './setup.js';
 import type { Snapshot } from './snapshot.js';
@@ -28,6 +29,11 @@ export const operationArgs = {
   pairing: z.tuple([]),
   tileTypes: z.tuple([]),
   saveTile: z.tuple([tileDefinitionSchema, cropSchema.nullable(), z.enum(['camera', 'settings'])]),
+  camera: z.tuple([]),
+  cameraUse: z.tuple([cameraSourceSchema, z.string().max(200).optional()]),
+  cameraReport: z.tuple([cameraReportSchema]),
+  cameraAnswer: z.tuple([z.number().int().min(1), cameraAnswerSchema]),
+  cameraFrame: z.tuple([cameraFrameSchema]),
 } as const;
 
 export type OperationName = keyof typeof operationArgs;
@@ -65,6 +71,11 @@ export interface OperationResults {
   pairing: PairingInfo;
   tileTypes: readonly EditableTile[];
   saveTile: SavedTile;
+  camera: CameraView;
+  cameraUse: CameraView;
+  cameraReport: CameraView;
+  cameraAnswer: { version: number } | null;
+  cameraFrame: null;
 }
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };
