@@ -55,6 +55,13 @@ export class TileCatalog {
     return v[q]!;
   }
 
+  /** The tile at each rotation index 0..3. */
+  views(id: string): readonly OrientedTile[] {
+    const v = this.oriented.get(id);
+    if (!v) throw new Error(`unknown tile ${id}`);
+    return v;
+  }
+
   all(): TileType[] {
     return [...this.byId.values()];
   }

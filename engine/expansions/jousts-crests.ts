@@ -18,7 +18,7 @@ import type {
 } from '../game/events.js';
 import type { ExpansionModule } from '../game/expansion.js';
 import { hasLegalPlacement, placementProblem } from '../game/placement.js';
-import type { GameState } from '../game/state.js';
+import { riverTilesLeft, type GameState } from '../game/state.js';
 import { addExpansionRiverTiles, addExpansionTiles } from '../game/supply.js';
 import { fail, ok } from '../result.js';
 import { placeOnBoard } from './base.js';
@@ -54,18 +54,8 @@ function isRiverTileId(state: GameState, id: string): boolean {
 export function tournamentDue(state: GameState): boolean {
   const j = state.jc;
   if (!j || j.laps || j.tournament || state.turn.drawn !== null || state.turn.step !== 'tile') return false;
-  if (state.river && riverLeft(state) > 0) return false;
+  if (riverTilesLeft(state) > 0) return false;
   return (j.stacks[j.current]?.land ?? 0) === 0;
-}
-
-/** River tiles still to play; once none is left none comes back, so the answer is cached. */
-function riverLeft(state: GameState): number {
-  const j = jc(state);
-  if (j.riverDone) return 0;
-  let n = 0;
-  for (const [id, c] of state.supply) if (c > 0 && isRiverTileId(state, id)) n += c;
-  if (n === 0) j.riverDone = true;
-  return n;
 }
 
 export function isFinalStack(j: JcState): boolean {
@@ -221,7 +211,6 @@ export const joustsCrestsModule: ExpansionModule = {
       tournamentsDone: 0,
       laps: false,
       nominatedTurn: 0,
-      riverDone: false,
     };
   },
 

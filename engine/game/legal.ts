@@ -64,19 +64,34 @@ function towerActions(state: GameState): Command[] {
   return out;
 }
 
-/** Every legal command of the current step except tile placement (see legalPlacements for that). */
-export function legalActions(state: GameState): Command[] {
+/** Which kinds of command `legalActions` lists (all by default). */
+export interface ActionKinds {
+  /** Ransoms (The Tower), open in any step. */
+  readonly ransoms?: boolean;
+  /** The action step's meeples, tower floors and abbot returns. */
+  readonly actions?: boolean;
+  readonly endTurn?: boolean;
+}
+
+const ALL_KINDS: ActionKinds = { ransoms: true, actions: true, endTurn: true };
+
+/**
+ * Every legal command of the current step except tile placement (see legalPlacements for that);
+ * `kinds` narrows the list, sparing the checks of commands the caller does not want (ending the turn
+ * is checked by working out its scoring).
+ */
+export function legalActions(state: GameState, kinds: ActionKinds = ALL_KINDS): Command[] {
   if (state.finished) return [];
   const player = state.turn.player;
   const out: Command[] = [];
-  if (!state.turn.ransomPaid && state.players[player]!.score >= 3) {
+  if (kinds.ransoms && !state.turn.ransomPaid && state.players[player]!.score >= 3) {
     state.players.forEach((holder, i) => {
       for (const kind of new Set(holder.prisoners.filter((p) => p.owner === player).map((p) => p.kind))) {
         out.push({ type: 'payRansom', player, prisonerOf: i, kind });
       }
     });
   }
-  if (state.turn.step === 'action') {
+  if (kinds.actions && state.turn.step === 'action') {
     for (const s of legalMeepleSpots(state)) out.push({ type: 'placeMeeple', player, kind: s.kind, on: s.on });
     if (state.pipeline.commands.has('placeTowerFloor')) out.push(...towerActions(state));
     if (state.pipeline.commands.has('returnAbbot')) {
@@ -85,7 +100,7 @@ export function legalActions(state: GameState): Command[] {
       }
     }
   }
-  if (state.turn.step !== 'tile') out.push({ type: 'endTurn', player });
+  if (kinds.endTurn && state.turn.step !== 'tile') out.push({ type: 'endTurn', player });
   // Meeple spots and tower floors are legal by construction (meepleProblem, the tower's reach); the
   // rest still goes through the command's own checks.
   return out.filter((c) => (c.type === 'placeMeeple' || c.type === 'placeTowerFloor' ? gateProblem(state, c) === null : decide(state, c).ok));

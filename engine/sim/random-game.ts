@@ -10,6 +10,7 @@ import { Game } from '../game/game.js';
 import { legalActions } from '../game/legal.js';
 import { tileProblem, type Placement } from '../game/placement.js';
 import { fitsHole } from '../features/board.js';
+import type { OrientedTile } from '../geometry/oriented.js';
 import { keyX, keyY } from '../geometry/position.js';
 import { ROTATIONS } from '../geometry/segments.js';
 import type { GameSetup } from '../game/setup.js';
@@ -39,21 +40,36 @@ export interface RandomGameOptions {
 
 /** Draws a tile the rules allow now, weighted by how many are left (rejection sampling). */
 export function drawTile(state: GameState, random: () => number): string | null {
+  const supply = state.supply;
+  const total = supply.total;
+  if (total <= 0) return null;
+  // The usual case, without building the weight lists: the first tile drawn is allowed.
+  let r = random() * total;
+  let chosen = -1;
+  for (let j = 0; j < supply.size; j++) {
+    const n = supply.countAt(j);
+    if (n <= 0) continue;
+    chosen = j;
+    if ((r -= n) < 0) break;
+  }
+  const first = supply.idAt(chosen);
+  if (!tileProblem(state, state.catalog.get(first)!)) return first;
   const ids: string[] = [];
   const weights: number[] = [];
-  let total = 0;
-  for (const [id, n] of state.supply) {
+  let left = 0;
+  for (let j = 0; j < supply.size; j++) {
+    const n = supply.countAt(j);
     if (n <= 0) continue;
-    ids.push(id);
-    weights.push(n);
-    total += n;
+    ids.push(supply.idAt(j));
+    weights.push(j === chosen ? 0 : n);
+    if (j !== chosen) left += n;
   }
-  while (total > 0) {
-    let r = random() * total;
+  while (left > 0) {
+    r = random() * left;
     let i = 0;
     while (i < ids.length - 1 && (r -= weights[i]!) >= 0) i++;
     if (!tileProblem(state, state.catalog.get(ids[i]!)!)) return ids[i]!;
-    total -= weights[i]!;
+    left -= weights[i]!;
     weights[i] = 0;
   }
   return null;
@@ -65,9 +81,10 @@ export function drawTile(state: GameState, random: () => number): string | null 
  */
 export function randomPlacement(state: GameState, tileId: string, random: () => number): Placement | null {
   const holes = state.board.holes;
-  const keys = Array.from(holes.keys());
+  const keys: number[] = [];
+  for (const key of holes.keys()) keys.push(key);
   const rules = state.pipeline.placementRules;
-  const views = [0, 1, 2, 3].map((q) => state.catalog.view(tileId, q));
+  const views = state.catalog.views(tileId);
   for (let n = keys.length; n > 0; n--) {
     const i = Math.floor(random() * n);
     const key = keys[i]!;
@@ -80,11 +97,16 @@ export function randomPlacement(state: GameState, tileId: string, random: () => 
       if (!fitsHole(view, hole)) continue;
       const x = keyX(key);
       const y = keyY(key);
-      if (rules.some((rule) => rule(state, view, x, y))) continue;
+      if (breaksARule(state, rules, view, x, y)) continue;
       return { at: [x, y], rot: ROTATIONS[q]! };
     }
   }
   return null;
+}
+
+function breaksARule(state: GameState, rules: GameState['pipeline']['placementRules'], view: OrientedTile, x: number, y: number): boolean {
+  for (let r = 0; r < rules.length; r++) if (rules[r]!(state, view, x, y)) return true;
+  return false;
 }
 
 function pick<T>(xs: readonly T[], random: () => number): T {
@@ -115,7 +137,7 @@ export function randomGame(setup: GameSetup, seed: number, options: RandomGameOp
     }
     const state = game.state;
     const player = state.turn.player;
-    const ransoms = legalActions(state).filter((c) => c.type === 'payRansom');
+    const ransoms = legalActions(state, { ransoms: true });
     if (ransoms.length > 0 && random() < ransomRate) play(pick(ransoms, random));
     const tile = drawTile(state, random);
     if (!tile) break;
@@ -132,7 +154,7 @@ export function randomGame(setup: GameSetup, seed: number, options: RandomGameOp
     }
     play({ type: 'placeTile', player, tile, at: spot.at, rot: spot.rot });
     if (draws) playNomination(current, play, random, options.nominateRate ?? 0.5);
-    const actions = legalActions(game.state).filter((c) => c.type !== 'endTurn' && c.type !== 'payRansom');
+    const actions = legalActions(game.state, { actions: true });
     if (actions.length > 0 && random() < actionRate) play(pick(actions, random));
     if (draws) playDefencePost(current, play, random, options.postRate ?? 0.5);
     play({ type: 'endTurn', player });
