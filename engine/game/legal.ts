@@ -4,11 +4,11 @@
  * random player and the reminders use them too.
  */
 import type { MeepleKind } from '../features/board.js';
-import { meepleProblem } from '../expansions/base.js';
+import { meepleAllowed } from '../expansions/base.js';
 import { meeplesInReach } from '../expansions/tower.js';
 import type { Command } from './commands.js';
 import { decide, gateProblem } from './engine.js';
-import type { GameState } from './state.js';
+import type { GameState, Prisoner } from './state.js';
 
 export interface MeepleSpot {
   readonly kind: MeepleKind;
@@ -26,12 +26,12 @@ export function legalMeepleSpots(state: GameState): MeepleSpot[] {
   const out: MeepleSpot[] = [];
   const player = state.turn.player;
   for (const kind of state.pipeline.figures.keys()) {
-    t.parts.forEach((part, i) => {
-      if (meepleProblem(state, player, kind, part) === null) {
+    for (let i = 0; i < t.parts.length; i++) {
+      if (meepleAllowed(state, player, kind, t.parts[i]!)) {
         const f = t.view.features[i]!;
         out.push({ kind, on: f.name, featureKind: f.def.kind, at: [t.x, t.y] });
       }
-    });
+    }
   }
   return out;
 }
@@ -41,16 +41,16 @@ function towerActions(state: GameState): Command[] {
   const player = state.turn.player;
   const out: Command[] = [];
   const me = state.players[player]!;
+  const optional = state.setup.rules.towerCapture === 'optional';
   for (const tower of state.towers.values()) {
     if (tower.top) continue;
     const at = [tower.x, tower.y] as const;
     if (me.floors > 0) {
       const reach = meeplesInReach(state, tower.x, tower.y, tower.height + 1);
-      if (reach.length === 0 || state.setup.rules.towerCapture === 'optional') out.push({ type: 'placeTowerFloor', player, at });
+      if (reach.length === 0 || optional) out.push({ type: 'placeTowerFloor', player, at });
       for (const m of reach) {
         const capture = { player: m.player, at: [m.x, m.y] as const, on: m.on, kind: m.kind };
-        const held = m.player !== player ? state.players[m.player]!.prisoners.filter((p) => p.owner === player) : [];
-        const kinds = [...new Set(held.map((p) => p.kind))];
+        const kinds = m.player !== player ? prisonerKinds(state.players[m.player]!.prisoners, player) : [];
         if (kinds.length > 1) for (const k of kinds) out.push({ type: 'placeTowerFloor', player, at, capture: { ...capture, exchangeFor: k } });
         else out.push({ type: 'placeTowerFloor', player, at, capture });
       }
@@ -62,6 +62,13 @@ function towerActions(state: GameState): Command[] {
     }
   }
   return out;
+}
+
+/** The kinds of `owner`'s meeples among these prisoners, each once, in the order first held. */
+function prisonerKinds(prisoners: readonly Prisoner[], owner: number): MeepleKind[] {
+  const kinds: MeepleKind[] = [];
+  for (const p of prisoners) if (p.owner === owner && !kinds.includes(p.kind)) kinds.push(p.kind);
+  return kinds;
 }
 
 /** Which kinds of command `legalActions` lists (all by default). */
@@ -86,9 +93,7 @@ export function legalActions(state: GameState, kinds: ActionKinds = ALL_KINDS): 
   const out: Command[] = [];
   if (kinds.ransoms && !state.turn.ransomPaid && state.players[player]!.score >= 3) {
     state.players.forEach((holder, i) => {
-      for (const kind of new Set(holder.prisoners.filter((p) => p.owner === player).map((p) => p.kind))) {
-        out.push({ type: 'payRansom', player, prisonerOf: i, kind });
-      }
+      for (const kind of prisonerKinds(holder.prisoners, player)) out.push({ type: 'payRansom', player, prisonerOf: i, kind });
     });
   }
   if (kinds.actions && state.turn.step === 'action') {
@@ -101,7 +106,7 @@ export function legalActions(state: GameState, kinds: ActionKinds = ALL_KINDS): 
     }
   }
   if (kinds.endTurn && state.turn.step !== 'tile') out.push({ type: 'endTurn', player });
-  // Meeple spots and tower floors are legal by construction (meepleProblem, the tower's reach); the
+  // Meeple spots and tower floors are legal by construction (meepleAllowed, the tower's reach); the
   // rest still goes through the command's own checks.
   return out.filter((c) => (c.type === 'placeMeeple' || c.type === 'placeTowerFloor' ? gateProblem(state, c) === null : decide(state, c).ok));
 }

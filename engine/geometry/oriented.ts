@@ -27,6 +27,8 @@ export interface OrientedTile {
   readonly sideCode: readonly number[];
   /** Per side, the code the neighbour's facing side must show. */
   readonly matchCode: readonly number[];
+  /** The four match codes packed 6 bits per side (N lowest), for one-comparison fit tests (Board's holes). */
+  readonly matchPacked: number;
   readonly features: readonly OrientedFeature[];
   /** Board segment → index into features. */
   readonly segmentFeature: readonly number[];
@@ -67,5 +69,6 @@ export function orient(tile: TileType, rot: Rotation): OrientedTile {
     return { def, index, segments, sides, name, cityIndices };
   });
   const riverSides = features.filter((f) => f.def.kind === 'river').flatMap((f) => f.sides);
-  return { tile, rot, terrain, sideCode, matchCode, features, segmentFeature, riverSides };
+  const matchPacked = matchCode[0]! | (matchCode[1]! << 6) | (matchCode[2]! << 12) | (matchCode[3]! << 18);
+  return { tile, rot, terrain, sideCode, matchCode, matchPacked, features, segmentFeature, riverSides };
 }

@@ -8,10 +8,8 @@ import { rng } from './rng.js';
 import { defaultCatalog } from '../game/engine.js';
 import { Game } from '../game/game.js';
 import { legalActions } from '../game/legal.js';
-import { tileProblem, type Placement } from '../game/placement.js';
-import { fitsHole } from '../features/board.js';
-import type { OrientedTile } from '../geometry/oriented.js';
-import { keyX, keyY } from '../geometry/position.js';
+import { breaksARule, tileProblem, type Placement } from '../game/placement.js';
+import { fitsHole, type Hole } from '../features/board.js';
 import { ROTATIONS } from '../geometry/segments.js';
 import type { GameSetup } from '../game/setup.js';
 import type { GameState } from '../game/state.js';
@@ -75,38 +73,33 @@ export function drawTile(state: GameState, random: () => number): string | null 
   return null;
 }
 
+/** Scratch list for randomPlacement (one per process: the random player is not re-entered). */
+const holeList: Hole[] = [];
+
 /**
  * A random legal placement: holes in random order, rotations in random order, the first that fits.
  * Cheaper than listing every placement, and just as legal.
  */
 export function randomPlacement(state: GameState, tileId: string, random: () => number): Placement | null {
-  const holes = state.board.holes;
-  const keys: number[] = [];
-  for (const key of holes.keys()) keys.push(key);
+  const holes = holeList;
+  let count = 0;
+  for (const hole of state.board.holes.values()) holes[count++] = hole;
   const rules = state.pipeline.placementRules;
   const views = state.catalog.views(tileId);
-  for (let n = keys.length; n > 0; n--) {
+  for (let n = count; n > 0; n--) {
     const i = Math.floor(random() * n);
-    const key = keys[i]!;
-    const hole = holes.get(key)!;
-    keys[i] = keys[n - 1]!;
+    const hole = holes[i]!;
+    holes[i] = holes[n - 1]!;
     const q0 = Math.floor(random() * 4);
     for (let k = 0; k < 4; k++) {
       const q = (q0 + k) % 4;
       const view = views[q]!;
       if (!fitsHole(view, hole)) continue;
-      const x = keyX(key);
-      const y = keyY(key);
-      if (breaksARule(state, rules, view, x, y)) continue;
-      return { at: [x, y], rot: ROTATIONS[q]! };
+      if (breaksARule(state, rules, view, hole.x, hole.y)) continue;
+      return { at: [hole.x, hole.y], rot: ROTATIONS[q]! };
     }
   }
   return null;
-}
-
-function breaksARule(state: GameState, rules: GameState['pipeline']['placementRules'], view: OrientedTile, x: number, y: number): boolean {
-  for (let r = 0; r < rules.length; r++) if (rules[r]!(state, view, x, y)) return true;
-  return false;
 }
 
 function pick<T>(xs: readonly T[], random: () => number): T {
