@@ -80,6 +80,8 @@ export interface ActionKinds {
   readonly endTurn?: boolean;
 }
 
+const BY_CONSTRUCTION = new Set<Command['type']>(['placeMeeple', 'placeTowerFloor', 'closeTower']);
+
 const ALL_KINDS: ActionKinds = { ransoms: true, actions: true, endTurn: true };
 
 /**
@@ -106,7 +108,8 @@ export function legalActions(state: GameState, kinds: ActionKinds = ALL_KINDS): 
     }
   }
   if (kinds.endTurn && state.turn.step !== 'tile') out.push({ type: 'endTurn', player });
-  // Meeple spots and tower floors are legal by construction (meepleAllowed, the tower's reach); the
-  // rest still goes through the command's own checks.
-  return out.filter((c) => (c.type === 'placeMeeple' || c.type === 'placeTowerFloor' ? gateProblem(state, c) === null : decide(state, c).ok));
+  // Meeple spots, tower floors and closing meeples are legal by construction (meepleAllowed, the
+  // tower's reach, an open tower with a floor and a figure in supply); the rest still goes through
+  // the command's own checks.
+  return out.filter((c) => (BY_CONSTRUCTION.has(c.type) ? gateProblem(state, c) === null : decide(state, c).ok));
 }
