@@ -82,6 +82,8 @@ export class Board {
    * every placement so that a fit test is one integer comparison.
    */
   readonly holes = new Map<number, Hole>();
+  /** The values of `holes` in its order, kept up to date only once someone has asked (see holeList). */
+  private holesInOrder: Hole[] | null = null;
   minX = 0;
   maxX = 0;
   minY = 0;
@@ -174,7 +176,11 @@ export class Board {
     this.tiles.push(placed);
     this.cover(x, y);
     this.cells[(y - this.gridY) * this.gridW + (x - this.gridX)] = placed;
-    this.holes.delete(key);
+    const filled = this.holes.get(key);
+    if (filled) {
+      this.holes.delete(key);
+      if (this.holesInOrder) this.holesInOrder.splice(this.holesInOrder.indexOf(filled), 1);
+    }
     if (index === 0) {
       this.minX = this.maxX = x;
       this.minY = this.maxY = y;
@@ -193,6 +199,7 @@ export class Board {
         if (!hole) {
           hole = { x: x + d[0], y: y + d[1], mask: 0, want: 0 };
           this.holes.set(nk, hole);
+          this.holesInOrder?.push(hole);
         }
         const facing = ((s + 2) % 4) * 6;
         hole.mask |= 63 << facing;
@@ -202,6 +209,15 @@ export class Board {
       this.joinSide(placed, n, s);
     }
     return placed;
+  }
+
+  /**
+   * The holes in the order of `holes`, as an array (do not change it). Kept up to date from the first
+   * call on, which is cheaper than walking the Map on every turn for whoever asks every turn.
+   */
+  holeList(): readonly Hole[] {
+    this.holesInOrder ??= [...this.holes.values()];
+    return this.holesInOrder;
   }
 
   /** Joins two parts that meet inside a multi-cell piece, where no printed edge separates them. */

@@ -82,8 +82,9 @@ const holeList: Hole[] = [];
  */
 export function randomPlacement(state: GameState, tileId: string, random: () => number): Placement | null {
   const holes = holeList;
-  let count = 0;
-  for (const hole of state.board.holes.values()) holes[count++] = hole;
+  const all = state.board.holeList();
+  const count = all.length;
+  for (let i = 0; i < count; i++) holes[i] = all[i]!;
   const rules = state.pipeline.placementRules;
   const views = state.catalog.views(tileId);
   for (let n = count; n > 0; n--) {
