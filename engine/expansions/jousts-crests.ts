@@ -167,6 +167,8 @@ export function nominationProblem(state: GameState, player: number, m: MeepleOnB
 export function nominationCandidates(state: GameState): MeepleOnBoard[] {
   if (!state.jc || state.turn.step !== 'action') return [];
   const p = state.turn.player;
+  // Every meeple would be refused for the same reason (see nominationProblem's first checks).
+  if (state.jc.nominatedTurn === state.turn.number || state.jc.players[p]!.emblems <= 0) return [];
   return state.meeples.filter((m) => m.player === p && nominationProblem(state, p, m) === null);
 }
 

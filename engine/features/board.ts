@@ -65,6 +65,8 @@ export class Board {
   readonly tiles: PlacedTile[] = [];
   /** Placed tiles by position, row-major over [gridX, gridX + gridW) × [gridY, gridY + gridH). */
   private cells: (PlacedTile | undefined)[] = new Array<PlacedTile | undefined>(GRID_START * GRID_START).fill(undefined);
+  /** The holes by position on the same grid (the Map keeps their order for listings). */
+  private holeCells: (Hole | undefined)[] = new Array<Hole | undefined>(GRID_START * GRID_START).fill(undefined);
   private gridX = -GRID_START / 2;
   private gridY = -GRID_START / 2;
   private gridW = GRID_START;
@@ -104,19 +106,21 @@ export class Board {
     return this.at(keyX(key), keyY(key));
   }
 
-  /** Makes the grid cover (x, y) and some room around it. */
+  /** Makes the grid cover (x, y) and its neighbours (the holes a tile there opens), with room to spare. */
   private cover(x: number, y: number): void {
-    if (x >= this.gridX && y >= this.gridY && x < this.gridX + this.gridW && y < this.gridY + this.gridH) return;
+    if (x > this.gridX && y > this.gridY && x + 1 < this.gridX + this.gridW && y + 1 < this.gridY + this.gridH) return;
     const x0 = Math.min(this.gridX, x - GRID_MARGIN);
     const y0 = Math.min(this.gridY, y - GRID_MARGIN);
     const w = Math.max(this.gridX + this.gridW, x + GRID_MARGIN + 1) - x0;
     const h = Math.max(this.gridY + this.gridH, y + GRID_MARGIN + 1) - y0;
     this.cells = new Array<PlacedTile | undefined>(w * h).fill(undefined);
+    this.holeCells = new Array<Hole | undefined>(w * h).fill(undefined);
     this.gridX = x0;
     this.gridY = y0;
     this.gridW = w;
     this.gridH = h;
     for (const t of this.tiles) this.cells[(t.y - y0) * w + (t.x - x0)] = t;
+    for (const hole of this.holes.values()) this.holeCells[(hole.y - y0) * w + (hole.x - x0)] = hole;
   }
 
   find(p: number): number {
@@ -174,10 +178,13 @@ export class Board {
     }
     const placed: PlacedTile = { index, x, y, key, view, parts, piece };
     this.tiles.push(placed);
+    // Holes are next to placed tiles, so every hole and its neighbours lie on the grid once the tile does.
     this.cover(x, y);
-    this.cells[(y - this.gridY) * this.gridW + (x - this.gridX)] = placed;
-    const filled = this.holes.get(key);
+    const cell = (y - this.gridY) * this.gridW + (x - this.gridX);
+    this.cells[cell] = placed;
+    const filled = this.holeCells[cell];
     if (filled) {
+      this.holeCells[cell] = undefined;
       this.holes.delete(key);
       if (this.holesInOrder) this.holesInOrder.splice(this.holesInOrder.indexOf(filled), 1);
     }
@@ -192,13 +199,16 @@ export class Board {
     }
     for (let s = 0; s < 4; s++) {
       const d = SIDE_DELTA[s]!;
-      const n = this.at(x + d[0], y + d[1]);
+      const nx = x + d[0];
+      const ny = y + d[1];
+      const n = this.at(nx, ny);
       if (!n) {
-        const nk = posKey(x + d[0], y + d[1]);
-        let hole = this.holes.get(nk);
+        const ncell = (ny - this.gridY) * this.gridW + (nx - this.gridX);
+        let hole = this.holeCells[ncell];
         if (!hole) {
-          hole = { x: x + d[0], y: y + d[1], mask: 0, want: 0 };
-          this.holes.set(nk, hole);
+          hole = { x: nx, y: ny, mask: 0, want: 0 };
+          this.holeCells[ncell] = hole;
+          this.holes.set(posKey(nx, ny), hole);
           this.holesInOrder?.push(hole);
         }
         const facing = ((s + 2) % 4) * 6;
