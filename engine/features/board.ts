@@ -151,16 +151,16 @@ export class Board {
       this.parent.push(id);
       this.partTile.push(index);
       this.partFeature.push(f);
-      const k = f.def.kind;
-      const edged = k === 'road' || k === 'city' || k === 'river';
+      const def = f.def;
+      const k = def.kind;
       if (k === 'cloister' || k === 'garden') this.monasteries.push(id);
       this.data.push({
         kind: k,
         tiles: [index],
-        open: edged ? f.sides.length : 0,
-        pennants: f.def.pennants,
-        inns: f.def.inn ? 1 : 0,
-        cathedrals: f.def.cathedral ? 1 : 0,
+        open: f.openEnds,
+        pennants: def.pennants,
+        inns: def.inn ? 1 : 0,
+        cathedrals: def.cathedral ? 1 : 0,
         meeples: NONE,
         cities: NONE,
         alwaysComplete: false,
