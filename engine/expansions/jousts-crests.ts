@@ -169,7 +169,11 @@ export function nominationCandidates(state: GameState): MeepleOnBoard[] {
   const p = state.turn.player;
   // Every meeple would be refused for the same reason (see nominationProblem's first checks).
   if (state.jc.nominatedTurn === state.turn.number || state.jc.players[p]!.emblems <= 0) return [];
-  return state.meeples.filter((m) => m.player === p && nominationProblem(state, p, m) === null);
+  // Only meeples on a feature a tile of this turn extends can be nominated: look at those alone.
+  const board = state.board;
+  const extended: number[] = [];
+  for (const i of state.turn.placed) for (const part of board.tiles[i]!.parts) extended.push(board.find(part));
+  return state.meeples.filter((m) => m.player === p && m.part >= 0 && extended.includes(board.find(m.part)) && nominationProblem(state, p, m) === null);
 }
 
 /** The player's meeple on the feature named by `on` at `at` (any segment of that feature on the tile). */

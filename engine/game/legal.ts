@@ -26,6 +26,7 @@ export function legalMeepleSpots(state: GameState): MeepleSpot[] {
   const out: MeepleSpot[] = [];
   const player = state.turn.player;
   for (const kind of state.pipeline.figures.keys()) {
+    if (state.players[player]!.supply[kind] <= 0) continue; // none in supply: every spot is refused
     for (let i = 0; i < t.parts.length; i++) {
       if (meepleAllowed(state, player, kind, t.parts[i]!)) {
         const f = t.view.features[i]!;

@@ -58,8 +58,11 @@ export interface RiverState {
   lastWasCurve: boolean;
   /** Ids of the river tiles in this game's box. */
   readonly tileIds: readonly string[];
-  /** A cache of riverTilesLeft for one version of the supply (it is asked for every tile drawn). */
-  left: { version: number; count: number };
+  /**
+   * A cache of riverTilesLeft for one version of the supply (it is asked for every tile drawn), and
+   * `done` once none is left: river tiles never come back to the supply.
+   */
+  left: { version: number; count: number; done: boolean };
 }
 
 export interface GameState {
@@ -115,11 +118,13 @@ export function newState(setup: GameSetup, catalog: TileCatalog, pipeline: Pipel
 
 export function riverTilesLeft(state: GameState): number {
   const river = state.river;
-  if (!river) return 0;
+  if (!river || river.left.done) return 0;
   if (river.left.version === state.supply.version) return river.left.count;
   let n = 0;
   for (const id of river.tileIds) n += state.supply.get(id) ?? 0;
   river.left.version = state.supply.version;
   river.left.count = n;
+  // Only once the river's tiles are known (after setup) does an empty count mean the river is over.
+  if (n === 0 && river.tileIds.length > 0) river.left.done = true;
   return n;
 }
