@@ -3,7 +3,7 @@
  * the current step as a ready command. The recognizer uses these to reject impossible readings; the
  * random player and the reminders use them too.
  */
-import type { MeepleKind } from '../features/board.js';
+import type { MeepleKind, PlacedTile } from '../features/board.js';
 import { meepleAllowed } from '../expansions/base.js';
 import { meeplesInReach } from '../expansions/tower.js';
 import type { Command } from './commands.js';
@@ -20,21 +20,24 @@ export interface MeepleSpot {
 
 /** Every feature of the tile just placed where each of the player's figures may stand. */
 export function legalMeepleSpots(state: GameState): MeepleSpot[] {
-  if (state.turn.step !== 'action') return [];
-  const t = state.board.tiles[state.turn.tile];
-  if (!t) return [];
   const out: MeepleSpot[] = [];
+  forEachMeepleSpot(state, (kind, t, i) => {
+    const f = t.view.features[i]!;
+    out.push({ kind, on: f.name, featureKind: f.def.kind, at: [t.x, t.y] });
+  });
+  return out;
+}
+
+/** Calls `found` with each figure kind and feature index of the tile just placed where it may stand. */
+function forEachMeepleSpot(state: GameState, found: (kind: MeepleKind, t: PlacedTile, feature: number) => void): void {
+  if (state.turn.step !== 'action') return;
+  const t = state.board.tiles[state.turn.tile];
+  if (!t) return;
   const player = state.turn.player;
   for (const kind of state.pipeline.figures.keys()) {
     if (state.players[player]!.supply[kind] <= 0) continue; // none in supply: every spot is refused
-    for (let i = 0; i < t.parts.length; i++) {
-      if (meepleAllowed(state, player, kind, t.parts[i]!)) {
-        const f = t.view.features[i]!;
-        out.push({ kind, on: f.name, featureKind: f.def.kind, at: [t.x, t.y] });
-      }
-    }
+    for (let i = 0; i < t.parts.length; i++) if (meepleAllowed(state, player, kind, t.parts[i]!)) found(kind, t, i);
   }
-  return out;
 }
 
 /** The tower actions open to the active player (floors with each possible capture, closing a tower). */
@@ -100,7 +103,7 @@ export function legalActions(state: GameState, kinds: ActionKinds = ALL_KINDS): 
     });
   }
   if (kinds.actions && state.turn.step === 'action') {
-    for (const s of legalMeepleSpots(state)) out.push({ type: 'placeMeeple', player, kind: s.kind, on: s.on });
+    forEachMeepleSpot(state, (kind, t, i) => out.push({ type: 'placeMeeple', player, kind, on: t.view.features[i]!.name }));
     if (state.pipeline.commands.has('placeTowerFloor')) out.push(...towerActions(state));
     if (state.pipeline.commands.has('returnAbbot')) {
       for (const m of state.meeples) {
