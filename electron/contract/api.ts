@@ -8,6 +8,7 @@ import type { GameRecord } from '../../engine/record/schema.js';
 import { commandSchema } from './commands.js';
 import { newGameSchema } from './setup.js';
 import type { Snapshot } from './snapshot.js';
+import { cropSchema, tileDefinitionSchema, type EditableTile, type SavedTile } from './tiles.js';
 
 const index = z.number().int().min(0).max(100_000);
 
@@ -25,6 +26,8 @@ export const operationArgs = {
   loadGame: z.tuple([z.number().int().min(1)]),
   statistics: z.tuple([]),
   pairing: z.tuple([]),
+  tileTypes: z.tuple([]),
+  saveTile: z.tuple([tileDefinitionSchema, cropSchema.nullable(), z.enum(['camera', 'settings'])]),
 } as const;
 
 export type OperationName = keyof typeof operationArgs;
@@ -60,6 +63,8 @@ export interface OperationResults {
   loadGame: { gameId: number };
   statistics: { games: number; finished: number; players: readonly { name: string; games: number; wins: number; averageScore: number; bestScore: number }[] };
   pairing: PairingInfo;
+  tileTypes: readonly EditableTile[];
+  saveTile: SavedTile;
 }
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };

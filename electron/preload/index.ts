@@ -25,6 +25,8 @@ const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => v
   loadGame: call('loadGame') as CompanionApi['loadGame'],
   statistics: call('statistics') as CompanionApi['statistics'],
   pairing: call('pairing') as CompanionApi['pairing'],
+  tileTypes: call('tileTypes') as CompanionApi['tileTypes'],
+  saveTile: call('saveTile') as CompanionApi['saveTile'],
   onSnapshot(listener) {
     const handler = (_e: IpcRendererEvent, s: Snapshot) => listener(s);
     ipcRenderer.on('companion:snapshot', handler);

@@ -464,7 +464,7 @@ export const joustsCrestsModule: ExpansionModule = {
       state.turn.placed.push(placed.index);
       if (s.emblem !== null) {
         jp.keptEmblems.shift();
-        const statueId = tiles2025().prizeTiles.get(s.tile)!.statue;
+        const statueId = state.catalog.get(s.tile)?.statue ?? tiles2025().prizeTiles.get(s.tile)!.statue;
         const fi = placed.view.features.findIndex((f) => f.def.id === statueId);
         j.statues.push({ player: s.player, value: s.emblem, part: placed.parts[fi]!, at: [placed.x, placed.y], on: placed.view.features[fi]!.name });
       }

@@ -35,6 +35,8 @@ export function handlers(s: Services): Handlers {
     loadGame: (id) => reply(s.session.load(id), () => ({ gameId: id })),
     statistics: () => ({ ok: true, value: s.store.statistics() }),
     pairing: () => ({ ok: true, value: s.pairing() }),
+    tileTypes: () => ({ ok: true, value: s.session.editableTiles() }),
+    saveTile: (def, crop, source) => reply(s.session.saveTile(def, crop, source), (v) => v),
   };
 }
 

@@ -3,9 +3,12 @@ import type { CompanionApi, OperationName, Reply } from '../../../electron/contr
 import type { Snapshot } from '../../../electron/contract/snapshot.js';
 import type { Backend, Role } from './types.js';
 
-const OPS: readonly OperationName[] = [
+const OPS = [
   'snapshot', 'newGame', 'play', 'undo', 'redo', 'correct', 'insert', 'importRecord', 'exportRecord', 'listGames', 'loadGame', 'statistics', 'pairing',
-];
+  'tileTypes', 'saveTile',
+] as const satisfies readonly OperationName[];
+// Every operation of the contract must be listed above (the compiler says which one is missing).
+export const allOperations: [Exclude<OperationName, (typeof OPS)[number]>] extends [never] ? true : false = true;
 
 const SCREEN_TOKEN = 'companion-screen-token';
 
