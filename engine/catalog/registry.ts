@@ -16,6 +16,8 @@ export { validateTile };
 export class TileCatalog {
   private readonly byId = new Map<string, TileType>();
   private readonly oriented = new Map<string, readonly OrientedTile[]>();
+  /** Tiles by expansion, worked out on first use after an addition (every game's setup asks). */
+  private byExpansion: Map<string, TileType[]> | null = null;
 
   constructor(tiles: readonly TileType[] = []) {
     for (const t of tiles) {
@@ -39,6 +41,7 @@ export class TileCatalog {
     if (problem) return fail(`tile ${tile.id}: ${problem}`);
     if (this.byId.has(tile.id)) return fail(`tile ${tile.id} is already in the catalog`);
     this.byId.set(tile.id, tile);
+    this.byExpansion = null;
     this.oriented.set(tile.id, ROTATIONS.map((r) => orient(tile, r)));
     return ok(tile);
   }
@@ -56,6 +59,26 @@ export class TileCatalog {
     const v = this.oriented.get(id);
     if (!v) throw new Error(`unknown tile ${id}`);
     return v[q]!;
+  }
+
+  /** The tile at each rotation index 0..3. */
+  views(id: string): readonly OrientedTile[] {
+    const v = this.oriented.get(id);
+    if (!v) throw new Error(`unknown tile ${id}`);
+    return v;
+  }
+
+  /** The tiles of one expansion, in catalog order (do not change the list). */
+  ofExpansion(expansion: string): readonly TileType[] {
+    if (!this.byExpansion) {
+      this.byExpansion = new Map();
+      for (const t of this.byId.values()) {
+        const list = this.byExpansion.get(t.expansion);
+        if (list) list.push(t);
+        else this.byExpansion.set(t.expansion, [t]);
+      }
+    }
+    return this.byExpansion.get(expansion) ?? [];
   }
 
   all(): TileType[] {

@@ -156,7 +156,7 @@ export const siegeDefenseModule: ExpansionModule = {
   },
 
   meepleRule(state, _player, _kind, part) {
-    const t = state.board.partInfo[part]!.tile;
+    const t = state.board.partTile[part]!;
     if (state.board.tiles[t]!.piece >= 0) return 'no meeple may be placed on the fortress or the tournament tile';
     return null;
   },
