@@ -127,8 +127,9 @@ describe('tile editor in the browser', () => {
     const placed = page.locator('[data-testid=board] g[data-tile=JC-L-PLAIN]');
     await placed.waitFor();
     expect(await placed.getAttribute('data-at')).toBe('0,-1');
-    // On the board the road runs W–E (the board's tile drawing shows road segments as lines).
-    expect(await placed.locator('line').count()).toBe(2);
+    // On the board the road runs W–E: road (1) on E1 and W1 only, drawn by the project's tile renderer.
+    expect(await placed.getAttribute('data-terrain')).toBe('000010000010');
+    expect(await placed.locator('image').getAttribute('href')).toMatch(/^data:image\/svg\+xml/);
     // Where a figure may go: the road and the two fields it makes (the provisional tile had one field).
     expect(await entry.locator('select[name=spot] option').allTextContents()).toEqual(['—', 'normal on E2', 'normal on E1', 'normal on N0']);
     await page.screenshot({ path: join(SHOTS, 'tile-editor-3-used.png') });

@@ -7,6 +7,7 @@ import { applyHomography, type Homography } from '../../../calibration/geometry.
 import { PITCH_MM } from '../../../models/scene/render.js';
 import type { CameraCellView, CameraReadingView } from '../../contract/camera.js';
 import type { TileView } from '../../contract/snapshot.js';
+import { tileView } from '../session/view.js';
 import { describeCommand } from '../session/describe.js';
 
 /** Every laid tile and every hole of the board as its quad in the image (the tracker's table plane). */
@@ -29,11 +30,7 @@ function tileOf(game: Game, c: Command): TileView | null {
   if (c.type !== 'placeTile' && c.type !== 'placePrizeTile') return null;
   const catalog = game.state.catalog;
   if (!catalog.get(c.tile)) return null;
-  const v = catalog.view(c.tile, quarterTurns(c.rot));
-  return {
-    tile: c.tile, x: c.at[0], y: c.at[1], rot: v.rot, terrain: [...v.terrain],
-    features: v.features.map((f) => ({ name: f.name, kind: f.def.kind, segments: [...f.segments], pennants: f.def.pennants })),
-  };
+  return tileView(catalog.view(c.tile, quarterTurns(c.rot)), c.at[0], c.at[1]);
 }
 
 export function readingView(game: Game, c: Command): CameraReadingView {
