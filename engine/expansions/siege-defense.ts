@@ -140,12 +140,12 @@ export const siegeDefenseModule: ExpansionModule = {
   },
 
   afterTilePlaced(state, placed) {
-    const fi = placed.view.features.findIndex((f) => f.def.kind === 'fortress');
+    const fi = placed.view.features.findIndex((f) => f.kind === 'fortress');
     if (fi < 0) return;
     const part = placed.parts[fi]!;
     // The whole fortress is one city (SD-A2): join every fortress cell's keep to the first one.
-    const first = state.board.tiles.find((t) => t.index !== placed.index && t.view.features.some((f) => f.def.kind === 'fortress'));
-    if (first) state.board.joinInside(first.parts[first.view.features.findIndex((f) => f.def.kind === 'fortress')]!, part);
+    const first = state.board.tiles.find((t) => t.index !== placed.index && t.view.features.some((f) => f.kind === 'fortress'));
+    if (first) state.board.joinInside(first.parts[first.view.features.findIndex((f) => f.kind === 'fortress')]!, part);
     state.board.markAlwaysComplete(part);
   },
 

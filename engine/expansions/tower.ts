@@ -38,7 +38,7 @@ export const towerModule: ExpansionModule = {
 
   afterTilePlaced(state, placed) {
     for (const f of placed.view.features) {
-      if (f.def.kind !== 'tower') continue;
+      if (f.kind !== 'tower') continue;
       state.towers.set(placed.key, { x: placed.x, y: placed.y, height: 0, top: null });
       return;
     }

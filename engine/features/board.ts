@@ -328,7 +328,7 @@ export class Board {
       return fi === undefined || fi < 0 ? undefined : t.parts[fi];
     }
     const kind = INTERIOR_KIND[on];
-    const fi = t.view.features.findIndex((f) => (kind ? f.def.kind === kind : f.segments.length === 0 && f.def.id === on));
+    const fi = t.view.features.findIndex((f) => (kind ? f.kind === kind : f.segments.length === 0 && f.def.id === on));
     return fi < 0 ? undefined : t.parts[fi];
   }
 }
