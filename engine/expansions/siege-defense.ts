@@ -91,7 +91,7 @@ export function postOption(state: GameState): { post: DefencePostName | 'any'; s
   const p = state.turn.player;
   if (state.players[p]!.supply.normal <= 0) return null;
   const t = state.board.tiles[state.turn.tile];
-  const m = state.meeples.find((x) => x.id === state.nextMeepleId - 1);
+  const m = state.meeples.findLast((x) => x.id === state.nextMeepleId - 1);
   if (!t || !m || m.player !== p || m.part < 0 || m.x !== t.x || m.y !== t.y) return null;
   const target = postForFeature(state.board.feature(m.part).kind, m.kind);
   if (!target) return null;
