@@ -104,6 +104,9 @@ export function randomPlacement(state: GameState, tileId: string, random: () => 
   return null;
 }
 
+const RANSOMS = { ransoms: true } as const;
+const ACTIONS = { actions: true } as const;
+
 function pick<T>(xs: readonly T[], random: () => number): T {
   return xs[Math.floor(random() * xs.length)]!;
 }
@@ -132,7 +135,7 @@ export function randomGame(setup: GameSetup, seed: number, options: RandomGameOp
     }
     const state = game.state;
     const player = state.turn.player;
-    const ransoms = legalActions(state, { ransoms: true });
+    const ransoms = legalActions(state, RANSOMS);
     if (ransoms.length > 0 && random() < ransomRate) play(pick(ransoms, random));
     const tile = drawTile(state, random);
     if (!tile) break;
@@ -149,7 +152,7 @@ export function randomGame(setup: GameSetup, seed: number, options: RandomGameOp
     }
     play({ type: 'placeTile', player, tile, at: spot.at, rot: spot.rot });
     if (draws) playNomination(current, play, random, options.nominateRate ?? 0.5);
-    const actions = legalActions(game.state, { actions: true });
+    const actions = legalActions(game.state, ACTIONS);
     if (actions.length > 0 && random() < actionRate) play(pick(actions, random));
     if (draws) playDefencePost(current, play, random, options.postRate ?? 0.5);
     play({ type: 'endTurn', player });
