@@ -71,7 +71,7 @@ function meepleRefusal(state: GameState, player: number, kind: MeepleOnBoard['ki
   if (!figure) return NO_FIGURE;
   if (state.players[player]!.supply[kind] <= 0) return NO_SUPPLY;
   const board = state.board;
-  const fk = board.partFeature[part]!.def.kind;
+  const fk = board.partFeature[part]!.kind;
   if (fk === 'field' && !state.setup.rules.farmers) return NO_FARMERS;
   if (!figure.on.includes(fk)) return WRONG_FEATURE;
   if (board.feature(part).meeples.length > 0) return OCCUPIED;
@@ -92,7 +92,7 @@ export function meepleAllowed(state: GameState, player: number, kind: MeepleOnBo
 export function meepleProblem(state: GameState, player: number, kind: MeepleOnBoard['kind'], part: number): string | null {
   const why = meepleRefusal(state, player, kind, part);
   if (typeof why === 'string') return why;
-  const fk = state.board.partFeature[part]!.def.kind;
+  const fk = state.board.partFeature[part]!.kind;
   const word = FEATURE_WORD[fk] ?? fk;
   switch (why) {
     case NO_FIGURE:
@@ -117,7 +117,7 @@ function scoreTurn(state: GameState): GameEvent[] {
   for (const index of state.turn.placed) {
     const t = board.tiles[index]!;
     for (let i = 0; i < t.parts.length; i++) {
-      const k = t.view.features[i]!.def.kind;
+      const k = t.view.features[i]!.kind;
       if (k === 'road' || k === 'city') roots.push(board.find(t.parts[i]!));
     }
     // Cloisters and gardens on this tile or around it (few on any board: cheaper than 8 look-ups).

@@ -28,6 +28,12 @@ function exitSide(view: OrientedTile, entry: number): number | undefined {
   return view.riverSides.find((s) => s !== entry);
 }
 
+/** The message by river tiles left, built once: a random player's draw meets it for most tiles it tries during the River. */
+const riverFirstMessages: string[] = [];
+function riverFirst(left: number): string {
+  return (riverFirstMessages[left] ??= `the river comes first: ${left} river tile${left === 1 ? '' : 's'} must be placed before land tiles`);
+}
+
 export const riverModule: ExpansionModule = {
   id: 'river',
 
@@ -49,7 +55,7 @@ export const riverModule: ExpansionModule = {
   tileRule(state, tile) {
     const left = riverTilesLeft(state);
     if (left === 0) return null;
-    if (!isRiverTile(tile)) return `the river comes first: ${left} river tile${left === 1 ? '' : 's'} must be placed before land tiles`;
+    if (!isRiverTile(tile)) return riverFirst(left);
     if (tile.riverLake && left > 1) return 'the lake is the last river tile';
     return null;
   },

@@ -91,7 +91,7 @@ export function postOption(state: GameState): { post: DefencePostName | 'any'; s
   const p = state.turn.player;
   if (state.players[p]!.supply.normal <= 0) return null;
   const t = state.board.tiles[state.turn.tile];
-  const m = state.meeples.find((x) => x.id === state.nextMeepleId - 1);
+  const m = state.meeples.findLast((x) => x.id === state.nextMeepleId - 1);
   if (!t || !m || m.player !== p || m.part < 0 || m.x !== t.x || m.y !== t.y) return null;
   const target = postForFeature(state.board.feature(m.part).kind, m.kind);
   if (!target) return null;
@@ -140,12 +140,12 @@ export const siegeDefenseModule: ExpansionModule = {
   },
 
   afterTilePlaced(state, placed) {
-    const fi = placed.view.features.findIndex((f) => f.def.kind === 'fortress');
+    const fi = placed.view.features.findIndex((f) => f.kind === 'fortress');
     if (fi < 0) return;
     const part = placed.parts[fi]!;
     // The whole fortress is one city (SD-A2): join every fortress cell's keep to the first one.
-    const first = state.board.tiles.find((t) => t.index !== placed.index && t.view.features.some((f) => f.def.kind === 'fortress'));
-    if (first) state.board.joinInside(first.parts[first.view.features.findIndex((f) => f.def.kind === 'fortress')]!, part);
+    const first = state.board.tiles.find((t) => t.index !== placed.index && t.view.features.some((f) => f.kind === 'fortress'));
+    if (first) state.board.joinInside(first.parts[first.view.features.findIndex((f) => f.kind === 'fortress')]!, part);
     state.board.markAlwaysComplete(part);
   },
 

@@ -19,8 +19,9 @@ import { liftMeeple, putMeeple } from './base.js';
 export const RANSOM = 3;
 
 /** Meeples a tower of height `h` at (x, y) can reach: its own tile and h tiles along each straight line. */
-export function meeplesInReach(state: GameState, x: number, y: number, h: number): MeepleOnBoard[] {
-  return state.meeples.filter((m) => (m.x === x && Math.abs(m.y - y) <= h) || (m.y === y && Math.abs(m.x - x) <= h));
+export function meeplesInReach(state: GameState, x: number, y: number, h: number, out: MeepleOnBoard[] = []): MeepleOnBoard[] {
+  for (const m of state.meeples) if ((m.x === x && Math.abs(m.y - y) <= h) || (m.y === y && Math.abs(m.x - x) <= h)) out.push(m);
+  return out;
 }
 
 function describe(m: MeepleOnBoard): string {
@@ -38,7 +39,7 @@ export const towerModule: ExpansionModule = {
 
   afterTilePlaced(state, placed) {
     for (const f of placed.view.features) {
-      if (f.def.kind !== 'tower') continue;
+      if (f.kind !== 'tower') continue;
       state.towers.set(placed.key, { x: placed.x, y: placed.y, height: 0, top: null });
       return;
     }

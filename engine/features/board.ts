@@ -151,16 +151,15 @@ export class Board {
       this.parent.push(id);
       this.partTile.push(index);
       this.partFeature.push(f);
-      const def = f.def;
-      const k = def.kind;
+      const k = f.kind;
       if (k === 'cloister' || k === 'garden') this.monasteries.push(id);
       this.data.push({
         kind: k,
         tiles: [index],
         open: f.openEnds,
-        pennants: def.pennants,
-        inns: def.inn ? 1 : 0,
-        cathedrals: def.cathedral ? 1 : 0,
+        pennants: f.pennants,
+        inns: f.inns,
+        cathedrals: f.cathedrals,
         meeples: NONE,
         cities: NONE,
         alwaysComplete: false,
@@ -250,7 +249,7 @@ export class Board {
       if (a === lastA && b === lastB) continue;
       lastA = a;
       lastB = b;
-      this.union(a, b, t.view.features[fa]!.def.kind === 'field' ? 0 : 2);
+      this.union(a, b, t.view.features[fa]!.kind === 'field' ? 0 : 2);
     }
   }
 
@@ -291,7 +290,7 @@ export class Board {
   }
 
   isComplete(part: number): boolean {
-    const k = this.partFeature[part]!.def.kind;
+    const k = this.partFeature[part]!.kind;
     if (k === 'cloister' || k === 'garden') return this.neighbourCount(this.tiles[this.partTile[part]!]!) === 8;
     if (k === 'field' || k === 'tower') return false;
     const d = this.feature(part);
@@ -329,7 +328,7 @@ export class Board {
       return fi === undefined || fi < 0 ? undefined : t.parts[fi];
     }
     const kind = INTERIOR_KIND[on];
-    const fi = t.view.features.findIndex((f) => (kind ? f.def.kind === kind : f.segments.length === 0 && f.def.id === on));
+    const fi = t.view.features.findIndex((f) => (kind ? f.kind === kind : f.segments.length === 0 && f.def.id === on));
     return fi < 0 ? undefined : t.parts[fi];
   }
 }

@@ -3,7 +3,7 @@
  * the current step as a ready command. The recognizer uses these to reject impossible readings; the
  * random player and the reminders use them too.
  */
-import type { MeepleKind, PlacedTile } from '../features/board.js';
+import type { MeepleKind, MeepleOnBoard, PlacedTile } from '../features/board.js';
 import { meepleAllowed } from '../expansions/base.js';
 import { meeplesInReach } from '../expansions/tower.js';
 import type { Command } from './commands.js';
@@ -40,17 +40,22 @@ function forEachMeepleSpot(state: GameState, found: (kind: MeepleKind, t: Placed
   }
 }
 
-/** The tower actions open to the active player (floors with each possible capture, closing a tower). */
-function towerActions(state: GameState): Command[] {
+const TOWER_CLOSERS = ['normal', 'big'] as const;
+
+/** Scratch list for towerActions' reach, one tower at a time (legalActions is not re-entered). */
+const reachList: MeepleOnBoard[] = [];
+
+/** Adds the tower actions open to the active player (floors with each possible capture, closing a tower). */
+function towerActions(state: GameState, out: Command[]): void {
   const player = state.turn.player;
-  const out: Command[] = [];
   const me = state.players[player]!;
   const optional = state.setup.rules.towerCapture === 'optional';
   for (const tower of state.towers.values()) {
     if (tower.top) continue;
     const at = [tower.x, tower.y] as const;
     if (me.floors > 0) {
-      const reach = meeplesInReach(state, tower.x, tower.y, tower.height + 1);
+      reachList.length = 0;
+      const reach = meeplesInReach(state, tower.x, tower.y, tower.height + 1, reachList);
       if (reach.length === 0 || optional) out.push({ type: 'placeTowerFloor', player, at });
       for (const m of reach) {
         const capture = { player: m.player, at: [m.x, m.y] as const, on: m.on, kind: m.kind };
@@ -60,12 +65,11 @@ function towerActions(state: GameState): Command[] {
       }
     }
     if (tower.height >= 1) {
-      for (const kind of ['normal', 'big'] as const) {
+      for (const kind of TOWER_CLOSERS) {
         if (state.pipeline.figures.has(kind) && me.supply[kind] > 0) out.push({ type: 'closeTower', player, kind, at });
       }
     }
   }
-  return out;
 }
 
 /** The kinds of `owner`'s meeples among these prisoners, each once, in the order first held. */
@@ -104,7 +108,7 @@ export function legalActions(state: GameState, kinds: ActionKinds = ALL_KINDS): 
   }
   if (kinds.actions && state.turn.step === 'action') {
     forEachMeepleSpot(state, (kind, t, i) => out.push({ type: 'placeMeeple', player, kind, on: t.view.features[i]!.name }));
-    if (state.pipeline.commands.has('placeTowerFloor')) out.push(...towerActions(state));
+    if (state.pipeline.commands.has('placeTowerFloor')) towerActions(state, out);
     if (state.pipeline.commands.has('returnAbbot')) {
       for (const m of state.meeples) {
         if (m.player === player && m.kind === 'abbot') out.push({ type: 'returnAbbot', player, at: [m.x, m.y] });
@@ -115,5 +119,12 @@ export function legalActions(state: GameState, kinds: ActionKinds = ALL_KINDS): 
   // Meeple spots, tower floors and closing meeples are legal by construction (meepleAllowed, the
   // tower's reach, an open tower with a floor and a figure in supply); the rest still goes through
   // the command's own checks.
-  return out.filter((c) => (BY_CONSTRUCTION.has(c.type) ? gateProblem(state, c) === null : decide(state, c).ok));
+  // Kept in place rather than filtered into a second list: this runs every turn of a random game.
+  let kept = 0;
+  for (let i = 0; i < out.length; i++) {
+    const c = out[i]!;
+    if (BY_CONSTRUCTION.has(c.type) ? gateProblem(state, c) === null : decide(state, c).ok) out[kept++] = c;
+  }
+  out.length = kept;
+  return out;
 }

@@ -34,6 +34,11 @@ export function edgeProblem(state: GameState, view: OrientedTile, x: number, y: 
 /** Why this tile may not be played now at all (supply, the River's order), or null. */
 export function tileProblem(state: GameState, tile: TileType): string | null {
   if ((state.supply.get(tile.id) ?? 0) <= 0) return `no ${tile.id} is left to draw`;
+  return tileRuleProblem(state, tile);
+}
+
+/** tileProblem less the supply check, for a caller that has just counted the tile in the supply. */
+export function tileRuleProblem(state: GameState, tile: TileType): string | null {
   for (const rule of state.pipeline.tileRules) {
     const why = rule(state, tile);
     if (why) return why;

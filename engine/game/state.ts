@@ -99,7 +99,9 @@ export function newState(setup: GameSetup, catalog: TileCatalog, pipeline: Pipel
     supply: new TileSupply(),
     players: setup.players.map(() => ({
       score: 0,
-      byKind: {},
+      // A dictionary from the start: score kinds arrive in any order, and a plain object would go
+      // through a new hidden class (a slow megamorphic store) for each kind added.
+      byKind: Object.create(null) as Record<string, number>,
       supply: { normal: 0, big: 0, abbot: 0 },
       prisoners: [],
       floors: 0,

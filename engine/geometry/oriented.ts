@@ -1,5 +1,5 @@
 /** A tile type seen at one rotation, in the board frame, precomputed for fast matching. */
-import type { FeatureDef, Terrain, TileType } from '../catalog/types.js';
+import type { FeatureDef, FeatureKind, Terrain, TileType } from '../catalog/types.js';
 import { rotateSegment, type Rotation, SEGMENT_NAMES } from './segments.js';
 
 const TERRAIN_CODE: Record<Terrain, number> = { field: 0, road: 1, city: 2, river: 3 };
@@ -18,6 +18,14 @@ export interface OrientedFeature {
   readonly cityIndices: readonly number[];
   /** Open ends a new part of this feature starts with (sides reached, for roads, cities and rivers). */
   readonly openEnds: number;
+  /**
+   * The def's kind and counts as plain numbers: the catalog's defs differ in which optional fields
+   * they carry, so reading them off the def on every placement is a megamorphic load.
+   */
+  readonly kind: FeatureKind;
+  readonly pennants: number;
+  readonly inns: number;
+  readonly cathedrals: number;
 }
 
 export interface OrientedTile {
@@ -69,7 +77,8 @@ export function orient(tile: TileType, rot: Rotation): OrientedTile {
     const name = interior ?? (segments.length > 0 ? SEGMENT_NAMES[canonicalSegment(segments, def.kind)]! : def.id);
     const cityIndices = def.adjacentCities.map((c) => tile.features.findIndex((g) => g.id === c)).filter((i) => i >= 0);
     const openEnds = def.kind === 'road' || def.kind === 'city' || def.kind === 'river' ? sides.length : 0;
-    return { def, index, segments, sides, name, cityIndices, openEnds };
+    const counts = { kind: def.kind, pennants: def.pennants, inns: def.inn ? 1 : 0, cathedrals: def.cathedral ? 1 : 0 };
+    return { def, index, segments, sides, name, cityIndices, openEnds, ...counts };
   });
   const riverSides = features.filter((f) => f.def.kind === 'river').flatMap((f) => f.sides);
   const matchPacked = matchCode[0]! | (matchCode[1]! << 6) | (matchCode[2]! << 12) | (matchCode[3]! << 18);

@@ -18,6 +18,19 @@ function pick<T>(xs: readonly T[], random: Random): T {
   return xs[Math.floor(random() * xs.length)]!;
 }
 
+/** `pick` over a list holding each id as many times as counted, in the map's order, without building it. */
+function pickWeighted(counts: ReadonlyMap<string, number>, random: Random): string {
+  let total = 0;
+  for (const n of counts.values()) if (n > 0) total += n;
+  let i = Math.floor(random() * total);
+  for (const [id, n] of counts) {
+    if (n <= 0) continue;
+    if (i < n) return id;
+    i -= n;
+  }
+  return undefined!; // an empty pool, as `pick` on an empty list
+}
+
 /** Hidden emblem values are the table's secret; the bot reveals any value its owner has not shown yet. */
 function hiddenValue(state: GameState, player: number, random: Random): number {
   const left = [...EMBLEM_VALUES];
@@ -69,8 +82,7 @@ export function playPrizeTiles(state: () => GameState, play: Play, random: Rando
   if (!s.jc) return;
   const player = s.turn.player;
   while (state().jc!.players[player]!.prizesHeld > 0) {
-    const pool = [...state().jc!.prizePool].flatMap(([id, n]) => Array<string>(n).fill(id));
-    const tile = pick(pool, random);
+    const tile = pickWeighted(state().jc!.prizePool, random);
     // Uniform over placementsIgnoringSupply's list, without building it.
     const n = countPlacementsIgnoringSupply(state(), tile);
     if (n === 0) play({ type: 'discardPrizeTile', player, tile });

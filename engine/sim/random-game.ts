@@ -8,7 +8,7 @@ import { rng } from './rng.js';
 import { defaultCatalog } from '../game/engine.js';
 import { Game } from '../game/game.js';
 import { legalActions } from '../game/legal.js';
-import { breaksARule, tileProblem, type Placement } from '../game/placement.js';
+import { breaksARule, tileRuleProblem, type Placement } from '../game/placement.js';
 import { fitsHole, type Hole } from '../features/board.js';
 import { ROTATIONS } from '../geometry/segments.js';
 import type { GameSetup } from '../game/setup.js';
@@ -51,7 +51,8 @@ export function drawTile(state: GameState, random: () => number): string | null 
     if ((r -= n) < 0) break;
   }
   const first = supply.idAt(chosen);
-  if (!tileProblem(state, state.catalog.get(first)!)) return first;
+  // Every candidate has a count above zero, so only the expansions' tile rules are left to ask.
+  if (!tileRuleProblem(state, state.catalog.get(first)!)) return first;
   const ids: string[] = [];
   const weights: number[] = [];
   let left = 0;
@@ -66,7 +67,7 @@ export function drawTile(state: GameState, random: () => number): string | null 
     r = random() * left;
     let i = 0;
     while (i < ids.length - 1 && (r -= weights[i]!) >= 0) i++;
-    if (!tileProblem(state, state.catalog.get(ids[i]!)!)) return ids[i]!;
+    if (!tileRuleProblem(state, state.catalog.get(ids[i]!)!)) return ids[i]!;
     left -= weights[i]!;
     weights[i] = 0;
   }
@@ -103,6 +104,9 @@ export function randomPlacement(state: GameState, tileId: string, random: () => 
   return null;
 }
 
+const RANSOMS = { ransoms: true } as const;
+const ACTIONS = { actions: true } as const;
+
 function pick<T>(xs: readonly T[], random: () => number): T {
   return xs[Math.floor(random() * xs.length)]!;
 }
@@ -131,7 +135,7 @@ export function randomGame(setup: GameSetup, seed: number, options: RandomGameOp
     }
     const state = game.state;
     const player = state.turn.player;
-    const ransoms = legalActions(state, { ransoms: true });
+    const ransoms = legalActions(state, RANSOMS);
     if (ransoms.length > 0 && random() < ransomRate) play(pick(ransoms, random));
     const tile = drawTile(state, random);
     if (!tile) break;
@@ -148,7 +152,7 @@ export function randomGame(setup: GameSetup, seed: number, options: RandomGameOp
     }
     play({ type: 'placeTile', player, tile, at: spot.at, rot: spot.rot });
     if (draws) playNomination(current, play, random, options.nominateRate ?? 0.5);
-    const actions = legalActions(game.state, { actions: true });
+    const actions = legalActions(game.state, ACTIONS);
     if (actions.length > 0 && random() < actionRate) play(pick(actions, random));
     if (draws) playDefencePost(current, play, random, options.postRate ?? 0.5);
     play({ type: 'endTurn', player });
