@@ -173,11 +173,12 @@ export function renderRaw(scene: Scene): Uint8Array {
   if (scene.hand) drawHand(out, W, H, scene.tableToImage, scene.hand);
   // Light, gradient and sensor noise.
   const [lr, lg, lb] = scene.light;
+  // Defined once: a closure made per pixel costs more than the pixel (tsx names every function).
+  const n = () => (rnd() + rnd() + rnd() - 1.5) * 2 * scene.noise;
   for (let v = 0; v < H; v++)
     for (let u = 0; u < W; u++) {
       const gain = 1 + scene.gradient * (u / W - 0.5);
       const o = (v * W + u) * 3;
-      const n = () => (rnd() + rnd() + rnd() - 1.5) * 2 * scene.noise;
       out[o] = clamp(out[o]! * lr * gain + n());
       out[o + 1] = clamp(out[o + 1]! * lg * gain + n());
       out[o + 2] = clamp(out[o + 2]! * lb * gain + n());

@@ -10,6 +10,7 @@ import type { Command } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
 import type { GameSetup } from '../../engine/game/setup.js';
 import { legalMeepleSpots } from '../../engine/game/legal.js';
+import { nominationCandidates } from '../../engine/expansions/jousts-crests.js';
 import { placementProblem, tileProblem } from '../../engine/game/placement.js';
 import { keyX, keyY } from '../../engine/geometry/position.js';
 import { ROTATIONS, type Rotation } from '../../engine/geometry/segments.js';
@@ -29,10 +30,12 @@ import { PITCH_MM, TILE_MM } from '../scene/render.js';
 
 /** Edge of a meeple's drawing on the table, mm (the enrolled figure). */
 const FIGURE_MM = 14;
+/** A figure hypothesis is drawn at least this strong (1 = as enrolled; see maskedFigureDistance). */
+const FIGURE_MIN_STRENGTH = Number(process.env.TRACK_FIG_AMIN ?? 0.3);
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
 const MODEL_MIN_CELL_PX = 30;
 import { featurePoint } from '../scene/spots.js';
-import { CROP_PX, distanceAt, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
+import { CROP_PX, differenceMask, distanceAt, maskedDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
 import { rasterise } from '../render/rasterise.js';
 import type { Rgba } from '../synth/image.js';
@@ -68,6 +71,12 @@ export class Tracker {
   /** The last look of each cell while it was empty, and of each laid tile at the last still scene. */
   private readonly emptyCrops = new Map<number, CellCrop>();
   private readonly tileCrops = new Map<number, CellCrop>();
+  /**
+   * A figure seen on a new tile while the table may still nominate (Jousts & Crests: a nomination
+   * comes before the figure, and the engine takes none after it): read after the nomination, or at
+   * the next still frame when none came.
+   */
+  private figureWait: { now: CellCrop; r: Reading; frame: number } | null = null;
   /** A reading left to the table: its crop, to read the figure once the table has answered. */
   private pending: { now: CellCrop; x: number; y: number; frame: number } | null = null;
   /** The last still frame looked at, and the plane then. */
@@ -99,9 +108,17 @@ export class Tracker {
   }
 
   /** Table input (what no camera can see): played as given; the engine still decides. */
-  tableInput(c: Command): { ok: true } | { ok: false; reason: string } {
+  tableInput(c: Command): { ok: true; events: TrackEvent[] } | { ok: false; reason: string } {
     const r = this.game.play(c);
-    return r.ok ? { ok: true } : { ok: false, reason: r.reason };
+    if (!r.ok) return { ok: false, reason: r.reason };
+    const wait = this.figureWait;
+    this.figureWait = null;
+    // The nomination the figure waited for is in (one per turn): the figure seen can be read now.
+    if (wait && c.type === 'nominate' && this.game.state.turn.step === 'action') {
+      const f = this.readFigure(wait.now, wait.r, wait.frame, true);
+      return { ok: true, events: f ? [f] : [] };
+    }
+    return { ok: true, events: [] };
   }
 
   async feed(bytes: Uint8Array, index: number): Promise<TrackEvent[]> {
@@ -130,9 +147,16 @@ export class Tracker {
     }
     this.unstillSince = -1;
     this.handReported = false;
+    const wait = this.figureWait;
+    if (wait && wait.frame < index) {
+      this.figureWait = null;
+      const f = this.readFigure(wait.now, wait.r, wait.frame, true);
+      if (f) out.push(f);
+    }
     // A 25 px tile can change as little as 4 thumbnail pixels of 19 200: any change is worth a look.
-    if (process.env.TRACK_DEBUG && this.baseline) console.error(`still frame ${index}: changed ${changedFraction(this.baseline, thumb).toFixed(5)}`);
-    if (this.baseline && changedFraction(this.baseline, thumb) < 0.00005) return out;
+    if (process.env.TRACK_DEBUG && this.baseline) console.error(`still frame ${index}: changed ${changedFraction(this.baseline, thumb, 6).toFixed(5)}`);
+    // A field-green tile on a brown table can differ by fewer than 18 grey levels: a low threshold here.
+    if (this.baseline && changedFraction(this.baseline, thumb, 6) < 0.00005) return out;
     this.catchUpHoles();
     const sheet = homographyFromSheet(this.cv, frame, this.o.markers);
     if (sheet.ok) {
@@ -353,6 +377,11 @@ export class Tracker {
     if (prizes) {
       ids.clear();
       for (const [id, n] of state.jc!.prizePool) if (n > 0) ids.add(id);
+    } else if (state.turn.drawn !== null) {
+      // The table showed the drawn tile (games with a draw step): the engine takes no other, so the
+      // camera reads only where and how it lies.
+      ids.clear();
+      ids.add(state.turn.drawn);
     }
     const readings: Reading[] = [];
     for (const id of ids) {
@@ -394,33 +423,48 @@ export class Tracker {
    * the tile's own shift and light. Best first.
    */
   private figureHypotheses(now: CellCrop, r: Reading, x: number, y: number, legal?: Set<string>): { on: string; d: number }[] {
+    void x; void y;
+    return this.figureTemplates(r, legal).map((h) => ({ on: h.on, d: distanceAt(now, h.tpl, r.match) })).sort((a, b) => a.d - b.d);
+  }
+
+  /** The template with the player's figure drawn on each (legal) feature's standing point. */
+  private figureTemplates(r: Reading, legal?: Set<string>): { on: string; tpl: CellCrop }[] {
     const sprite = this.figures[this.game.state.turn.player];
     if (!sprite) return [];
     const view = this.game.state.catalog.view(r.tile, r.q);
     const s = TILE_MM / PITCH_MM;
-    const out: { on: string; d: number }[] = [];
+    const out: { on: string; tpl: CellCrop }[] = [];
     for (const f of view.features) {
       if (legal && !legal.has(f.name)) continue;
       const p = featurePoint(view, f.index);
       const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, FIGURE_MM / PITCH_MM);
-      if (tpl) out.push({ on: f.name, d: distanceAt(now, tpl, r.match) });
+      if (tpl) out.push({ on: f.name, tpl });
     }
-    void x; void y;
-    return out.sort((a, b) => a.d - b.d);
+    return out;
   }
 
-  private readFigure(now: CellCrop, r: Reading, frame: number): TrackEvent | null {
+  private readFigure(now: CellCrop, r: Reading, frame: number, waited = false): TrackEvent | null {
     const state = this.game.state;
     const placed = state.board.tiles[state.turn.tile];
-    if (!placed) return null;
+    if (!placed || state.turn.step !== 'action') return null;
+    if (!waited && nominationCandidates(state).length > 0) {
+      this.figureWait = { now, r, frame };
+      return null;
+    }
     const player = state.turn.player;
     const spots = legalMeepleSpots(state).filter((s) => s.kind === 'normal');
     const legal = new Set(spots.map((s) => s.on));
+    // Each hypothesis differs from "no figure" only where its figure stands: they are compared there.
+    const base = this.templates.get(r.tile, r.q)!;
+    const drawn = this.figureTemplates(r, legal);
+    const mask = differenceMask(base, drawn.map((h) => h.tpl));
+    if (process.env.TRACK_DUMP) (globalThis as any).__dump?.(frame, now, [base, ...drawn.map((h) => h.tpl)], r, mask);
     const hyps: { cmd: Command | null; d: number }[] = [
-      { cmd: null, d: distanceAt(now, this.templates.get(r.tile, r.q)!, r.match) },
-      ...this.figureHypotheses(now, r, placed.x, placed.y, legal).map((h) => ({ cmd: { type: 'placeMeeple', player, kind: 'normal', on: h.on } as Command, d: h.d })),
+      { cmd: null, d: maskedDistance(now, base, r.match, mask) },
+      ...drawn.map((h) => ({ cmd: { type: 'placeMeeple', player, kind: 'normal', on: h.on } as Command, d: maskedFigureDistance(now, base, h.tpl, r.match, mask, FIGURE_MIN_STRENGTH).d })),
     ];
     hyps.sort((a, b) => a.d - b.d);
+    
     if (process.env.TRACK_DEBUG) console.error(`figure? frame ${frame} ${r.tile}: ${hyps.slice(0, 3).map((h) => `${h.cmd && h.cmd.type === 'placeMeeple' ? h.cmd.on : 'none'} ${h.d.toFixed(5)}`).join(', ')}`);
     const best = hyps[0]!;
     if (!best.cmd) return null;
