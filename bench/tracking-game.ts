@@ -1,6 +1,6 @@
 /**
- * Game-level tracking figures on held-out synthetic recordings (seeds 9101…, never used for tuning;
- * generated here, 25 turns each to keep the bench short): `new tile` (still frame to proposal, ms,
+ * Game-level tracking figures on held-out synthetic recordings (seeds 9101…, style c3, never used for
+ * tuning; generated here, complete games at 640×480 like the bundled demo): `new tile` (still frame to proposal, ms,
  * median), `moves exact without confirmation` (camera-committed moves equal to the truth over all
  * camera-readable moves, %), `final scores exact` (games). Imported by bench/tracking.ts when that
  * exists; runnable alone.
@@ -19,13 +19,13 @@ const median = (xs: number[]) => {
   return s.length ? s[Math.floor(s.length / 2)]! : NaN;
 };
 
-export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns = 25): Promise<string[]> {
+export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns?: number): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tracking-bench-'));
   try {
     const ms: number[] = [];
     let exact = 0, moves = 0, games = 0;
     for (const seed of seeds) {
-      const g = await generateRecording({ seed, maxTurns: turns, style: 'c3' });
+      const g = await generateRecording({ seed, style: 'c3', ...(turns !== undefined ? { maxTurns: turns } : {}) });
       const d = join(dir, String(seed));
       writeRecording(d, g.manifest, g.frames, g.record);
       const r = await replayRecording(d);

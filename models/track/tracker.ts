@@ -32,6 +32,9 @@ import { PITCH_MM, TILE_MM } from '../scene/render.js';
 const FIGURE_MM = 14;
 /** A figure hypothesis is drawn at least this strong (1 = as enrolled; see maskedFigureDistance). */
 const FIGURE_MIN_STRENGTH = Number(process.env.TRACK_FIG_AMIN ?? 0.3);
+/** Best spot's fitted strength below which no figure is seen, and from which one surely is. */
+const FIGURE_UNSEEN = Number(process.env.TRACK_FIG_UNSEEN ?? 0.38);
+const FIGURE_SEEN = Number(process.env.TRACK_FIG_SEEN ?? 0.45);
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
 const MODEL_MIN_CELL_PX = 30;
 import { featurePoint } from '../scene/spots.js';
@@ -390,8 +393,14 @@ export class Tracker {
       if (!prizes && tileProblem(state, tile)) continue;
       for (let q = 0; q < 4; q++) {
         if (placementProblem(state, state.catalog.view(id, q), x, y)) continue;
-        if (readings.some((r) => r.tile === id && sameUpToSymmetry(tile, r.q, q))) continue;
+        // Turns that are one reading to the rules (a symmetric tile) still differ in drawing and in
+        // where a figure stands: the better-fitting turn stands for them.
         const match = matchTemplate(now, this.templates.get(id, q)!);
+        const twin = readings.findIndex((r) => r.tile === id && sameUpToSymmetry(tile, r.q, q));
+        if (twin >= 0) {
+          if (match.d < readings[twin]!.d) readings[twin] = { tile: id, q, d: match.d, match };
+          continue;
+        }
         readings.push({ tile: id, q, d: match.d, match });
       }
     }
@@ -431,14 +440,22 @@ export class Tracker {
   private figureTemplates(r: Reading, legal?: Set<string>): { on: string; tpl: CellCrop }[] {
     const sprite = this.figures[this.game.state.turn.player];
     if (!sprite) return [];
-    const view = this.game.state.catalog.view(r.tile, r.q);
+    const catalog = this.game.state.catalog;
+    const tile = catalog.get(r.tile)!;
     const s = TILE_MM / PITCH_MM;
     const out: { on: string; tpl: CellCrop }[] = [];
-    for (const f of view.features) {
-      if (legal && !legal.has(f.name)) continue;
-      const p = featurePoint(view, f.index);
-      const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, FIGURE_MM / PITCH_MM);
-      if (tpl) out.push({ on: f.name, tpl });
+    // On a symmetric tile each equivalent turn puts a feature's standing point elsewhere: all are
+    // tried (the rules name the feature alike in each).
+    for (let q = 0; q < 4; q++) {
+      if (q !== r.q && !sameUpToSymmetry(tile, r.q, q)) continue;
+      const view = catalog.view(r.tile, q);
+      for (const f of view.features) {
+        if (legal && !legal.has(f.name)) continue;
+        const p = featurePoint(view, f.index);
+        if (out.some((o) => o.on === f.name && (o as { at?: string }).at === `${p[0].toFixed(2)},${p[1].toFixed(2)}`)) continue;
+        const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, FIGURE_MM / PITCH_MM);
+        if (tpl) out.push(Object.assign({ on: f.name, tpl }, { at: `${p[0].toFixed(2)},${p[1].toFixed(2)}` }));
+      }
     }
     return out;
   }
@@ -459,17 +476,21 @@ export class Tracker {
     const drawn = this.figureTemplates(r, legal);
     const mask = differenceMask(base, drawn.map((h) => h.tpl));
     if (process.env.TRACK_DUMP) (globalThis as any).__dump?.(frame, now, [base, ...drawn.map((h) => h.tpl)], r, mask);
-    const hyps: { cmd: Command | null; d: number }[] = [
+    const hyps: { cmd: Command | null; d: number; a?: number }[] = [
       { cmd: null, d: maskedDistance(now, base, r.match, mask) },
-      ...drawn.map((h) => ({ cmd: { type: 'placeMeeple', player, kind: 'normal', on: h.on } as Command, d: maskedFigureDistance(now, base, h.tpl, r.match, mask, FIGURE_MIN_STRENGTH).d })),
+      ...drawn.map((h) => ({ cmd: { type: 'placeMeeple', player, kind: 'normal', on: h.on } as Command, ...maskedFigureDistance(now, base, h.tpl, r.match, mask, FIGURE_MIN_STRENGTH) })),
     ];
-    hyps.sort((a, b) => a.d - b.d);
-    
-    if (process.env.TRACK_DEBUG) console.error(`figure? frame ${frame} ${r.tile}: ${hyps.slice(0, 3).map((h) => `${h.cmd && h.cmd.type === 'placeMeeple' ? h.cmd.on : 'none'} ${h.d.toFixed(5)}`).join(', ')}`);
-    const best = hyps[0]!;
+    (globalThis as any).__fig?.(frame, hyps, mask.reduce((a, b) => a + b, 0));
+    if (process.env.TRACK_DEBUG) console.error(`figure? frame ${frame} ${r.tile}: ${[...hyps].sort((a, b) => a.d - b.d).slice(0, 3).map((h) => `${h.cmd && h.cmd.type === 'placeMeeple' ? h.cmd.on : 'none'} ${h.d.toFixed(5)}${h.a !== undefined ? ` a ${h.a.toFixed(2)}` : ''}`).join(', ')}`);
+    // Whether a figure stands there at all is told by the strength its best spot needs (a drawn
+    // figure fits seen ones at 0.5–1, bare tiles at the 0.3 floor); which spot, by the spots' fit.
+    // One hypothesis per feature (a symmetric tile offers a feature at two points): the better one.
+    const ranked = hyps.filter((h) => h.cmd).sort((a, b) => a.d - b.d).filter((h, i, all) => all.findIndex((o) => o.cmd!.type === 'placeMeeple' && h.cmd!.type === 'placeMeeple' && o.cmd!.on === h.cmd!.on) === i);
+    const best = ranked[0];
+    if (!best || best.a! < FIGURE_UNSEEN || best.d >= hyps[0]!.d) return null;
+    const conf = confidence(ranked) * (best.a! >= FIGURE_SEEN ? 1 : 0.5);
+    const alternatives = ranked.slice(1, 3).map((h) => h.cmd!);
     if (!best.cmd) return null;
-    const conf = confidence(hyps);
-    const alternatives = hyps.slice(1, 3).flatMap((h) => (h.cmd ? [h.cmd] : []));
     if (conf < (this.o.commitAt ?? 0.9)) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
     const played = this.game.play(best.cmd);
     if (!played.ok) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };
