@@ -92,6 +92,8 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   const outcomes: MoveOutcome[] = [];
   /** The table enters the ground truth's next command; what the tracker reads because of it follows. */
   const enter = (c: Command) => {
+    // The table moving on closes a figure's wait for a nomination (the tracker would read it first).
+    if (c.type !== 'nominate' && c.type !== 'placeMeeple') for (const e of tracker.flush()) handle(e);
     const before = tracker.game.history.length;
     const r = tracker.tableInput(c);
     if (!r.ok) throw new Error(`replay: the ground truth's ${JSON.stringify(c)} was refused: ${r.reason}`);
@@ -104,8 +106,16 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
       if (isCam(p)) {
         const v = manifest.visits[visitOf.get(p) ?? -1];
         const next = manifest.visits[(visitOf.get(p) ?? -1) + 1];
-        // The camera missed it: its visit is over. The table enters it.
-        if (!v || (next ? frame >= next.handFrom : frame === Infinity)) { outcomes.push({ truth: truth[p]!, index: p, result: 'missed' }); enter(truth[p]!); continue; }
+        // Its visit is over: a figure that waited for a nomination that did not come is read now
+        // (the next hand); else the camera missed it and the table enters it.
+        if (!v || (next ? frame >= next.handFrom : frame === Infinity)) {
+          const before = p;
+          for (const e of tracker.flush()) handle(e);
+          if (p !== before) continue;
+          outcomes.push({ truth: truth[p]!, index: p, result: 'missed' });
+          enter(truth[p]!);
+          continue;
+        }
         break;
       }
       const c = nextCam(p);

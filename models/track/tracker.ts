@@ -76,8 +76,8 @@ export class Tracker {
   private readonly tileCrops = new Map<number, CellCrop>();
   /**
    * A figure seen on a new tile while the table may still nominate (Jousts & Crests: a nomination
-   * comes before the figure, and the engine takes none after it): read after the nomination, or at
-   * the next still frame when none came.
+   * comes before the figure, and the engine takes none after it): read after the nomination, or,
+   * when none came, at the next frame (a hand, or the next still scene) or other table input.
    */
   private figureWait: { now: CellCrop; r: Reading; frame: number } | null = null;
   /** A reading left to the table: its crop, to read the figure once the table has answered. */
@@ -112,8 +112,12 @@ export class Tracker {
 
   /** Table input (what no camera can see): played as given; the engine still decides. */
   tableInput(c: Command): { ok: true; events: TrackEvent[] } | { ok: false; reason: string } {
+    // Other table input while a figure waits closes the wait: the figure is read first (the table
+    // entering the figure itself overrides it).
+    const before = c.type !== 'nominate' && c.type !== 'placeMeeple' && this.figureWait ? this.flush() : [];
     const r = this.game.play(c);
     if (!r.ok) return { ok: false, reason: r.reason };
+    if (before.length) return { ok: true, events: before };
     const wait = this.figureWait;
     this.figureWait = null;
     // The nomination the figure waited for is in (one per turn): the figure seen can be read now.
@@ -131,6 +135,18 @@ export class Tracker {
     return this.feedFrame(decoded.value, index);
   }
 
+  /**
+   * Reads a figure that waited for a nomination (see `figureWait`) now. Called by the tracker itself
+   * when the next hand comes into view; a driver whose table moves on without another frame calls it.
+   */
+  flush(): TrackEvent[] {
+    const wait = this.figureWait;
+    this.figureWait = null;
+    if (!wait) return [];
+    const f = this.readFigure(wait.now, wait.r, wait.frame, true);
+    return f ? [f] : [];
+  }
+
   /** The camera stopped: say where the game stands; nothing is dropped. */
   end(): TrackEvent[] {
     return [{ kind: 'notice', frame: this.lastFrame, message: `camera stopped after frame ${this.lastFrame}; the game is kept at ${this.game.history.length} accepted commands` }];
@@ -140,6 +156,8 @@ export class Tracker {
     const out: TrackEvent[] = [];
     const thumb = thumbnail(this.cv, frame);
     if (!this.still.push(thumb)) {
+      // The next hand: no nomination came for the figure that waited.
+      out.push(...this.flush());
       if (this.unstillSince < 0) this.unstillSince = index;
       const patience = this.o.handPatience ?? 30;
       if (!this.handReported && index - this.unstillSince >= patience) {
@@ -150,12 +168,7 @@ export class Tracker {
     }
     this.unstillSince = -1;
     this.handReported = false;
-    const wait = this.figureWait;
-    if (wait && wait.frame < index) {
-      this.figureWait = null;
-      const f = this.readFigure(wait.now, wait.r, wait.frame, true);
-      if (f) out.push(f);
-    }
+    if (this.figureWait && this.figureWait.frame < index) out.push(...this.flush());
     // A 25 px tile can change as little as 4 thumbnail pixels of 19 200: any change is worth a look.
     if (process.env.TRACK_DEBUG && this.baseline) console.error(`still frame ${index}: changed ${changedFraction(this.baseline, thumb, 6).toFixed(5)}`);
     // A field-green tile on a brown table can differ by fewer than 18 grey levels: a low threshold here.
