@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { generateRecording } from '../models/scene/generate.js';
 import { writeRecording } from '../models/scene/recording.js';
 import { replayRecording } from '../models/track/replay.js';
+import { classifyOutcome } from '../models/track/errors.js';
 
 export const HELD_OUT_SEEDS = [9101, 9102, 9103];
 
@@ -24,6 +25,7 @@ export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns?: number):
   try {
     const ms: number[] = [];
     let exact = 0, moves = 0, games = 0;
+    const classes = new Map<string, number>();
     for (const seed of seeds) {
       const g = await generateRecording({ seed, style: 'c3', ...(turns !== undefined ? { maxTurns: turns } : {}) });
       const d = join(dir, String(seed));
@@ -33,7 +35,10 @@ export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns?: number):
       exact += r.exact;
       moves += r.cameraMoves;
       if (r.scores.every((s, i) => s === r.truthScores[i])) games++;
+      for (const o of r.outcomes) { const c = classifyOutcome(o); classes.set(c, (classes.get(c) ?? 0) + 1); }
     }
+    // Where the moves that were not exact went (docs/tracking.md), on stderr: not a figure line.
+    if (process.env.BENCH_BREAKDOWN) for (const [c, n] of [...classes].sort((a, b) => b[1] - a[1])) console.error(`  ${c}: ${n}`);
     return [
       `new tile: ${median(ms).toFixed(0)} ms`,
       `moves exact without confirmation: ${((100 * exact) / Math.max(1, moves)).toFixed(1)} %`,

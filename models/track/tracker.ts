@@ -501,7 +501,9 @@ export class Tracker {
     const ranked = hyps.filter((h) => h.cmd).sort((a, b) => a.d - b.d).filter((h, i, all) => all.findIndex((o) => o.cmd!.type === 'placeMeeple' && h.cmd!.type === 'placeMeeple' && o.cmd!.on === h.cmd!.on) === i);
     const best = ranked[0];
     if (!best || best.a! < FIGURE_UNSEEN || best.d >= hyps[0]!.d) return null;
-    const conf = confidence(ranked) * (best.a! >= FIGURE_SEEN ? 1 : 0.5);
+    // Spots that need no more than the floor strength show no figure: they do not compete.
+    const rivals = ranked.filter((h, i) => i === 0 || h.a! >= FIGURE_UNSEEN);
+    const conf = confidence(rivals) * (best.a! >= FIGURE_SEEN ? 1 : 0.5);
     const alternatives = ranked.slice(1, 3).map((h) => h.cmd!);
     if (!best.cmd) return null;
     if (conf < (this.o.commitAt ?? 0.9)) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
