@@ -110,10 +110,10 @@ const SHIFT = 2;
  * squared difference over the tile's inner area, best over ±1 px shifts (tile drift). Also returns
  * the shift so a caller can look at what is left over (a figure).
  */
-export function matchTemplate(crop: CellCrop, tpl: CellCrop): { d: number; sx: number; sy: number; gain: [number, number, number] } {
+export function matchTemplate(crop: CellCrop, tpl: CellCrop, shift = SHIFT): { d: number; sx: number; sy: number; gain: [number, number, number] } {
   let best = { d: Infinity, sx: 0, sy: 0, gain: [1, 1, 1] as [number, number, number] };
-  for (let sy = -SHIFT; sy <= SHIFT; sy++)
-    for (let sx = -SHIFT; sx <= SHIFT; sx++) {
+  for (let sy = -shift; sy <= shift; sy++)
+    for (let sx = -shift; sx <= shift; sx++) {
       const sc = [0, 0, 0], st = [0, 0, 0];
       for (let v = INNER; v < CROP_PX - INNER; v++)
         for (let u = INNER; u < CROP_PX - INNER; u++) {

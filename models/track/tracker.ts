@@ -241,10 +241,13 @@ export class Tracker {
       const now = crop(keyX(key), keyY(key));
       const mean = (c: CellCrop, k: number) => { let s = 0; for (let i = k; i < c.length; i += 3) s += c[i]!; return s / (c.length / 3) + 1; };
       const ratio = [0, 1, 2].map((k) => mean(now, k) / mean(before, k));
-      rows.push({ key, ratio, d: matchTemplate(now, before).d, now });
+      // The unshifted distance bounds the best shift's from above: the drift search is only needed
+      // where the cell may pass the threshold below (a full board has a hundred holes).
+      rows.push({ key, ratio, d: matchTemplate(now, before, 0).d, now });
     }
     if (rows.length === 0) return [];
     const med = [0, 1, 2].map((k) => rows.map((r) => r.ratio[k]!).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!);
+    for (const r of rows) if (Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10 > 0.2) r.d = matchTemplate(r.now, cells.get(r.key)!).d;
     if (process.env.TRACK_DEBUG) console.error(`cells: ${rows.map((r) => `${keyX(r.key)},${keyY(r.key)}:${(Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10).toFixed(2)}`).sort((a, b) => Number(b.split(':')[1]) - Number(a.split(':')[1])).slice(0, 3).join(' ')}`);
     return rows
       .map((r) => ({ key: r.key, now: r.now, score: Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10 }))
