@@ -31,10 +31,10 @@ import { PITCH_MM, TILE_MM } from '../scene/render.js';
 /** Edge of a meeple's drawing on the table, mm (the enrolled figure). */
 const FIGURE_MM = 14;
 /** A figure hypothesis is drawn at least this strong (1 = as enrolled; see maskedFigureDistance). */
-const FIGURE_MIN_STRENGTH = Number(process.env.TRACK_FIG_AMIN ?? 0.3);
+const FIGURE_MIN_STRENGTH = 0.3;
 /** Best spot's fitted strength below which no figure is seen, and from which one surely is. */
-const FIGURE_UNSEEN = Number(process.env.TRACK_FIG_UNSEEN ?? 0.38);
-const FIGURE_SEEN = Number(process.env.TRACK_FIG_SEEN ?? 0.45);
+const FIGURE_UNSEEN = 0.38;
+const FIGURE_SEEN = 0.45;
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
 const MODEL_MIN_CELL_PX = 30;
 import { featurePoint } from '../scene/spots.js';
@@ -460,6 +460,7 @@ export class Tracker {
     const tile = catalog.get(r.tile)!;
     const s = TILE_MM / PITCH_MM;
     const out: { on: string; tpl: CellCrop }[] = [];
+    const tried = new Set<string>();
     // On a symmetric tile each equivalent turn puts a feature's standing point elsewhere: all are
     // tried (the rules name the feature alike in each).
     for (let q = 0; q < 4; q++) {
@@ -468,9 +469,11 @@ export class Tracker {
       for (const f of view.features) {
         if (legal && !legal.has(f.name)) continue;
         const p = featurePoint(view, f.index);
-        if (out.some((o) => o.on === f.name && (o as { at?: string }).at === `${p[0].toFixed(2)},${p[1].toFixed(2)}`)) continue;
+        const key = `${f.name}@${p[0].toFixed(2)},${p[1].toFixed(2)}`;
+        if (tried.has(key)) continue;
+        tried.add(key);
         const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, FIGURE_MM / PITCH_MM);
-        if (tpl) out.push(Object.assign({ on: f.name, tpl }, { at: `${p[0].toFixed(2)},${p[1].toFixed(2)}` }));
+        if (tpl) out.push({ on: f.name, tpl });
       }
     }
     return out;
@@ -491,12 +494,10 @@ export class Tracker {
     const base = this.templates.get(r.tile, r.q)!;
     const drawn = this.figureTemplates(r, legal);
     const mask = differenceMask(base, drawn.map((h) => h.tpl));
-    if (process.env.TRACK_DUMP) (globalThis as any).__dump?.(frame, now, [base, ...drawn.map((h) => h.tpl)], r, mask);
     const hyps: { cmd: Command | null; d: number; a?: number }[] = [
       { cmd: null, d: maskedDistance(now, base, r.match, mask) },
       ...drawn.map((h) => ({ cmd: { type: 'placeMeeple', player, kind: 'normal', on: h.on } as Command, ...maskedFigureDistance(now, base, h.tpl, r.match, mask, FIGURE_MIN_STRENGTH) })),
     ];
-    (globalThis as any).__fig?.(frame, hyps, mask.reduce((a, b) => a + b, 0));
     if (process.env.TRACK_DEBUG) console.error(`figure? frame ${frame} ${r.tile}: ${[...hyps].sort((a, b) => a.d - b.d).slice(0, 3).map((h) => `${h.cmd && h.cmd.type === 'placeMeeple' ? h.cmd.on : 'none'} ${h.d.toFixed(5)}${h.a !== undefined ? ` a ${h.a.toFixed(2)}` : ''}`).join(', ')}`);
     // Whether a figure stands there at all is told by the strength its best spot needs (a drawn
     // figure fits seen ones at 0.5–1, bare tiles at the 0.3 floor); which spot, by the spots' fit.
