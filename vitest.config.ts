@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     pool: 'threads',
     testTimeout: 60_000,
+    // Set-up hooks render tile faces or start a browser; on a shared 2-core machine that can take long.
+    hookTimeout: 120_000,
     reporters: ['default', './tests/summary-reporter.ts'],
   },
 });

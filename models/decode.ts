@@ -8,6 +8,7 @@ import type { TileCatalog } from '../engine/catalog/registry.js';
 import { placementProblem, tileProblem } from '../engine/game/placement.js';
 import type { GameState } from '../engine/game/state.js';
 import { ROTATIONS, type Rotation } from '../engine/geometry/segments.js';
+import { symmetryTurns } from './classes.js';
 import type { Enrollment } from './enroll.js';
 import type { CropReading, ModelInfo } from './runner.js';
 
@@ -45,6 +46,10 @@ export interface DecodeOptions {
   readonly enrollmentFloor?: number;
   /** Scale turning cosine similarities into scores (the model's cosine classifier uses 20). */
   readonly cosineScale?: number;
+  /** Largest bonus (in units of the cosine scale) a close appearance match with an exemplar adds. */
+  readonly appearanceWeight?: number;
+  /** Appearance correlation below which an exemplar's pixels add nothing. */
+  readonly appearanceFloor?: number;
 }
 
 function logSumExp(xs: readonly number[]): number {
@@ -64,19 +69,22 @@ export function decodeReading(
   const enrW = options.enrollmentWeight ?? 1;
   const floor = options.enrollmentFloor ?? 0.5;
   const scale = options.cosineScale ?? 20;
+  const appW = options.appearanceWeight ?? 1;
+  const appFloor = options.appearanceFloor ?? 0.3;
   const terrainIndex = new Map(info.terrains.map((t, i) => [t, i]));
   const groups: { tileId: string; rots: Rotation[]; scores: number[] }[] = [];
-  for (let ti = 0; ti < info.tiles.length; ti++) {
-    const tileId = info.tiles[ti]!;
+  const enrollment = options.enrollment;
+  /** Scores every rotation the rules leave open for one tile type; `base` is its own evidence. */
+  const scoreTile = (tileId: string, base: (q: number, rot: Rotation) => number | null) => {
     const tile = catalog.get(tileId);
-    if (!tile) continue;
+    if (!tile) return;
     let prior = 0;
     if (context) {
-      if (tileProblem(context.state, tile)) continue;
+      if (tileProblem(context.state, tile)) return;
       prior = Math.log(context.state.supply.get(tileId) ?? 1);
     }
-    const symmetry = info.symmetry[tileId] ?? [0];
-    const enrolled = options.enrollment?.hasTile(tileId) ?? false;
+    const symmetry = info.symmetry[tileId] ?? symmetryTurns(tile);
+    const enrolled = enrollment?.hasTile(tileId) ?? false;
     const byOrbit = new Map<number, { rots: Rotation[]; scores: number[] }>();
     for (let q = 0; q < 4; q++) {
       const rot = ROTATIONS[q]!;
@@ -84,11 +92,15 @@ export function decodeReading(
         const view = catalog.view(tileId, q);
         if (placementProblem(context.state, view, context.at[0], context.at[1])) continue;
       }
-      let score = reading.typeRot[ti * 4 + q]!;
+      let score = base(q, rot);
+      if (score === null) continue;
       if (enrolled) {
         // The table's own exemplars are strong evidence: a close match adds up to a full cosine scale.
-        const sim = options.enrollment!.similarity(reading.embedding, tileId, rot) ?? 0;
+        const sim = enrollment!.similarity(reading.embedding, tileId, rot) ?? 0;
         score += enrW * scale * Math.max(0, (sim - floor) / (1 - floor));
+        // …and so are their pixels: every copy of a type shares its printed art.
+        const app = reading.appearance ? enrollment!.appearance(reading.appearance, tileId, rot) : null;
+        if (app !== null) score += appW * scale * Math.max(0, (app - appFloor) / (1 - appFloor));
       }
       let seg = 0;
       for (let i = 0; i < 12; i++) {
@@ -103,6 +115,18 @@ export function decodeReading(
       byOrbit.set(orbit, g);
     }
     for (const g of byOrbit.values()) groups.push({ tileId, ...g });
+  };
+  info.tiles.forEach((tileId, ti) => scoreTile(tileId, (q) => reading.typeRot[ti * 4 + q]!));
+  // Tiles the model was never trained on (the 2025 tiles the table described in the tile editor)
+  // are read through their exemplars alone: an exemplar's embedding stands in for the class
+  // prototype the cosine classifier would have had.
+  const known = new Set(info.tiles);
+  for (const tileId of enrollment?.tileIds() ?? []) {
+    if (known.has(tileId)) continue;
+    scoreTile(tileId, (_q, rot) => {
+      const sim = enrollment!.similarity(reading.embedding, tileId, rot);
+      return sim === null ? null : scale * sim;
+    });
   }
   if (groups.length === 0) return { present: reading.present, best: null, confidence: 0, runnersUp: [], considered: 0 };
   const merged = groups.map((g) => {

@@ -6,6 +6,7 @@
  */
 import type { Rotation } from '../engine/geometry/segments.js';
 import { fail, ok, type Result } from '../engine/result.js';
+import { appearanceSimilarity } from './appearance.js';
 import type { CropInput, TileRecognizer } from './runner.js';
 
 export interface Exemplar {
@@ -13,6 +14,8 @@ export interface Exemplar {
   /** Rotation of the tile in this exemplar's crop frame. */
   readonly rot: Rotation;
   readonly embedding: readonly number[];
+  /** The crop's appearance descriptor (appearance.ts); absent in exemplars saved before it existed. */
+  readonly appearance?: readonly number[];
 }
 
 export class Enrollment {
@@ -36,6 +39,11 @@ export class Enrollment {
     }
   }
 
+  /** The tile types with at least one exemplar. */
+  tileIds(): string[] {
+    return [...new Set(this.exemplars.map((e) => e.tileId))];
+  }
+
   get size(): number {
     return this.exemplars.length;
   }
@@ -57,6 +65,18 @@ export class Enrollment {
     return best;
   }
 
+  /** Best appearance match (normalised cross-correlation) with the exemplars of (tile, rot), or null if none has one. */
+  appearance(descriptor: ArrayLike<number>, tileId: string, rot: Rotation): number | null {
+    const list = this.byClass.get(`${tileId}@${rot}`);
+    let best: number | null = null;
+    for (const e of list ?? []) {
+      if (!e.appearance || e.appearance.length !== descriptor.length) continue;
+      const s = appearanceSimilarity(descriptor, e.appearance);
+      if (best === null || s > best) best = s;
+    }
+    return best;
+  }
+
   toJSON(): Exemplar[] {
     return this.exemplars;
   }
@@ -64,8 +84,9 @@ export class Enrollment {
   static fromJSON(data: unknown): Enrollment {
     if (!Array.isArray(data)) throw new Error('enrollment data must be an array of exemplars');
     data.forEach((e, i) => {
-      const ok = e && typeof e.tileId === 'string' && [0, 90, 180, 270].includes(e.rot) && Array.isArray(e.embedding) && e.embedding.every((v: unknown) => typeof v === 'number');
-      if (!ok) throw new Error(`enrollment exemplar ${i} needs tileId, rot (0/90/180/270) and a numeric embedding`);
+      const numbers = (v: unknown) => Array.isArray(v) && v.every((x: unknown) => typeof x === 'number' && Number.isFinite(x));
+      const ok = e && typeof e.tileId === 'string' && [0, 90, 180, 270].includes(e.rot) && numbers(e.embedding) && (e.appearance === undefined || numbers(e.appearance));
+      if (!ok) throw new Error(`enrollment exemplar ${i} needs tileId, rot (0/90/180/270), a numeric embedding and, if given, a numeric appearance`);
     });
     return new Enrollment(data as Exemplar[]);
   }
@@ -94,13 +115,18 @@ export function turnRgb(px: Uint8Array, S: number, q: number): Uint8Array {
   return out;
 }
 
-/** Exemplars for one crop of a known tile at a known rotation (four, one per quarter turn). */
-export async function exemplarsFromCrop(recognizer: TileRecognizer, crop: CropInput, tileId: string, rot: Rotation): Promise<Result<Exemplar[]>> {
-  if (!recognizer.info.tiles.includes(tileId)) return fail(`cannot enroll ${tileId}: it is not a tile the model knows`);
+/**
+ * Exemplars for one crop of a known tile at a known rotation (four, one per quarter turn). A tile the
+ * model has no class for (one the table described in the tile editor) is refused unless
+ * `newTile` says so: its exemplars are then the only evidence for it.
+ */
+export async function exemplarsFromCrop(recognizer: TileRecognizer, crop: CropInput, tileId: string, rot: Rotation, options: { newTile?: boolean } = {}): Promise<Result<Exemplar[]>> {
+  if (!options.newTile && !recognizer.info.tiles.includes(tileId)) return fail(`cannot enroll ${tileId}: it is not a tile the model knows`);
   const prepared = await recognizer.prepare(crop, `enrollment crop for ${tileId}`);
   if (!prepared.ok) return prepared;
   const S = recognizer.size;
   const turned = [0, 1, 2, 3].map((q) => turnRgb(prepared.value, S, q));
   const readings = await recognizer.readPrepared(turned);
-  return ok(readings.map((r, q) => ({ tileId, rot: (((rot / 90 + q) % 4) * 90) as Rotation, embedding: Array.from(r.embedding, (v) => Math.round(v * 1e5) / 1e5) })));
+  const round = (xs: Float32Array) => Array.from(xs, (v) => Math.round(v * 1e5) / 1e5);
+  return ok(readings.map((r, q) => ({ tileId, rot: (((rot / 90 + q) % 4) * 90) as Rotation, embedding: round(r.embedding), appearance: round(r.appearance) })));
 }

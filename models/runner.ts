@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import sharp, { type Sharp } from 'sharp';
 import { fail, ok, type Result } from '../engine/result.js';
+import { appearanceOf } from './appearance.js';
 
 export interface ModelInfo {
   readonly name: string;
@@ -44,6 +45,8 @@ export interface CropReading {
   readonly meepleSegment: Float32Array;
   /** Unit vector for enrollment matching. */
   readonly embedding: Float32Array;
+  /** The crop's own pixels, small (appearance.ts), for matching enrolled exemplars of the table's art. */
+  readonly appearance: Float32Array;
 }
 
 export const DEFAULT_MODEL = fileURLToPath(new URL('./tiles-v1.onnx', import.meta.url));
@@ -174,6 +177,7 @@ export class TileRecognizer {
         meepleColour: softmax(colour, k * nc, (k + 1) * nc),
         meepleSegment: softmax(mseg, k * 13, (k + 1) * 13),
         embedding: emb.slice(k * E, (k + 1) * E),
+        appearance: appearanceOf(crops[k]!, S),
       });
     }
     return readings;

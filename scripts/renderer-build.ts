@@ -4,7 +4,8 @@ import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
 export const RENDERER_OUT = join(ROOT, 'out/renderer');
-const SOURCES = ['renderer', 'electron/contract'].map((d) => join(ROOT, d));
+// The renderer also bundles the engine's tile checks and the tile renderer (models/render).
+const SOURCES = ['renderer', 'electron/contract', 'engine/catalog', 'engine/geometry', 'models/render'].map((d) => join(ROOT, d));
 
 function newest(dir: string): number {
   let t = 0;

@@ -5,9 +5,11 @@
  */
 import { z } from 'zod';
 import type { GameRecord } from '../../engine/record/schema.js';
+import { cameraAnswerSchema, cameraFrameSchema, cameraReportSchema, cameraSourceSchema, type CameraView } from './camera.js';
 import { commandSchema } from './commands.js';
 import { newGameSchema } from './setup.js';
 import type { Snapshot } from './snapshot.js';
+import { cropSchema, tileDefinitionSchema, type EditableTile, type SavedTile } from './tiles.js';
 
 const index = z.number().int().min(0).max(100_000);
 
@@ -25,6 +27,13 @@ export const operationArgs = {
   loadGame: z.tuple([z.number().int().min(1)]),
   statistics: z.tuple([]),
   pairing: z.tuple([]),
+  tileTypes: z.tuple([]),
+  saveTile: z.tuple([tileDefinitionSchema, cropSchema.nullable(), z.enum(['camera', 'settings'])]),
+  camera: z.tuple([]),
+  cameraUse: z.tuple([cameraSourceSchema, z.string().max(200).optional()]),
+  cameraReport: z.tuple([cameraReportSchema]),
+  cameraAnswer: z.tuple([z.number().int().min(1), cameraAnswerSchema]),
+  cameraFrame: z.tuple([cameraFrameSchema]),
 } as const;
 
 export type OperationName = keyof typeof operationArgs;
@@ -60,6 +69,13 @@ export interface OperationResults {
   loadGame: { gameId: number };
   statistics: { games: number; finished: number; players: readonly { name: string; games: number; wins: number; averageScore: number; bestScore: number }[] };
   pairing: PairingInfo;
+  tileTypes: readonly EditableTile[];
+  saveTile: SavedTile;
+  camera: CameraView;
+  cameraUse: CameraView;
+  cameraReport: CameraView;
+  cameraAnswer: { version: number } | null;
+  cameraFrame: null;
 }
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };

@@ -22,7 +22,17 @@ export interface TileView {
   readonly rot: number;
   /** Board-frame terrain per segment N0..W2: 0 field, 1 road, 2 city, 3 river. */
   readonly terrain: readonly number[];
-  readonly features: readonly { readonly name: string; readonly kind: string; readonly segments: readonly number[]; readonly pennants: number }[];
+  /** Board-frame features, with what is printed on them (the board draws the tile from these). */
+  readonly features: readonly {
+    readonly name: string;
+    readonly kind: string;
+    readonly segments: readonly number[];
+    readonly pennants: number;
+    readonly inn: boolean;
+    readonly cathedral: boolean;
+  }[];
+  /** A river tile ending in a lake (drawn as one). */
+  readonly lake: boolean;
 }
 
 export interface ScoreView {

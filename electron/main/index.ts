@@ -4,6 +4,7 @@
  */
 import { app, dialog, type IpcMainInvokeEvent } from 'electron';
 import { join } from 'node:path';
+import { CameraService } from '../services/camera/camera-service.js';
 import { GameSession } from '../services/session/session.js';
 import { Store } from '../services/store/store.js';
 import { StoreError } from '../services/store/open.js';
@@ -28,12 +29,17 @@ app.whenReady().then(async () => {
     return;
   }
   const session = GameSession.resume(store);
+  // The tracker runs here, in the main process, like the rest of the services (browser mode: in its
+  // server). The window's camera sends JPEG frames over IPC; without one, the bundled demo recording.
+  const recording = join(app.getAppPath(), 'tests/fixtures/recordings/demo-tower-jc');
+  const camera = new CameraService({ session, store, recording });
+  camera.use('recording');
   const win = createMainWindow();
   allowCameraOnly(win.webContents.session);
   const isOurWindow = (e: IpcMainInvokeEvent) => e.sender === win.webContents;
   const lan = LAN ? await startServer({ session, store, rendererDir: join(import.meta.dirname, '../renderer'), lan: true, port: 7373 }).catch(() => null) : null;
   registerIpc(
-    { session, store, pairing: () => (lan ? { lan: true, code: lan.pairingCode, urls: lanUrls(lan.port) } : { lan: false, code: null, urls: [] }) },
+    { session, store, camera, pairing: () => (lan ? { lan: true, code: lan.pairingCode, urls: lanUrls(lan.port) } : { lan: false, code: null, urls: [] }) },
     isOurWindow,
   );
   let pending = false;
@@ -45,9 +51,19 @@ app.whenReady().then(async () => {
       if (!win.isDestroyed()) win.webContents.send('companion:snapshot', session.snapshot());
     });
   });
+  let cameraPending = false;
+  camera.onChange(() => {
+    if (cameraPending) return;
+    cameraPending = true;
+    setTimeout(() => {
+      cameraPending = false;
+      if (!win.isDestroyed()) win.webContents.send('companion:camera', camera.view(true));
+    }, 100);
+  });
   app.on('second-instance', () => win.focus());
   app.on('window-all-closed', async () => {
     await lan?.close();
+    await camera.close();
     store.close();
     app.quit();
   });

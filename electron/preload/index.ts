@@ -4,6 +4,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { CompanionApi } from '../contract/api.js';
+import type { CameraView } from '../contract/camera.js';
 import type { Snapshot } from '../contract/snapshot.js';
 
 const call =
@@ -11,7 +12,7 @@ const call =
   (...args: unknown[]) =>
     ipcRenderer.invoke(`companion:${op}`, args);
 
-const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => void } = {
+const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => void; onCamera(listener: (v: CameraView) => void): () => void } = {
   snapshot: call('snapshot') as CompanionApi['snapshot'],
   newGame: call('newGame') as CompanionApi['newGame'],
   play: call('play') as CompanionApi['play'],
@@ -25,10 +26,22 @@ const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => v
   loadGame: call('loadGame') as CompanionApi['loadGame'],
   statistics: call('statistics') as CompanionApi['statistics'],
   pairing: call('pairing') as CompanionApi['pairing'],
+  tileTypes: call('tileTypes') as CompanionApi['tileTypes'],
+  saveTile: call('saveTile') as CompanionApi['saveTile'],
+  camera: call('camera') as CompanionApi['camera'],
+  cameraUse: call('cameraUse') as CompanionApi['cameraUse'],
+  cameraReport: call('cameraReport') as CompanionApi['cameraReport'],
+  cameraAnswer: call('cameraAnswer') as CompanionApi['cameraAnswer'],
+  cameraFrame: call('cameraFrame') as CompanionApi['cameraFrame'],
   onSnapshot(listener) {
     const handler = (_e: IpcRendererEvent, s: Snapshot) => listener(s);
     ipcRenderer.on('companion:snapshot', handler);
     return () => ipcRenderer.off('companion:snapshot', handler);
+  },
+  onCamera(listener) {
+    const handler = (_e: IpcRendererEvent, v: CameraView) => listener(v);
+    ipcRenderer.on('companion:camera', handler);
+    return () => ipcRenderer.off('companion:camera', handler);
   },
 };
 

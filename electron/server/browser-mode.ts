@@ -1,6 +1,7 @@
 /** Browser mode as one call: open the store, resume the last game, serve it. */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { CameraService } from '../services/camera/camera-service.js';
 import { GameSession } from '../services/session/session.js';
 import { Store } from '../services/store/store.js';
 import { startServer, type RunningServer } from './server.js';
@@ -10,12 +11,19 @@ export interface BrowserModeOptions {
   readonly rendererDir?: string;
   readonly port?: number;
   readonly lan?: boolean;
+  /**
+   * The recording played when no camera is connected (null: none); default the bundled demo game.
+   * Its manifest also tells the tracker where the markers lie for a screen's own camera.
+   */
+  readonly recording?: string | null;
+  readonly recordingSpeed?: number;
 }
 
 export interface BrowserMode {
   readonly server: RunningServer;
   readonly store: Store;
   readonly session: GameSession;
+  readonly camera: CameraService;
   close(): Promise<void>;
 }
 
@@ -31,22 +39,31 @@ export function defaultDataFile(): string {
 }
 
 export const DEFAULT_RENDERER_DIR = join(import.meta.dirname, '../../out/renderer');
+/** Two folders down both as source (electron/server) and as bundle (out/main). */
+export const BUNDLED_DEMO = join(import.meta.dirname, '../../tests/fixtures/recordings/demo-tower-jc');
 
 export async function startBrowserMode(o: BrowserModeOptions = {}): Promise<BrowserMode> {
   const store = Store.open(o.dataFile ?? defaultDataFile());
   const session = GameSession.resume(store);
+  const recording = o.recording === undefined ? BUNDLED_DEMO : o.recording;
+  const camera = new CameraService({ session, store, recording, ...(o.recordingSpeed ? { recordingSpeed: o.recordingSpeed } : {}) });
+  // No camera connected yet: the recording is the default source (a screen with a camera switches to it).
+  if (recording) camera.use('recording');
   try {
-    const server = await startServer({ session, store, rendererDir: o.rendererDir ?? DEFAULT_RENDERER_DIR, port: o.port ?? 0, lan: o.lan ?? false });
+    const server = await startServer({ session, store, camera, rendererDir: o.rendererDir ?? DEFAULT_RENDERER_DIR, port: o.port ?? 0, lan: o.lan ?? false });
     return {
       server,
       store,
       session,
+      camera,
       close: async () => {
         await server.close();
+        await camera.close();
         store.close();
       },
     };
   } catch (e) {
+    await camera.close();
     store.close();
     throw e;
   }

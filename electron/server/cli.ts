@@ -1,6 +1,7 @@
 /**
  * Browser mode from the command line (what `npm start` runs where Electron is not installed):
- * prints the address, and the pairing code when LAN access is on. Flags: --lan, --port N, --data FILE.
+ * prints the address, and the pairing code when LAN access is on. Flags: --lan, --port N, --data FILE,
+ * --recording DIR (the recording played when no camera is connected; default the bundled demo game).
  * Bundled to out/main/browser.js by `npm run build`, so that start-up pays for no TypeScript compiling.
  */
 import { join } from 'node:path';
@@ -13,11 +14,11 @@ const RENDERER_DIR = join(import.meta.dirname, '../../out/renderer');
 const DEFAULT_PORT = 7373;
 
 const { values } = parseArgs({
-  options: { lan: { type: 'boolean', default: false }, port: { type: 'string' }, data: { type: 'string' }, browser: { type: 'boolean', default: false } },
+  options: { lan: { type: 'boolean', default: false }, port: { type: 'string' }, data: { type: 'string' }, browser: { type: 'boolean', default: false }, recording: { type: 'string' } },
 });
 
 try {
-  const options = { rendererDir: RENDERER_DIR, lan: values.lan ?? false, ...(values.data ? { dataFile: values.data } : {}) };
+  const options = { rendererDir: RENDERER_DIR, lan: values.lan ?? false, ...(values.data ? { dataFile: values.data } : {}), ...(values.recording ? { recording: values.recording } : {}) };
   // A steady port lets a second screen keep its bookmark; when it is taken, any free one does.
   const app = await startBrowserMode({ ...options, port: Number(values.port ?? DEFAULT_PORT) }).catch((e: NodeJS.ErrnoException) => {
     if (e.code !== 'EADDRINUSE' || values.port) throw e;

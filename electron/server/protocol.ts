@@ -12,7 +12,8 @@ export type ClientMessage = z.infer<typeof clientMessage>;
 export type ServerMessage =
   | { readonly id: number | null; readonly ok: true; readonly value: unknown }
   | { readonly id: number | null; readonly ok: false; readonly error: string }
-  | { readonly push: 'snapshot'; readonly snapshot: unknown };
+  | { readonly push: 'snapshot'; readonly snapshot: unknown }
+  | { readonly push: 'camera'; readonly camera: unknown };
 
 /** Close codes a client can act on. */
 export const CLOSE_NOT_PAIRED = 4401;

@@ -14,6 +14,7 @@ import { networkInterfaces } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isOperation, parseArgs, type PairingInfo } from '../contract/api.js';
 import { handlers, invoke } from '../services/api/handlers.js';
+import type { CameraService } from '../services/camera/camera-service.js';
 import type { GameSession } from '../services/session/session.js';
 import type { Store } from '../services/store/store.js';
 import { CLOSE_NOT_PAIRED, CLOSE_TOO_MANY_ERRORS, clientMessage, type ServerMessage } from './protocol.js';
@@ -27,6 +28,8 @@ export interface ServerOptions {
   readonly port?: number;
   /** Listen on every interface and accept paired second screens. Off by default. */
   readonly lan?: boolean;
+  /** The camera and tracker; the main screen's camera frames arrive as binary messages. */
+  readonly camera?: CameraService;
 }
 
 export interface RunningServer {
@@ -43,11 +46,15 @@ interface Client {
   role: Role | null;
   errors: number;
   pairAttempts: number;
+  /** Asked for the camera view once: camera views are pushed to it from then on. */
+  camera: boolean;
 }
 
 const MAX_ERRORS = 20;
 const MAX_PAIR_ATTEMPTS = 5;
 const SNAPSHOT_FRAME_MS = 16;
+/** Camera views (with the recording's last frame) go out at most this often. */
+const CAMERA_VIEW_MS = 100;
 
 const isLoopback = (addr: string | undefined) => addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1';
 
@@ -107,16 +114,23 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   };
 
   wss.on('connection', (ws: WebSocket) => {
-    const client: Client = { role: null, errors: 0, pairAttempts: 0 };
+    const client: Client = { role: null, errors: 0, pairAttempts: 0, camera: false };
     clients.set(ws, client);
-    const api = handlers({ session: o.session, store: o.store, pairing: () => pairingFor(client.role) });
+    const api = handlers({ session: o.session, store: o.store, pairing: () => pairingFor(client.role), ...(o.camera ? { camera: o.camera } : {}) });
     const refuse = (id: number | null, error: string) => {
       send(ws, { id, ok: false, error });
       if (++client.errors >= MAX_ERRORS) ws.close(CLOSE_TOO_MANY_ERRORS, 'too many bad messages');
     };
 
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return refuse(null, 'binary messages are not understood; send JSON text');
+      if (isBinary) {
+        // A camera frame (JPEG) from the main screen's own camera; from anyone else, garbage.
+        if (client.role !== 'main' || !o.camera) return refuse(null, 'binary messages are not understood here; send JSON text (only the main screen sends camera frames)');
+        const bytes = new Uint8Array(Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[]));
+        const r = o.camera.frame(bytes);
+        if (!r.ok) send(ws, { id: null, ok: false, error: `binary message (a camera frame) refused: ${r.reason}` });
+        return;
+      }
       let json: unknown;
       try {
         json = JSON.parse(data.toString());
@@ -165,6 +179,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       if (!isOperation(op)) return refuse(id, `unknown operation ${op}`);
       const parsed = parseArgs(op, args);
       if (!parsed.ok) return refuse(id, parsed.error);
+      if (op === 'camera') client.camera = true;
       send(ws, { id, ...invoke(api, op, parsed.value) });
     });
     ws.on('close', () => clients.delete(ws));
@@ -184,6 +199,18 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     }, SNAPSHOT_FRAME_MS);
   });
 
+  let cameraPending = false;
+  const unsubscribeCamera = o.camera?.onChange(() => {
+    if (cameraPending) return;
+    cameraPending = true;
+    setTimeout(() => {
+      cameraPending = false;
+      if (!o.camera) return;
+      const msg = JSON.stringify({ push: 'camera', camera: o.camera.view(true) } satisfies ServerMessage);
+      for (const [ws, c] of clients) if (c.role && c.camera && ws.readyState === ws.OPEN) ws.send(msg);
+    }, CAMERA_VIEW_MS);
+  });
+
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(o.port ?? 0, lan ? '0.0.0.0' : '127.0.0.1', () => resolve());
@@ -197,6 +224,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     pairingCode,
     close: async () => {
       unsubscribe();
+      unsubscribeCamera?.();
       for (const ws of clients.keys()) ws.terminate();
       await new Promise<void>((r) => wss.close(() => r()));
       await new Promise<void>((r) => http.close(() => r()));

@@ -6,9 +6,9 @@
  */
 import raw from './data/tiles-2025-provisional.json' with { type: 'json' };
 import { segmentIndex } from '../geometry/segments.js';
-import type { ExpansionId, FeatureDef, FeatureKind, Terrain, TileType } from './types.js';
+import type { ExpansionId, FeatureDef, FeatureKind, SiegeSymbol, Terrain, TileType } from './types.js';
 
-export type SiegeSymbol = 'knights' | 'travelers' | 'monks' | 'any';
+export type { SiegeSymbol } from './types.js';
 
 interface RawFeature {
   id: string;
@@ -89,6 +89,8 @@ export function tiles2025(): Tiles2025 {
       riverSpring: false,
       riverLake: false,
       provisional: true,
+      ...(t.siege ? { siege: t.siege } : {}),
+      ...(t.prizeCount ? { statue: t.statue ?? 'city1' } : {}),
     });
     if (t.prizeCount) prizeTiles.set(t.id, { count: t.prizeCount, statue: t.statue ?? 'city1' });
     if (t.piece && t.cell) {

@@ -11,6 +11,9 @@ export type FeatureKind = EdgeFeatureKind | InteriorFeatureKind;
 
 export type Edition = 'C1' | 'C2' | 'C3';
 
+/** Siege & Defense's symbols printed on a tile (`any` = the question mark). */
+export type SiegeSymbol = 'knights' | 'travelers' | 'monks' | 'any';
+
 /** Expansion ids as written in game records. */
 export type ExpansionId =
   | 'base'
@@ -47,4 +50,8 @@ export interface TileType {
   readonly riverLake: boolean;
   /** Geometry not confirmed against a physical tile (the table confirms it once). */
   readonly provisional: boolean;
+  /** Siege & Defense: the siege symbols printed on the tile, left to right (absent: none). */
+  readonly siege?: readonly SiegeSymbol[];
+  /** Jousts & Crests prize tiles: the id of the city feature the statue stands in. */
+  readonly statue?: string;
 }

@@ -56,22 +56,58 @@ export function putMeeple(state: GameState, player: number, kind: MeepleOnBoard[
   return m;
 }
 
-/** Why a meeple of this kind may not stand on that part of the tile just placed, or null. */
-export function meepleProblem(state: GameState, player: number, kind: MeepleOnBoard['kind'], part: number): string | null {
+// Why a meeple may not stand somewhere, as a code: the words are only built when someone reads them
+// (the legal-move listing asks about every figure on every feature of every tile placed).
+const ALLOWED = 0;
+const NO_FIGURE = 1;
+const NO_SUPPLY = 2;
+const NO_FARMERS = 3;
+const WRONG_FEATURE = 4;
+const OCCUPIED = 5;
+
+/** A refusal code, or a module's reason (a meepleRule's own words). */
+function meepleRefusal(state: GameState, player: number, kind: MeepleOnBoard['kind'], part: number): number | string {
   const figure = state.pipeline.figures.get(kind);
-  if (!figure) return `there are no ${kind} meeples in this game`;
-  if (state.players[player]!.supply[kind] <= 0) return `player ${player} has no ${kind} meeple in supply`;
+  if (!figure) return NO_FIGURE;
+  if (state.players[player]!.supply[kind] <= 0) return NO_SUPPLY;
   const board = state.board;
-  const fk = board.partInfo[part]!.feature.def.kind;
-  const word = FEATURE_WORD[fk] ?? fk;
-  if (fk === 'field' && !state.setup.rules.farmers) return 'farmers are not played in this game';
-  if (!figure.on.includes(fk)) return `a ${kind} meeple cannot stand on a ${word}`;
-  if (board.feature(part).meeples.length > 0) return `that ${word} is already occupied`;
-  for (const rule of state.pipeline.meepleRules) {
-    const why = rule(state, player, kind, part);
+  const fk = board.partFeature[part]!.def.kind;
+  if (fk === 'field' && !state.setup.rules.farmers) return NO_FARMERS;
+  if (!figure.on.includes(fk)) return WRONG_FEATURE;
+  if (board.feature(part).meeples.length > 0) return OCCUPIED;
+  const rules = state.pipeline.meepleRules;
+  for (let i = 0; i < rules.length; i++) {
+    const why = rules[i]!(state, player, kind, part);
     if (why) return why;
   }
-  return null;
+  return ALLOWED;
+}
+
+/** May a meeple of this kind stand on that part of the tile just placed? */
+export function meepleAllowed(state: GameState, player: number, kind: MeepleOnBoard['kind'], part: number): boolean {
+  return meepleRefusal(state, player, kind, part) === ALLOWED;
+}
+
+/** Why a meeple of this kind may not stand on that part of the tile just placed, or null. */
+export function meepleProblem(state: GameState, player: number, kind: MeepleOnBoard['kind'], part: number): string | null {
+  const why = meepleRefusal(state, player, kind, part);
+  if (typeof why === 'string') return why;
+  const fk = state.board.partFeature[part]!.def.kind;
+  const word = FEATURE_WORD[fk] ?? fk;
+  switch (why) {
+    case NO_FIGURE:
+      return `there are no ${kind} meeples in this game`;
+    case NO_SUPPLY:
+      return `player ${player} has no ${kind} meeple in supply`;
+    case NO_FARMERS:
+      return 'farmers are not played in this game';
+    case WRONG_FEATURE:
+      return `a ${kind} meeple cannot stand on a ${word}`;
+    case OCCUPIED:
+      return `that ${word} is already occupied`;
+    default:
+      return null;
+  }
 }
 
 /** Step 3: every road, city, cloister and garden the turn's tiles completed, with meeples on it. */
@@ -86,7 +122,7 @@ function scoreTurn(state: GameState): GameEvent[] {
     }
     // Cloisters and gardens on this tile or around it (few on any board: cheaper than 8 look-ups).
     for (const p of board.monasteries) {
-      const m = board.tiles[board.partInfo[p]!.tile]!;
+      const m = board.tiles[board.partTile[p]!]!;
       if (Math.abs(m.x - t.x) <= 1 && Math.abs(m.y - t.y) <= 1) roots.push(p);
     }
   }
@@ -160,7 +196,7 @@ export const baseModule: ExpansionModule = {
         if (part === undefined) return fail(`the tile just placed (${t.view.tile.id}) has no feature at ${c.on}`);
         const why = meepleProblem(state, c.player, c.kind, part);
         if (why) return fail(`cannot place a ${c.kind} meeple on ${c.on}: ${why}`);
-        const on = state.board.partInfo[part]!.feature.name;
+        const on = state.board.partFeature[part]!.name;
         return ok([{ type: 'meeplePlaced', player: c.player, kind: c.kind, at: [t.x, t.y], on }]);
       },
     },

@@ -7,7 +7,7 @@
 import chart from './data/jousts-crests.json' with { type: 'json' };
 import { tiles2025 } from '../catalog/provisional2025.js';
 import type { MeepleOnBoard } from '../features/board.js';
-import { formatPosition, posKey } from '../geometry/position.js';
+import { formatPosition } from '../geometry/position.js';
 import { isRotation, quarterTurns } from '../geometry/segments.js';
 import type {
   Command, DiscardPrizeTile, Nominate, PlacePrizeTile, PlaceTournamentTile, RevealEmblem, SkipTurn,
@@ -18,7 +18,7 @@ import type {
 } from '../game/events.js';
 import type { ExpansionModule } from '../game/expansion.js';
 import { hasLegalPlacement, placementProblem } from '../game/placement.js';
-import type { GameState } from '../game/state.js';
+import { riverTilesLeft, type GameState } from '../game/state.js';
 import { addExpansionRiverTiles, addExpansionTiles } from '../game/supply.js';
 import { fail, ok } from '../result.js';
 import { placeOnBoard } from './base.js';
@@ -54,18 +54,8 @@ function isRiverTileId(state: GameState, id: string): boolean {
 export function tournamentDue(state: GameState): boolean {
   const j = state.jc;
   if (!j || j.laps || j.tournament || state.turn.drawn !== null || state.turn.step !== 'tile') return false;
-  if (state.river && riverLeft(state) > 0) return false;
+  if (riverTilesLeft(state) > 0) return false;
   return (j.stacks[j.current]?.land ?? 0) === 0;
-}
-
-/** River tiles still to play; once none is left none comes back, so the answer is cached. */
-function riverLeft(state: GameState): number {
-  const j = jc(state);
-  if (j.riverDone) return 0;
-  let n = 0;
-  for (const [id, c] of state.supply) if (c > 0 && isRiverTileId(state, id)) n += c;
-  if (n === 0) j.riverDone = true;
-  return n;
 }
 
 export function isFinalStack(j: JcState): boolean {
@@ -136,16 +126,26 @@ function unrevealedValues(j: JcState, player: number): number[] {
 /** Tiles placed this turn that the farmer's 8 neighbours include (they did not count "before"). */
 function ringFilledBefore(state: GameState, m: MeepleOnBoard): number {
   const board = state.board;
-  const placedNow = new Set(state.turn.placed.map((i) => board.tiles[i]!.key));
   let n = 0;
   for (let dy = -1; dy <= 1; dy++) {
     for (let dx = -1; dx <= 1; dx++) {
       if (!dx && !dy) continue;
       const t = board.at(m.x + dx, m.y + dy);
-      if (t && !placedNow.has(posKey(t.x, t.y))) n++;
+      if (t && !state.turn.placed.includes(t.index)) n++;
     }
   }
   return n;
+}
+
+/** Does a tile placed this turn join the feature of `part`? */
+function extendedThisTurn(state: GameState, part: number): boolean {
+  const board = state.board;
+  const root = board.find(part);
+  for (const i of state.turn.placed) {
+    const parts = board.tiles[i]!.parts;
+    for (let k = 0; k < parts.length; k++) if (board.find(parts[k]!) === root) return true;
+  }
+  return false;
 }
 
 /** Why this meeple may not be nominated now, or null. */
@@ -158,9 +158,7 @@ export function nominationProblem(state: GameState, player: number, m: MeepleOnB
   if (!category) return 'only a traveler, knight or farmer can be nominated';
   if (j.nominated.has(m.id)) return 'that meeple already carries an emblem';
   if (!j.options.allowRenominate && j.spent.has(m.id)) return 'that meeple has already been in a tournament (allowRenominate is off)';
-  const root = state.board.find(m.part);
-  const extended = state.turn.placed.some((i) => state.board.tiles[i]!.parts.some((p) => state.board.find(p) === root));
-  if (!extended) return 'no tile placed this turn extends that meeple\'s feature';
+  if (!extendedThisTurn(state, m.part)) return 'no tile placed this turn extends that meeple\'s feature';
   if (category === 'field' && ringFilledBefore(state, m) === 8) return 'the farmer\'s tile already had all 8 neighbours before this turn';
   return null;
 }
@@ -169,7 +167,13 @@ export function nominationProblem(state: GameState, player: number, m: MeepleOnB
 export function nominationCandidates(state: GameState): MeepleOnBoard[] {
   if (!state.jc || state.turn.step !== 'action') return [];
   const p = state.turn.player;
-  return state.meeples.filter((m) => m.player === p && nominationProblem(state, p, m) === null);
+  // Every meeple would be refused for the same reason (see nominationProblem's first checks).
+  if (state.jc.nominatedTurn === state.turn.number || state.jc.players[p]!.emblems <= 0) return [];
+  // Only meeples on a feature a tile of this turn extends can be nominated: look at those alone.
+  const board = state.board;
+  const extended: number[] = [];
+  for (const i of state.turn.placed) for (const part of board.tiles[i]!.parts) extended.push(board.find(part));
+  return state.meeples.filter((m) => m.player === p && m.part >= 0 && extended.includes(board.find(m.part)) && nominationProblem(state, p, m) === null);
 }
 
 /** The player's meeple on the feature named by `on` at `at` (any segment of that feature on the tile). */
@@ -221,7 +225,6 @@ export const joustsCrestsModule: ExpansionModule = {
       tournamentsDone: 0,
       laps: false,
       nominatedTurn: 0,
-      riverDone: false,
     };
   },
 
@@ -260,7 +263,7 @@ export const joustsCrestsModule: ExpansionModule = {
   },
 
   meepleRule(state, _player, _kind, part) {
-    const t = state.board.partInfo[part]!.tile;
+    const t = state.board.partTile[part]!;
     if (jc(state).prizeTileIndices.has(t)) return 'no meeple may be placed on a prize tile';
     if (state.board.tiles[t]!.piece >= 0) return 'no meeple may be placed on the tournament tile or the fortress';
     return null;
@@ -461,7 +464,7 @@ export const joustsCrestsModule: ExpansionModule = {
       state.turn.placed.push(placed.index);
       if (s.emblem !== null) {
         jp.keptEmblems.shift();
-        const statueId = tiles2025().prizeTiles.get(s.tile)!.statue;
+        const statueId = state.catalog.get(s.tile)?.statue ?? tiles2025().prizeTiles.get(s.tile)!.statue;
         const fi = placed.view.features.findIndex((f) => f.def.id === statueId);
         j.statues.push({ player: s.player, value: s.emblem, part: placed.parts[fi]!, at: [placed.x, placed.y], on: placed.view.features[fi]!.name });
       }

@@ -33,7 +33,7 @@ export const riverModule: ExpansionModule = {
 
   setup(state) {
     addExpansionTiles(state, 'river');
-    state.river = { openEnd: null, lastTurn: 0, sameTurns: 0, lastWasCurve: false, tileIds: [] };
+    state.river = { openEnd: null, lastTurn: 0, sameTurns: 0, lastWasCurve: false, tileIds: [], left: { version: -1, count: 0, done: false } };
     if (state.setup.tileSet.riverStartTile === 'box') {
       const d = state.supply.get('BASE_D');
       if (d) state.supply.set('BASE_D', d - 1);
@@ -43,7 +43,7 @@ export const riverModule: ExpansionModule = {
   // After every module's setup: other expansions shuffle their river tiles in too.
   afterSetup(state) {
     const tileIds = [...state.supply.keys()].filter((id) => isRiverTile(state.catalog.get(id)!));
-    state.river = { ...state.river!, tileIds };
+    state.river = { ...state.river!, tileIds, left: { version: -1, count: 0, done: false } };
   },
 
   tileRule(state, tile) {

@@ -5,7 +5,6 @@
  * fortress as one completed city for farmers (rules digest §2; readings SD-A1…A7 in
  * docs/jousts-crests-siege-defense.md).
  */
-import { tiles2025 } from '../catalog/provisional2025.js';
 import type { MeepleOnBoard } from '../features/board.js';
 import { formatPosition } from '../geometry/position.js';
 import type { Command, PlaceAtDefencePost, RemoveMeepleForAttack, ResolveSiegeSymbol } from '../game/commands.js';
@@ -151,12 +150,13 @@ export const siegeDefenseModule: ExpansionModule = {
   },
 
   afterTileDrawn(state, tile) {
-    const symbols = tiles2025().siege.get(tile);
+    // The catalog's tile carries its printed symbols (the table may have confirmed them).
+    const symbols = state.catalog.get(tile)?.siege;
     if (symbols) sd(state).pending.push(...symbols);
   },
 
   meepleRule(state, _player, _kind, part) {
-    const t = state.board.partInfo[part]!.tile;
+    const t = state.board.partTile[part]!;
     if (state.board.tiles[t]!.piece >= 0) return 'no meeple may be placed on the fortress or the tournament tile';
     return null;
   },

@@ -37,8 +37,10 @@ export const towerModule: ExpansionModule = {
   },
 
   afterTilePlaced(state, placed) {
-    if (placed.view.features.some((f) => f.def.kind === 'tower')) {
+    for (const f of placed.view.features) {
+      if (f.def.kind !== 'tower') continue;
       state.towers.set(placed.key, { x: placed.x, y: placed.y, height: 0, top: null });
+      return;
     }
   },
 

@@ -6,7 +6,7 @@
  */
 import type { FeatureKind } from '../catalog/types.js';
 import type { OrientedFeature, OrientedTile } from '../geometry/oriented.js';
-import { posKey, RING8 } from '../geometry/position.js';
+import { keyX, keyY, posKey, RING8 } from '../geometry/position.js';
 import { SIDE_DELTA } from '../geometry/segments.js';
 
 export type MeepleKind = 'normal' | 'big' | 'abbot';
@@ -47,34 +47,45 @@ export interface FeatureData {
   cathedrals: number;
   /** Copy-on-write: replaced, never changed in place, so parts can share the empty list. */
   meeples: readonly MeepleOnBoard[];
-  /** Fields: part ids of the cities they border. */
+  /** Fields: part ids of the cities they border (the root's own list, grown in place by unions). */
   cities: readonly number[];
   /** Counts as a completed city for farmers, whatever its edges (a fortress). */
   alwaysComplete: boolean;
 }
 
-export interface PartInfo {
-  readonly tile: number;
-  readonly feature: OrientedFeature;
-}
 
 /** The shared empty list new parts start with. */
 const NONE: readonly never[] = Object.freeze([]);
 
+/** The grid starts this many cells wide and high around the origin and grows when a tile lands outside. */
+const GRID_START = 32;
+const GRID_MARGIN = 16;
+
 export class Board {
   readonly tiles: PlacedTile[] = [];
-  private readonly cells = new Map<number, PlacedTile>();
+  /** Placed tiles by position, row-major over [gridX, gridX + gridW) × [gridY, gridY + gridH). */
+  private cells: (PlacedTile | undefined)[] = new Array<PlacedTile | undefined>(GRID_START * GRID_START).fill(undefined);
+  /** The holes by position on the same grid (the Map keeps their order for listings). */
+  private holeCells: (Hole | undefined)[] = new Array<Hole | undefined>(GRID_START * GRID_START).fill(undefined);
+  private gridX = -GRID_START / 2;
+  private gridY = -GRID_START / 2;
+  private gridW = GRID_START;
+  private gridH = GRID_START;
   private parent: number[] = [];
   private data: (FeatureData | null)[] = [];
-  readonly partInfo: PartInfo[] = [];
+  /** Part id → index of the placed tile it is drawn on. */
+  readonly partTile: number[] = [];
+  /** Part id → the feature it is on that tile. */
+  readonly partFeature: OrientedFeature[] = [];
   /** Cloister and garden parts, which complete by their neighbours rather than their edges. */
   readonly monasteries: number[] = [];
   /**
-   * Empty positions next to a placed tile, each with what its four sides must match: the side code
-   * the neighbour shows towards it, or -1 where there is no neighbour. Kept up to date on every
-   * placement so that a fit test is four integer comparisons.
+   * Empty positions next to a placed tile, each with what its sides must match. Kept up to date on
+   * every placement so that a fit test is one integer comparison.
    */
-  readonly holes = new Map<number, number[]>();
+  readonly holes = new Map<number, Hole>();
+  /** The values of `holes` in its order, kept up to date only once someone has asked (see holeList). */
+  private holesInOrder: Hole[] | null = null;
   minX = 0;
   maxX = 0;
   minY = 0;
@@ -85,11 +96,31 @@ export class Board {
   }
 
   at(x: number, y: number): PlacedTile | undefined {
-    return this.cells.get(posKey(x, y));
+    const i = x - this.gridX;
+    const j = y - this.gridY;
+    if (i < 0 || j < 0 || i >= this.gridW || j >= this.gridH) return undefined;
+    return this.cells[j * this.gridW + i];
   }
 
   atKey(key: number): PlacedTile | undefined {
-    return this.cells.get(key);
+    return this.at(keyX(key), keyY(key));
+  }
+
+  /** Makes the grid cover (x, y) and its neighbours (the holes a tile there opens), with room to spare. */
+  private cover(x: number, y: number): void {
+    if (x > this.gridX && y > this.gridY && x + 1 < this.gridX + this.gridW && y + 1 < this.gridY + this.gridH) return;
+    const x0 = Math.min(this.gridX, x - GRID_MARGIN);
+    const y0 = Math.min(this.gridY, y - GRID_MARGIN);
+    const w = Math.max(this.gridX + this.gridW, x + GRID_MARGIN + 1) - x0;
+    const h = Math.max(this.gridY + this.gridH, y + GRID_MARGIN + 1) - y0;
+    this.cells = new Array<PlacedTile | undefined>(w * h).fill(undefined);
+    this.holeCells = new Array<Hole | undefined>(w * h).fill(undefined);
+    this.gridX = x0;
+    this.gridY = y0;
+    this.gridW = w;
+    this.gridH = h;
+    for (const t of this.tiles) this.cells[(t.y - y0) * w + (t.x - x0)] = t;
+    for (const hole of this.holes.values()) this.holeCells[(hole.y - y0) * w + (hole.x - x0)] = hole;
   }
 
   find(p: number): number {
@@ -118,17 +149,18 @@ export class Board {
     for (const f of view.features) {
       const id = this.parent.length;
       this.parent.push(id);
-      this.partInfo.push({ tile: index, feature: f });
-      const k = f.def.kind;
-      const edged = k === 'road' || k === 'city' || k === 'river';
+      this.partTile.push(index);
+      this.partFeature.push(f);
+      const def = f.def;
+      const k = def.kind;
       if (k === 'cloister' || k === 'garden') this.monasteries.push(id);
       this.data.push({
         kind: k,
         tiles: [index],
-        open: edged ? f.sides.length : 0,
-        pennants: f.def.pennants,
-        inns: f.def.inn ? 1 : 0,
-        cathedrals: f.def.cathedral ? 1 : 0,
+        open: f.openEnds,
+        pennants: def.pennants,
+        inns: def.inn ? 1 : 0,
+        cathedrals: def.cathedral ? 1 : 0,
         meeples: NONE,
         cities: NONE,
         alwaysComplete: false,
@@ -140,12 +172,22 @@ export class Board {
       const cities = view.features[i]!.cityIndices;
       if (cities.length === 0) continue;
       const d = this.data[parts[i]!]!;
-      d.cities = cities.map((ci) => parts[ci]!);
+      const list: number[] = [];
+      for (const ci of cities) list.push(parts[ci]!);
+      d.cities = list;
     }
     const placed: PlacedTile = { index, x, y, key, view, parts, piece };
     this.tiles.push(placed);
-    this.cells.set(key, placed);
-    this.holes.delete(key);
+    // Holes are next to placed tiles, so every hole and its neighbours lie on the grid once the tile does.
+    this.cover(x, y);
+    const cell = (y - this.gridY) * this.gridW + (x - this.gridX);
+    this.cells[cell] = placed;
+    const filled = this.holeCells[cell];
+    if (filled) {
+      this.holeCells[cell] = undefined;
+      this.holes.delete(key);
+      if (this.holesInOrder) this.holesInOrder.splice(this.holesInOrder.indexOf(filled), 1);
+    }
     if (index === 0) {
       this.minX = this.maxX = x;
       this.minY = this.maxY = y;
@@ -157,20 +199,35 @@ export class Board {
     }
     for (let s = 0; s < 4; s++) {
       const d = SIDE_DELTA[s]!;
-      const nk = posKey(x + d[0], y + d[1]);
-      const n = this.cells.get(nk);
+      const nx = x + d[0];
+      const ny = y + d[1];
+      const n = this.at(nx, ny);
       if (!n) {
-        let hole = this.holes.get(nk);
+        const ncell = (ny - this.gridY) * this.gridW + (nx - this.gridX);
+        let hole = this.holeCells[ncell];
         if (!hole) {
-          hole = [-1, -1, -1, -1];
-          this.holes.set(nk, hole);
+          hole = { x: nx, y: ny, mask: 0, want: 0 };
+          this.holeCells[ncell] = hole;
+          this.holes.set(posKey(nx, ny), hole);
+          this.holesInOrder?.push(hole);
         }
-        hole[(s + 2) % 4] = view.sideCode[s]!;
+        const facing = ((s + 2) % 4) * 6;
+        hole.mask |= 63 << facing;
+        hole.want |= view.sideCode[s]! << facing;
         continue;
       }
       this.joinSide(placed, n, s);
     }
     return placed;
+  }
+
+  /**
+   * The holes in the order of `holes`, as an array (do not change it). Kept up to date from the first
+   * call on, which is cheaper than walking the Map on every turn for whoever asks every turn.
+   */
+  holeList(): readonly Hole[] {
+    this.holesInOrder ??= [...this.holes.values()];
+    return this.holesInOrder;
   }
 
   /** Joins two parts that meet inside a multi-cell piece, where no printed edge separates them. */
@@ -214,7 +271,11 @@ export class Board {
     this.data[rb] = null;
     for (const t of db.tiles) da.tiles.push(t);
     if (db.meeples.length > 0) da.meeples = da.meeples.length > 0 ? da.meeples.concat(db.meeples) : db.meeples;
-    if (db.cities.length > 0) da.cities = da.cities.length > 0 ? da.cities.concat(db.cities) : db.cities;
+    // A root's non-empty cities list is its own (built for it or taken from a merged root), so it may grow in place.
+    if (db.cities.length > 0) {
+      if (da.cities.length === 0) da.cities = db.cities;
+      else for (const c of db.cities) (da.cities as number[]).push(c);
+    }
     da.open += db.open - closedEnds;
     da.pennants += db.pennants;
     da.inns += db.inns;
@@ -230,9 +291,8 @@ export class Board {
   }
 
   isComplete(part: number): boolean {
-    const info = this.partInfo[part]!;
-    const k = info.feature.def.kind;
-    if (k === 'cloister' || k === 'garden') return this.neighbourCount(this.tiles[info.tile]!) === 8;
+    const k = this.partFeature[part]!.def.kind;
+    if (k === 'cloister' || k === 'garden') return this.neighbourCount(this.tiles[this.partTile[part]!]!) === 8;
     if (k === 'field' || k === 'tower') return false;
     const d = this.feature(part);
     return d.alwaysComplete || d.open === 0;
@@ -242,7 +302,7 @@ export class Board {
     let n = 0;
     for (let i = 0; i < 8; i++) {
       const d = RING8[i]!;
-      if (this.cells.has(posKey(t.x + d[0], t.y + d[1]))) n++;
+      if (this.at(t.x + d[0], t.y + d[1])) n++;
     }
     return n;
   }
@@ -274,13 +334,20 @@ export class Board {
   }
 }
 
-/** Does the tile fit a hole whose sides require these codes (-1: no neighbour there)? */
-export function fitsHole(view: OrientedTile, hole: readonly number[]): boolean {
-  for (let s = 0; s < 4; s++) {
-    const req = hole[s]!;
-    if (req >= 0 && req !== view.matchCode[s]) return false;
-  }
-  return true;
+/**
+ * An empty position next to the board: the side codes its neighbours show towards it, packed 6 bits
+ * per side like `OrientedTile.matchPacked`, and a mask of the sides that have a neighbour.
+ */
+export interface Hole {
+  readonly x: number;
+  readonly y: number;
+  mask: number;
+  want: number;
+}
+
+/** Does the tile, so turned, fit the hole's neighbours? */
+export function fitsHole(view: OrientedTile, hole: Hole): boolean {
+  return (view.matchPacked & hole.mask) === hole.want;
 }
 
 const SEGMENT_INDEX: Record<string, number> = {

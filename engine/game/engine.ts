@@ -10,6 +10,7 @@ import { fail, ok, type Result } from '../result.js';
 import { MODULES } from '../expansions/index.js';
 import type { Command } from './commands.js';
 import type { GameEvent } from './events.js';
+import type { CommandHandler } from './expansion.js';
 import { buildPipeline, type Pipeline } from './pipeline.js';
 import type { GameSetup } from './setup.js';
 import { newState, type GameState } from './state.js';
@@ -87,9 +88,10 @@ export function execute(state: GameState, command: Command): Result<GameEvent[]>
 
 /** What the command would cause, without changing the state. */
 export function decide(state: GameState, command: Command): Result<GameEvent[]> {
-  const why = gateProblem(state, command);
+  const handler = state.pipeline.commands.get(command.type);
+  const why = gateProblemWith(state, command, handler);
   if (why) return fail(why);
-  return state.pipeline.commands.get(command.type)!.decide(state, command);
+  return handler!.decide(state, command);
 }
 
 /**
@@ -97,8 +99,11 @@ export function decide(state: GameState, command: Command): Result<GameEvent[]> 
  * this player's turn, not this step, or a module's rule for the moment — before its own checks.
  */
 export function gateProblem(state: GameState, command: Command): string | null {
+  return gateProblemWith(state, command, state.pipeline.commands.get(command.type));
+}
+
+function gateProblemWith(state: GameState, command: Command, handler: CommandHandler | undefined): string | null {
   if (state.finished) return 'the game is over';
-  const handler = state.pipeline.commands.get(command.type);
   if (!handler) return `${command.type} is not part of this game's expansions`;
   if ('player' in command && command.player !== state.turn.player) {
     return `it is player ${state.turn.player}'s turn, not player ${command.player}'s`;
@@ -106,8 +111,9 @@ export function gateProblem(state: GameState, command: Command): string | null {
   if (handler.steps && !handler.steps.includes(state.turn.step)) {
     return `${command.type} is not allowed now (${stepText(state)})`;
   }
-  for (const rule of state.pipeline.commandRules) {
-    const why = rule(state, command);
+  const rules = state.pipeline.commandRules;
+  for (let i = 0; i < rules.length; i++) {
+    const why = rules[i]!(state, command);
     if (why) return why;
   }
   return null;

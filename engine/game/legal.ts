@@ -3,12 +3,12 @@
  * the current step as a ready command. The recognizer uses these to reject impossible readings; the
  * random player and the reminders use them too.
  */
-import type { MeepleKind } from '../features/board.js';
-import { meepleProblem } from '../expansions/base.js';
+import type { MeepleKind, PlacedTile } from '../features/board.js';
+import { meepleAllowed } from '../expansions/base.js';
 import { meeplesInReach } from '../expansions/tower.js';
 import type { Command } from './commands.js';
 import { decide, gateProblem } from './engine.js';
-import type { GameState } from './state.js';
+import type { GameState, Prisoner } from './state.js';
 
 export interface MeepleSpot {
   readonly kind: MeepleKind;
@@ -20,20 +20,24 @@ export interface MeepleSpot {
 
 /** Every feature of the tile just placed where each of the player's figures may stand. */
 export function legalMeepleSpots(state: GameState): MeepleSpot[] {
-  if (state.turn.step !== 'action') return [];
-  const t = state.board.tiles[state.turn.tile];
-  if (!t) return [];
   const out: MeepleSpot[] = [];
+  forEachMeepleSpot(state, (kind, t, i) => {
+    const f = t.view.features[i]!;
+    out.push({ kind, on: f.name, featureKind: f.def.kind, at: [t.x, t.y] });
+  });
+  return out;
+}
+
+/** Calls `found` with each figure kind and feature index of the tile just placed where it may stand. */
+function forEachMeepleSpot(state: GameState, found: (kind: MeepleKind, t: PlacedTile, feature: number) => void): void {
+  if (state.turn.step !== 'action') return;
+  const t = state.board.tiles[state.turn.tile];
+  if (!t) return;
   const player = state.turn.player;
   for (const kind of state.pipeline.figures.keys()) {
-    t.parts.forEach((part, i) => {
-      if (meepleProblem(state, player, kind, part) === null) {
-        const f = t.view.features[i]!;
-        out.push({ kind, on: f.name, featureKind: f.def.kind, at: [t.x, t.y] });
-      }
-    });
+    if (state.players[player]!.supply[kind] <= 0) continue; // none in supply: every spot is refused
+    for (let i = 0; i < t.parts.length; i++) if (meepleAllowed(state, player, kind, t.parts[i]!)) found(kind, t, i);
   }
-  return out;
 }
 
 /** The tower actions open to the active player (floors with each possible capture, closing a tower). */
@@ -41,16 +45,16 @@ function towerActions(state: GameState): Command[] {
   const player = state.turn.player;
   const out: Command[] = [];
   const me = state.players[player]!;
+  const optional = state.setup.rules.towerCapture === 'optional';
   for (const tower of state.towers.values()) {
     if (tower.top) continue;
     const at = [tower.x, tower.y] as const;
     if (me.floors > 0) {
       const reach = meeplesInReach(state, tower.x, tower.y, tower.height + 1);
-      if (reach.length === 0 || state.setup.rules.towerCapture === 'optional') out.push({ type: 'placeTowerFloor', player, at });
+      if (reach.length === 0 || optional) out.push({ type: 'placeTowerFloor', player, at });
       for (const m of reach) {
         const capture = { player: m.player, at: [m.x, m.y] as const, on: m.on, kind: m.kind };
-        const held = m.player !== player ? state.players[m.player]!.prisoners.filter((p) => p.owner === player) : [];
-        const kinds = [...new Set(held.map((p) => p.kind))];
+        const kinds = m.player !== player ? prisonerKinds(state.players[m.player]!.prisoners, player) : [];
         if (kinds.length > 1) for (const k of kinds) out.push({ type: 'placeTowerFloor', player, at, capture: { ...capture, exchangeFor: k } });
         else out.push({ type: 'placeTowerFloor', player, at, capture });
       }
@@ -64,20 +68,42 @@ function towerActions(state: GameState): Command[] {
   return out;
 }
 
-/** Every legal command of the current step except tile placement (see legalPlacements for that). */
-export function legalActions(state: GameState): Command[] {
+/** The kinds of `owner`'s meeples among these prisoners, each once, in the order first held. */
+function prisonerKinds(prisoners: readonly Prisoner[], owner: number): MeepleKind[] {
+  const kinds: MeepleKind[] = [];
+  for (const p of prisoners) if (p.owner === owner && !kinds.includes(p.kind)) kinds.push(p.kind);
+  return kinds;
+}
+
+/** Which kinds of command `legalActions` lists (all by default). */
+export interface ActionKinds {
+  /** Ransoms (The Tower), open in any step. */
+  readonly ransoms?: boolean;
+  /** The action step's meeples, tower floors and abbot returns. */
+  readonly actions?: boolean;
+  readonly endTurn?: boolean;
+}
+
+const BY_CONSTRUCTION = new Set<Command['type']>(['placeMeeple', 'placeTowerFloor', 'closeTower']);
+
+const ALL_KINDS: ActionKinds = { ransoms: true, actions: true, endTurn: true };
+
+/**
+ * Every legal command of the current step except tile placement (see legalPlacements for that);
+ * `kinds` narrows the list, sparing the checks of commands the caller does not want (ending the turn
+ * is checked by working out its scoring).
+ */
+export function legalActions(state: GameState, kinds: ActionKinds = ALL_KINDS): Command[] {
   if (state.finished) return [];
   const player = state.turn.player;
   const out: Command[] = [];
-  if (!state.turn.ransomPaid && state.players[player]!.score >= 3) {
+  if (kinds.ransoms && !state.turn.ransomPaid && state.players[player]!.score >= 3) {
     state.players.forEach((holder, i) => {
-      for (const kind of new Set(holder.prisoners.filter((p) => p.owner === player).map((p) => p.kind))) {
-        out.push({ type: 'payRansom', player, prisonerOf: i, kind });
-      }
+      for (const kind of prisonerKinds(holder.prisoners, player)) out.push({ type: 'payRansom', player, prisonerOf: i, kind });
     });
   }
-  if (state.turn.step === 'action') {
-    for (const s of legalMeepleSpots(state)) out.push({ type: 'placeMeeple', player, kind: s.kind, on: s.on });
+  if (kinds.actions && state.turn.step === 'action') {
+    forEachMeepleSpot(state, (kind, t, i) => out.push({ type: 'placeMeeple', player, kind, on: t.view.features[i]!.name }));
     if (state.pipeline.commands.has('placeTowerFloor')) out.push(...towerActions(state));
     if (state.pipeline.commands.has('returnAbbot')) {
       for (const m of state.meeples) {
@@ -85,8 +111,9 @@ export function legalActions(state: GameState): Command[] {
       }
     }
   }
-  if (state.turn.step !== 'tile') out.push({ type: 'endTurn', player });
-  // Meeple spots and tower floors are legal by construction (meepleProblem, the tower's reach); the
-  // rest still goes through the command's own checks.
-  return out.filter((c) => (c.type === 'placeMeeple' || c.type === 'placeTowerFloor' ? gateProblem(state, c) === null : decide(state, c).ok));
+  if (kinds.endTurn && state.turn.step !== 'tile') out.push({ type: 'endTurn', player });
+  // Meeple spots, tower floors and closing meeples are legal by construction (meepleAllowed, the
+  // tower's reach, an open tower with a floor and a figure in supply); the rest still goes through
+  // the command's own checks.
+  return out.filter((c) => (BY_CONSTRUCTION.has(c.type) ? gateProblem(state, c) === null : decide(state, c).ok));
 }

@@ -1,7 +1,7 @@
 /** Where a tile may go: edge matching, adjacency, and the enabled modules' placement rules. */
 import type { TileType } from '../catalog/types.js';
 import type { OrientedTile } from '../geometry/oriented.js';
-import { formatPosition, keyX, keyY, posKey } from '../geometry/position.js';
+import { formatPosition, posKey } from '../geometry/position.js';
 import { ROTATIONS, type Rotation, SIDE_DELTA, SIDE_NAMES } from '../geometry/segments.js';
 import type { GameState } from './state.js';
 import { fitsHole } from '../features/board.js';
@@ -66,8 +66,8 @@ export function legalPlacements(state: GameState, tileId: string): Placement[] {
 /** Legal spots by the board alone (the recognizer also asks this for tiles it is unsure of). */
 export function placementsIgnoringSupply(state: GameState, tileId: string): Placement[] {
   const out: Placement[] = [];
-  findPlacements(state, tileId, (p) => {
-    out.push(p);
+  findPlacements(state, tileId, (x, y, q) => {
+    out.push({ at: [x, y], rot: ROTATIONS[q]! });
     return false;
   });
   return out;
@@ -77,18 +77,45 @@ export function hasLegalPlacement(state: GameState, tileId: string): boolean {
   return findPlacements(state, tileId, () => true);
 }
 
+/** How many spots placementsIgnoringSupply would list, without listing them. */
+export function countPlacementsIgnoringSupply(state: GameState, tileId: string): number {
+  let n = 0;
+  findPlacements(state, tileId, () => {
+    n++;
+    return false;
+  });
+  return n;
+}
+
+/** The spot at index `k` of placementsIgnoringSupply's list, or null when there are not that many. */
+export function nthPlacementIgnoringSupply(state: GameState, tileId: string, k: number): Placement | null {
+  let found: Placement | null = null;
+  let i = 0;
+  findPlacements(state, tileId, (x, y, q) => {
+    if (i++ < k) return false;
+    found = { at: [x, y], rot: ROTATIONS[q]! };
+    return true;
+  });
+  return found;
+}
+
 /** Calls `found` for each legal placement by the board and the placement rules until it returns true. */
-function findPlacements(state: GameState, tileId: string, found: (p: Placement) => boolean): boolean {
+function findPlacements(state: GameState, tileId: string, found: (x: number, y: number, q: number) => boolean): boolean {
   const rules = state.pipeline.placementRules;
+  const views = state.catalog.views(tileId);
   for (let q = 0; q < 4; q++) {
-    const view = state.catalog.view(tileId, q);
-    for (const [key, hole] of state.board.holes) {
+    const view = views[q]!;
+    for (const hole of state.board.holes.values()) {
       if (!fitsHole(view, hole)) continue;
-      const x = keyX(key);
-      const y = keyY(key);
-      if (rules.some((rule) => rule(state, view, x, y))) continue;
-      if (found({ at: [x, y], rot: ROTATIONS[q]! })) return true;
+      if (breaksARule(state, rules, view, hole.x, hole.y)) continue;
+      if (found(hole.x, hole.y, q)) return true;
     }
   }
+  return false;
+}
+
+/** Does one of the modules' placement rules forbid the tile, so turned, at (x, y)? */
+export function breaksARule(state: GameState, rules: GameState['pipeline']['placementRules'], view: OrientedTile, x: number, y: number): boolean {
+  for (let r = 0; r < rules.length; r++) if (rules[r]!(state, view, x, y)) return true;
   return false;
 }

@@ -3,6 +3,7 @@ import type { TileCatalog } from '../catalog/registry.js';
 import { Board, type MeepleKind, type MeepleOnBoard } from '../features/board.js';
 import type { GameSetup } from './setup.js';
 import type { Pipeline } from './pipeline.js';
+import { TileSupply } from './tile-supply.js';
 import type { JcState } from '../expansions/jousts-crests/state.js';
 import type { SdState } from '../expansions/siege-defense/state.js';
 
@@ -57,6 +58,11 @@ export interface RiverState {
   lastWasCurve: boolean;
   /** Ids of the river tiles in this game's box. */
   readonly tileIds: readonly string[];
+  /**
+   * A cache of riverTilesLeft for one version of the supply (it is asked for every tile drawn), and
+   * `done` once none is left: river tiles never come back to the supply.
+   */
+  left: { version: number; count: number; done: boolean };
 }
 
 export interface GameState {
@@ -66,7 +72,7 @@ export interface GameState {
   readonly catalog: TileCatalog;
   readonly board: Board;
   /** Tiles not yet placed or discarded, by id. */
-  readonly supply: Map<string, number>;
+  readonly supply: TileSupply;
   readonly players: PlayerState[];
   readonly turn: TurnState;
   /** Meeples standing on the board (features and tower tops). */
@@ -90,7 +96,7 @@ export function newState(setup: GameSetup, catalog: TileCatalog, pipeline: Pipel
     pipeline,
     catalog,
     board: new Board(),
-    supply: new Map(),
+    supply: new TileSupply(),
     players: setup.players.map(() => ({
       score: 0,
       byKind: {},
@@ -111,7 +117,14 @@ export function newState(setup: GameSetup, catalog: TileCatalog, pipeline: Pipel
 }
 
 export function riverTilesLeft(state: GameState): number {
+  const river = state.river;
+  if (!river || river.left.done) return 0;
+  if (river.left.version === state.supply.version) return river.left.count;
   let n = 0;
-  for (const id of state.river?.tileIds ?? []) n += state.supply.get(id) ?? 0;
+  for (const id of river.tileIds) n += state.supply.get(id) ?? 0;
+  river.left.version = state.supply.version;
+  river.left.count = n;
+  // Only once the river's tiles are known (after setup) does an empty count mean the river is over.
+  if (n === 0 && river.tileIds.length > 0) river.left.done = true;
   return n;
 }

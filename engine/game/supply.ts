@@ -5,8 +5,7 @@ import { tiles2025 } from '../catalog/provisional2025.js';
 
 export function addExpansionTiles(state: GameState, expansion: ExpansionId): void {
   const edition = state.setup.tileSet.edition;
-  for (const t of state.catalog.all()) {
-    if (t.expansion !== expansion) continue;
+  for (const t of state.catalog.ofExpansion(expansion)) {
     const n = t.counts[edition] ?? 0;
     if (n > 0) state.supply.set(t.id, (state.supply.get(t.id) ?? 0) + n);
   }

@@ -16,6 +16,8 @@ export interface OrientedFeature {
   readonly name: string;
   /** Fields: indices (in the tile's feature list) of the cities this field borders. */
   readonly cityIndices: readonly number[];
+  /** Open ends a new part of this feature starts with (sides reached, for roads, cities and rivers). */
+  readonly openEnds: number;
 }
 
 export interface OrientedTile {
@@ -27,6 +29,8 @@ export interface OrientedTile {
   readonly sideCode: readonly number[];
   /** Per side, the code the neighbour's facing side must show. */
   readonly matchCode: readonly number[];
+  /** The four match codes packed 6 bits per side (N lowest), for one-comparison fit tests (Board's holes). */
+  readonly matchPacked: number;
   readonly features: readonly OrientedFeature[];
   /** Board segment → index into features. */
   readonly segmentFeature: readonly number[];
@@ -64,8 +68,10 @@ export function orient(tile: TileType, rot: Rotation): OrientedTile {
     const interior = INTERIOR_NAME[def.kind];
     const name = interior ?? (segments.length > 0 ? SEGMENT_NAMES[canonicalSegment(segments, def.kind)]! : def.id);
     const cityIndices = def.adjacentCities.map((c) => tile.features.findIndex((g) => g.id === c)).filter((i) => i >= 0);
-    return { def, index, segments, sides, name, cityIndices };
+    const openEnds = def.kind === 'road' || def.kind === 'city' || def.kind === 'river' ? sides.length : 0;
+    return { def, index, segments, sides, name, cityIndices, openEnds };
   });
   const riverSides = features.filter((f) => f.def.kind === 'river').flatMap((f) => f.sides);
-  return { tile, rot, terrain, sideCode, matchCode, features, segmentFeature, riverSides };
+  const matchPacked = matchCode[0]! | (matchCode[1]! << 6) | (matchCode[2]! << 12) | (matchCode[3]! << 18);
+  return { tile, rot, terrain, sideCode, matchCode, matchPacked, features, segmentFeature, riverSides };
 }

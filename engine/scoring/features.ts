@@ -19,7 +19,7 @@ function baseItems(state: GameState, part: number, d: FeatureData, tiles: number
     }
     case 'cloister':
     case 'garden': {
-      const n = complete ? 9 : 1 + state.board.neighbourCount(state.board.tiles[state.board.partInfo[part]!.tile]!);
+      const n = complete ? 9 : 1 + state.board.neighbourCount(state.board.tiles[state.board.partTile[part]!]!);
       items.push({ name: 'tiles', count: n, points: n });
       break;
     }

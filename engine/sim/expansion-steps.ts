@@ -5,7 +5,7 @@
  */
 import type { Command } from '../game/commands.js';
 import type { GameState } from '../game/state.js';
-import { placementsIgnoringSupply } from '../game/placement.js';
+import { countPlacementsIgnoringSupply, nthPlacementIgnoringSupply } from '../game/placement.js';
 import {
   EMBLEM_VALUES, isRiverBend, nominatedMeeples, nominationCandidates, tournamentDue, tournamentTileSpots, tournamentTileWaiting,
 } from '../expansions/jousts-crests.js';
@@ -71,10 +71,11 @@ export function playPrizeTiles(state: () => GameState, play: Play, random: Rando
   while (state().jc!.players[player]!.prizesHeld > 0) {
     const pool = [...state().jc!.prizePool].flatMap(([id, n]) => Array<string>(n).fill(id));
     const tile = pick(pool, random);
-    const spots = placementsIgnoringSupply(state(), tile);
-    if (spots.length === 0) play({ type: 'discardPrizeTile', player, tile });
+    // Uniform over placementsIgnoringSupply's list, without building it.
+    const n = countPlacementsIgnoringSupply(state(), tile);
+    if (n === 0) play({ type: 'discardPrizeTile', player, tile });
     else {
-      const spot = pick(spots, random);
+      const spot = nthPlacementIgnoringSupply(state(), tile, Math.floor(random() * n))!;
       play({ type: 'placePrizeTile', player, tile, at: spot.at, rot: spot.rot });
     }
   }

@@ -8,9 +8,8 @@ import { rng } from './rng.js';
 import { defaultCatalog } from '../game/engine.js';
 import { Game } from '../game/game.js';
 import { legalActions } from '../game/legal.js';
-import { tileProblem, type Placement } from '../game/placement.js';
-import { fitsHole } from '../features/board.js';
-import { keyX, keyY } from '../geometry/position.js';
+import { breaksARule, tileProblem, type Placement } from '../game/placement.js';
+import { fitsHole, type Hole } from '../features/board.js';
 import { ROTATIONS } from '../geometry/segments.js';
 import type { GameSetup } from '../game/setup.js';
 import type { GameState } from '../game/state.js';
@@ -39,49 +38,66 @@ export interface RandomGameOptions {
 
 /** Draws a tile the rules allow now, weighted by how many are left (rejection sampling). */
 export function drawTile(state: GameState, random: () => number): string | null {
+  const supply = state.supply;
+  const total = supply.total;
+  if (total <= 0) return null;
+  // The usual case, without building the weight lists: the first tile drawn is allowed.
+  let r = random() * total;
+  let chosen = -1;
+  for (let j = 0; j < supply.size; j++) {
+    const n = supply.countAt(j);
+    if (n <= 0) continue;
+    chosen = j;
+    if ((r -= n) < 0) break;
+  }
+  const first = supply.idAt(chosen);
+  if (!tileProblem(state, state.catalog.get(first)!)) return first;
   const ids: string[] = [];
   const weights: number[] = [];
-  let total = 0;
-  for (const [id, n] of state.supply) {
+  let left = 0;
+  for (let j = 0; j < supply.size; j++) {
+    const n = supply.countAt(j);
     if (n <= 0) continue;
-    ids.push(id);
-    weights.push(n);
-    total += n;
+    ids.push(supply.idAt(j));
+    weights.push(j === chosen ? 0 : n);
+    if (j !== chosen) left += n;
   }
-  while (total > 0) {
-    let r = random() * total;
+  while (left > 0) {
+    r = random() * left;
     let i = 0;
     while (i < ids.length - 1 && (r -= weights[i]!) >= 0) i++;
     if (!tileProblem(state, state.catalog.get(ids[i]!)!)) return ids[i]!;
-    total -= weights[i]!;
+    left -= weights[i]!;
     weights[i] = 0;
   }
   return null;
 }
+
+/** Scratch list for randomPlacement (one per process: the random player is not re-entered). */
+const holeList: Hole[] = [];
 
 /**
  * A random legal placement: holes in random order, rotations in random order, the first that fits.
  * Cheaper than listing every placement, and just as legal.
  */
 export function randomPlacement(state: GameState, tileId: string, random: () => number): Placement | null {
-  const holes = state.board.holes;
-  const keys = Array.from(holes.keys());
+  const holes = holeList;
+  const all = state.board.holeList();
+  const count = all.length;
+  for (let i = 0; i < count; i++) holes[i] = all[i]!;
   const rules = state.pipeline.placementRules;
-  const views = [0, 1, 2, 3].map((q) => state.catalog.view(tileId, q));
-  for (let n = keys.length; n > 0; n--) {
+  const views = state.catalog.views(tileId);
+  for (let n = count; n > 0; n--) {
     const i = Math.floor(random() * n);
-    const key = keys[i]!;
-    const hole = holes.get(key)!;
-    keys[i] = keys[n - 1]!;
+    const hole = holes[i]!;
+    holes[i] = holes[n - 1]!;
     const q0 = Math.floor(random() * 4);
     for (let k = 0; k < 4; k++) {
       const q = (q0 + k) % 4;
       const view = views[q]!;
       if (!fitsHole(view, hole)) continue;
-      const x = keyX(key);
-      const y = keyY(key);
-      if (rules.some((rule) => rule(state, view, x, y))) continue;
-      return { at: [x, y], rot: ROTATIONS[q]! };
+      if (breaksARule(state, rules, view, hole.x, hole.y)) continue;
+      return { at: [hole.x, hole.y], rot: ROTATIONS[q]! };
     }
   }
   return null;
@@ -115,7 +131,7 @@ export function randomGame(setup: GameSetup, seed: number, options: RandomGameOp
     }
     const state = game.state;
     const player = state.turn.player;
-    const ransoms = legalActions(state).filter((c) => c.type === 'payRansom');
+    const ransoms = legalActions(state, { ransoms: true });
     if (ransoms.length > 0 && random() < ransomRate) play(pick(ransoms, random));
     const tile = drawTile(state, random);
     if (!tile) break;
@@ -132,7 +148,7 @@ export function randomGame(setup: GameSetup, seed: number, options: RandomGameOp
     }
     play({ type: 'placeTile', player, tile, at: spot.at, rot: spot.rot });
     if (draws) playNomination(current, play, random, options.nominateRate ?? 0.5);
-    const actions = legalActions(game.state).filter((c) => c.type !== 'endTurn' && c.type !== 'payRansom');
+    const actions = legalActions(game.state, { actions: true });
     if (actions.length > 0 && random() < actionRate) play(pick(actions, random));
     if (draws) playDefencePost(current, play, random, options.postRate ?? 0.5);
     play({ type: 'endTurn', player });

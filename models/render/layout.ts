@@ -87,6 +87,11 @@ export interface TileLayout {
   readonly junction: Pt | null;
   readonly spring: Pt | null;
   readonly lake: Pt | null;
+  /**
+   * Walls between two fields that no road or city separates (IC_G's wall running down to a corner):
+   * without them such a tile looks exactly like its one-field twin.
+   */
+  readonly fieldWalls: readonly (readonly Pt[])[];
   /** Where a meeple stands on each segment 0..11 and on the tile centre (index 12). */
   readonly meepleSpots: readonly Pt[];
 }
@@ -263,7 +268,60 @@ export function layoutTile(tile: TileType): TileLayout {
     } else meepleSpots.push(segmentPoint(i, 14));
   }
   meepleSpots.push(interiors[0]?.at ?? [50, 50]);
-  return { cities, paths, interiors, junction, spring, lake, meepleSpots };
+  return { cities, paths, interiors, junction, spring, lake, fieldWalls: fieldWalls(tile, cities, paths), meepleSpots };
+}
+
+/** Where the edge passes from segment i to segment i+1 (a corner when i ends a side). */
+function segmentBoundary(i: number): Pt {
+  const s = Math.floor(i / 3);
+  const a = sideStart(s);
+  const b = sideEnd(s);
+  const t = ((i % 3) + 1) / 3;
+  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+}
+
+function nearestOn(p: Pt, line: readonly Pt[]): Pt {
+  let best: Pt = line[0]!;
+  let bestD = Infinity;
+  for (let i = 0; i + 1 < line.length; i++) {
+    const a = line[i]!;
+    const b = line[i + 1]!;
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy || 1)));
+    const q: Pt = [a[0] + t * dx, a[1] + t * dy];
+    const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
+    if (d < bestD) {
+      bestD = d;
+      best = q;
+    }
+  }
+  return best;
+}
+
+function fieldWalls(tile: TileType, cities: readonly CityShape[], paths: readonly PathShape[]): Pt[][] {
+  const featureOf = (i: number) => tile.features.find((f) => f.segments.includes(i));
+  const walls: Pt[][] = [];
+  for (let i = 0; i < 12; i++) {
+    const a = featureOf(i);
+    const b = featureOf((i + 1) % 12);
+    if (a?.kind !== 'field' || b?.kind !== 'field' || a.id === b.id) continue;
+    const from = segmentBoundary(i);
+    // Run the wall to the nearest city wall, else the nearest road, else the centre.
+    const targets = cities.length > 0 ? cities.flatMap((c) => c.walls) : paths.map((q) => q.points);
+    let to: Pt = [50, 50];
+    let bestD = Infinity;
+    for (const line of targets) {
+      const q = nearestOn(from, line);
+      const d = Math.hypot(q[0] - from[0], q[1] - from[1]);
+      if (d < bestD) {
+        bestD = d;
+        to = q;
+      }
+    }
+    walls.push([from, to]);
+  }
+  return walls;
 }
 
 function pointAlong(line: readonly Pt[], dist: number): Pt {

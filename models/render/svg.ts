@@ -161,6 +161,11 @@ export function tileSvgFromLayout(layout: TileLayout, tile: TileType, base: ArtS
     for (let k = 0; k < c.pennants; k++) parts.push(shield([c.anchor[0] + k * 10, c.anchor[1]], s));
   }
 
+  for (const wall of layout.fieldWalls) {
+    parts.push(strokePath(wall, s.outline, s.wallWidth + s.line * 2));
+    parts.push(strokePath(wall, s.wall, s.wallWidth));
+  }
+
   for (const p of roads.filter((q) => q.inn)) {
     const mid = p.points[Math.floor(p.points.length / 2)]!;
     const first = p.points[0]!;

@@ -110,6 +110,11 @@ export class Tracker {
     return this.H !== null;
   }
 
+  /** The table plane as last solved (table millimetres to image pixels), for the camera view's grid. */
+  get tableToImage(): Homography | null {
+    return this.H;
+  }
+
   /** Table input (what no camera can see): played as given; the engine still decides. */
   tableInput(c: Command): { ok: true; events: TrackEvent[] } | { ok: false; reason: string } {
     // Other table input while a figure waits closes the wait: the figure is read first (the table

@@ -1,7 +1,13 @@
 /**
  * `npm run train` step 1: regenerates the training and validation crops deterministically from
  * TRAIN_SEED into models/data/ (git-ignored). Never reads the printed scans.
+ *
+ * Each 20 000-crop part has its own seed, so parts can be made by several processes at once with
+ * the same result: without PARTS this process forks WORKERS children (default: one per core) and
+ * deals the parts out; with PARTS=0,3,val it makes just those.
  */
+import { fork } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { TileCatalog } from '../../engine/catalog/registry.js';
 import { symmetryTurns } from '../classes.js';
 import { TRAIN_STYLES } from '../render/styles.js';
@@ -10,24 +16,47 @@ import { makeCropSet, writeCropSet } from '../synth/dataset.js';
 import { CROP_SIZE, EVAL_VARIANTS, TRAIN_SEED, TRAIN_VARIANTS, VAL_SEED } from '../synth/splits.js';
 import { makeWorld, renderFaces, renderSprites } from '../synth/world.js';
 
-const count = Number(process.env.TRAIN_CROPS ?? 100_000);
-const dir = new URL('../data/', import.meta.url).pathname;
+const count = Number(process.env.TRAIN_CROPS ?? 200_000);
+const dir = process.env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
+const CHUNK = 20_000;
+const partNames = [...Array.from({ length: Math.ceil(count / CHUNK) }, (_, i) => String(i)), 'val'];
+
+if (!process.env.PARTS) {
+  const workers = Math.max(1, Math.min(partNames.length, Number(process.env.WORKERS ?? availableParallelism())));
+  const t0 = Date.now();
+  const runs = Array.from({ length: workers }, (_, w) => {
+    const parts = partNames.filter((_, i) => i % workers === w).join(',');
+    return new Promise<number>((done) => fork(process.argv[1]!, [], { env: { ...process.env, PARTS: parts } }).on('exit', (code) => done(code ?? 1)));
+  });
+  const codes = await Promise.all(runs);
+  if (codes.some((c) => c !== 0)) {
+    console.error(`make-data: ${codes.filter((c) => c !== 0).length} of ${workers} workers failed`);
+    process.exit(1);
+  }
+  console.log(`data: ${count} training crops + validation in ${((Date.now() - t0) / 1000).toFixed(0)} s with ${workers} workers`);
+  process.exit(0);
+}
+
+const only = new Set(process.env.PARTS.split(','));
 const tiles = TileCatalog.classic().all();
 const sprites = await renderSprites();
 const tileMeta = tiles.map((t) => ({ id: t.id, symmetry: symmetryTurns(t) }));
 const options = { ...DEFAULT_CROP, size: CROP_SIZE };
-
 const t0 = Date.now();
-const trainFaces = await renderFaces(tiles, TRAIN_STYLES, TRAIN_VARIANTS);
-const train = makeWorld(tiles, sprites, trainFaces);
-const CHUNK = 20_000;
-for (let start = 0, part = 0; start < count; start += CHUNK, part++) {
-  const n = Math.min(CHUNK, count - start);
-  const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, options);
-  writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), tiles: tileMeta });
-  console.log(`train part ${part}: ${n} crops (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
+
+const trainParts = partNames.filter((p) => p !== 'val' && only.has(p)).map(Number);
+if (trainParts.length > 0) {
+  const train = makeWorld(tiles, sprites, await renderFaces(tiles, TRAIN_STYLES, TRAIN_VARIANTS));
+  for (const part of trainParts) {
+    const n = Math.min(CHUNK, count - part * CHUNK);
+    const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, options);
+    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), tiles: tileMeta });
+    console.log(`train part ${part}: ${n} crops (${elapsed()})`);
+  }
 }
-const valFaces = await renderFaces(tiles, TRAIN_STYLES, EVAL_VARIANTS);
-const val = await makeCropSet(makeWorld(tiles, sprites, valFaces), 4000, VAL_SEED, options);
-writeCropSet(dir, 'val', val, { seed: VAL_SEED, styles: TRAIN_STYLES.map((s) => s.name), tiles: tileMeta });
-console.log(`val: 4000 crops (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+if (only.has('val')) {
+  const val = await makeCropSet(makeWorld(tiles, sprites, await renderFaces(tiles, TRAIN_STYLES, EVAL_VARIANTS)), 4000, VAL_SEED, options);
+  writeCropSet(dir, 'val', val, { seed: VAL_SEED, styles: TRAIN_STYLES.map((s) => s.name), tiles: tileMeta });
+  console.log(`val: 4000 crops (${elapsed()})`);
+}

@@ -178,6 +178,9 @@ async function checkPanels(game: Game): Promise<void> {
   }
   expect(Number(await text(page.getByTestId('final-prizes')))).toBe(jc.finalPrizes);
   expect(await text(page.getByTestId('crown-category'))).toBe(jc.options.crownSpaces[jc.crown]);
+  // The drawn crown track: the crown sits on the engine's space.
+  expect(await page.getByTestId('crown-track').getAttribute('data-at')).toBe(String(jc.crown));
+  expect(await page.locator(`[data-testid=crown-track] g[data-space="${jc.crown}"] [data-crown]`).count()).toBe(1);
   for (const [i, p] of jc.players.entries()) {
     expect(Number(await text(page.getByTestId(`emblems-${i}`)))).toBe(p.emblems);
     expect(Number(await text(page.getByTestId(`prizes-held-${i}`)))).toBe(p.prizesHeld);
@@ -187,6 +190,11 @@ async function checkPanels(game: Game): Promise<void> {
     const row = sd.posts[post].row.map(name).join(', ') || '—';
     expect(await text(page.getByTestId(`post-${post}-row`))).toBe(`${row} (${sd.posts[post].row.length}/${sd.rowLength})`);
     expect(await text(page.getByTestId(`post-${post}-catapult`))).toBe(sd.posts[post].catapult ? 'catapult' : '—');
+    // The drawing: one place per row slot, filled by the owners in order; the catapult when there.
+    const drawing = page.getByTestId(`post-${post}-drawing`);
+    const owners = await drawing.locator('[data-place]').evaluateAll((els) => els.map((e) => e.getAttribute('data-owner')));
+    expect(owners).toEqual(Array.from({ length: sd.rowLength }, (_, k) => String(sd.posts[post].row[k] ?? '')));
+    expect(await drawing.locator('[data-catapult]').count()).toBe(sd.posts[post].catapult ? 1 : 0);
   }
   for (const [i, p] of s.players.entries()) expect(Number(await text(page.getByTestId(`total-${i}`)))).toBe(p.score);
   expect(await page.locator('[data-testid=board] g[data-tile]').count()).toBe(s.board.tiles.length);

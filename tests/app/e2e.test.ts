@@ -68,12 +68,12 @@ async function enter(c: Command): Promise<void> {
       await entry.locator('input[name=targetX]').fill(String(c.at[0]));
       await entry.locator('input[name=targetY]').fill(String(c.at[1]));
       if (c.capture) {
-        if (c.capture.exchangeFor) throw new Error('the manual entry has no exchange choice yet');
         await entry.locator('select[name=capPlayer]').selectOption(String(c.capture.player));
         await entry.locator('input[name=capX]').fill(String(c.capture.at[0]));
         await entry.locator('input[name=capY]').fill(String(c.capture.at[1]));
         await entry.locator('input[name=capOn]').fill(c.capture.on);
         await entry.locator('select[name=capKind]').selectOption(c.capture.kind ?? '');
+        if (c.capture.exchangeFor) await entry.locator('select[name=exchangeFor]').selectOption(c.capture.exchangeFor);
       }
       return act('tower floor', () => entry.getByRole('button', { name: 'Add tower floor' }).click());
     }

@@ -69,6 +69,22 @@ describe('migrations by user_version', () => {
     db.close();
   });
 
+  it('migration 4 adds append-only tile definitions and per-game pins, keeping the exemplars of version 3', () => {
+    const db = new Database(tempFile());
+    migrate(db, 3);
+    db.prepare("INSERT INTO games (created_at, setup_json) VALUES ('t', '{}')").run();
+    db.prepare("INSERT INTO tile_exemplars (tile_id, rot, created_at, source, image, mime) VALUES ('BASE_A', 0, 't', 'scan', x'00', 'image/png')").run();
+    migrate(db, 4);
+    expect(tables(db)).toEqual(expect.arrayContaining(['tile_definitions', 'game_tiles']));
+    expect(db.prepare('SELECT tile_id FROM tile_exemplars').get()).toEqual({ tile_id: 'BASE_A' });
+    db.prepare("INSERT INTO tile_definitions (tile_id, created_at, source, definition_json) VALUES ('JC-L-PLAIN', 't', 'settings', '{}')").run();
+    db.prepare("INSERT INTO game_tiles VALUES (1, 'JC-L-PLAIN', 1)").run();
+    expect(() => db.prepare("UPDATE tile_definitions SET definition_json = '[]'").run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM tile_definitions').run()).toThrow(/append-only/);
+    expect(() => db.prepare("INSERT INTO game_tiles VALUES (1, 'JC-L-PLAIN', 2)").run()).toThrow(/UNIQUE|PRIMARY/);
+    db.close();
+  });
+
   it('every migration is listed once, in order', () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
   });

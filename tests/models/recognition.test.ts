@@ -27,7 +27,8 @@ beforeAll(async () => {
   // Unseen style variants (training used variants 0..5); faces are tile-major, style-minor.
   faces = await renderFaces(tiles, TRAIN_STYLES, [101]);
   world = makeWorld(tiles, await renderSprites(), faces);
-});
+  // Rasterising every face takes a few seconds alone and over 10 s on the shared, loaded machine.
+}, 120_000);
 
 /** A mild camera view of one tile (no meeple, no hand), as the model's RGB input. */
 function cropOf(tileId: string, q: number, seed: number, style = 0): Uint8Array {
@@ -110,6 +111,27 @@ describe('recognition model', () => {
     // Enrolling a type does not disturb a reading it has nothing to do with.
     const [other] = await rec.readPrepared([cropOf('BASE_D', 1, 4444)]);
     expect(decodeReading(other!, rec.info, catalog, null, { enrollment }).best!.tileId).toBe('BASE_D');
+  });
+
+  it('reads a tile the model never learned (a described 2025 tile) from its enrolled exemplars alone', async () => {
+    const standard = TileCatalog.standard();
+    const plain = standard.get('JC-L-PLAIN')!; // all field: no classic tile looks like it
+    expect(rec.info.tiles).not.toContain(plain.id);
+    const plainFaces = await renderFaces([plain], TRAIN_STYLES, [101]);
+    const plainWorld = makeWorld([plain], await renderSprites(), plainFaces);
+    const plainCrop = (seed: number) =>
+      synthCrop({ ...plainWorld, centreFace: () => plainFaces[0]! }, seed, { ...DEFAULT_CROP, severity: 0.3, meepleProb: 0, handProb: 0, centreQ: 0, forcePresent: true }).rgb;
+    const [query] = await rec.readPrepared([plainCrop(77)]);
+    expect(decodeReading(query!, rec.info, standard).best!.tileId).not.toBe(plain.id);
+    const ex = await exemplarsFromCrop(rec, { pixels: plainCrop(78), width: 64, height: 64, channels: 3 }, plain.id, 0 as Rotation, { newTile: true });
+    expect(ex.ok).toBe(true);
+    const enrollment = new Enrollment(ex.ok ? ex.value : []);
+    const read = decodeReading(query!, rec.info, standard, null, { enrollment });
+    expect(read.best!.tileId).toBe(plain.id);
+    expect(read.confidence).toBeGreaterThan(0.5);
+    // A classic tile is still read as itself with that exemplar enrolled.
+    const [other] = await rec.readPrepared([cropOf('BASE_D', 1, 4545)]);
+    expect(decodeReading(other!, rec.info, standard, null, { enrollment }).best!.tileId).toBe('BASE_D');
   });
 
   it('gives a clear error for a corrupt, empty or wrong-size image, and still reads the good crops', async () => {

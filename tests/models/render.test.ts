@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TileCatalog } from '../../engine/catalog/registry.js';
 import { symmetryTurns, turnedSegments } from '../../models/classes.js';
+import { layoutTile } from '../../models/render/layout.js';
 import { PIECE_COLORS, pieceSvg } from '../../models/render/pieces.js';
 import { provisionalSvg } from '../../models/render/provisional2025.js';
 import { rasterise } from '../../models/render/rasterise.js';
@@ -25,6 +26,20 @@ describe('tile renderer', () => {
     const r = await rasterise(tileSvg(catalog.get('IC_K')!, TRAIN_STYLES[0]!), 48);
     expect(r.width).toBe(48);
     expect(r.data.length).toBe(48 * 48 * 4);
+  });
+
+  it('draws a wall between two fields that no road or city separates (IC_G), and none elsewhere', () => {
+    const icg = layoutTile(catalog.get('IC_G')!);
+    expect(icg.fieldWalls).toHaveLength(1);
+    const [from, to] = icg.fieldWalls[0]!;
+    expect(from).toEqual([100, 100]); // between E2 and S0: the south-east corner
+    const cityWall = icg.cities[0]!.walls[0]!;
+    expect(Math.min(...cityWall.map((p) => Math.hypot(p[0] - to![0], p[1] - to![1])))).toBeLessThan(10);
+    for (const t of tiles.filter((x) => !['IC_G', 'TOWER_CcRx'].includes(x.id))) expect(layoutTile(t).fieldWalls, t.id).toHaveLength(0);
+    // Otherwise IC_G has BASE_E's shape: the wall is what tells the two apart.
+    const style = TRAIN_STYLES[0]!;
+    const plain = tileSvg(catalog.get('BASE_E')!, style, { variant: 3 }).replace('BASE_E', 'IC_G');
+    expect(tileSvg(catalog.get('IC_G')!, style, { variant: 3 })).not.toBe(plain);
   });
 
   it('turns a placed tile clockwise by its rotation', async () => {

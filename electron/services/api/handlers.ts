@@ -2,6 +2,7 @@
 import type { Result } from '../../../engine/result.js';
 import type { OperationArgs, OperationName, OperationResults, PairingInfo, Reply } from '../../contract/api.js';
 import { setupFromNewGame } from '../../contract/setup.js';
+import type { CameraService } from '../camera/camera-service.js';
 import type { GameSession } from '../session/session.js';
 import type { Store } from '../store/store.js';
 
@@ -10,7 +11,11 @@ export interface Services {
   readonly store: Store;
   /** LAN pairing as this caller may see it (the code only for the main screen). */
   readonly pairing: () => PairingInfo;
+  /** The camera and tracker (absent: no camera operations). */
+  readonly camera?: CameraService;
 }
+
+const noCamera = { ok: false, error: 'the camera service is not running' } as const;
 
 const reply = <T, U>(r: Result<T>, map: (v: T) => U): Reply<U> => (r.ok ? { ok: true, value: map(r.value) } : { ok: false, error: r.reason });
 const version = (a: { version: number }) => ({ version: a.version });
@@ -35,6 +40,13 @@ export function handlers(s: Services): Handlers {
     loadGame: (id) => reply(s.session.load(id), () => ({ gameId: id })),
     statistics: () => ({ ok: true, value: s.store.statistics() }),
     pairing: () => ({ ok: true, value: s.pairing() }),
+    tileTypes: () => ({ ok: true, value: s.session.editableTiles() }),
+    saveTile: (def, crop, source) => reply(s.session.saveTile(def, crop, source), (v) => v),
+    camera: () => (s.camera ? { ok: true, value: s.camera.view(true) } : noCamera),
+    cameraUse: (kind, label) => (s.camera ? reply(s.camera.use(kind, label), (v) => v) : noCamera),
+    cameraReport: (r) => (s.camera ? reply(s.camera.report(r), (v) => v) : noCamera),
+    cameraAnswer: (id, answer) => (s.camera ? reply(s.camera.answer(id, answer), (a) => (a ? version(a) : null)) : noCamera),
+    cameraFrame: (bytes) => (s.camera ? reply(s.camera.frame(bytes), () => null) : noCamera),
   };
 }
 

@@ -33,12 +33,15 @@ export class ProposalDesk {
     return gameId === null ? [] : this.store.openProposals<CameraProposal>(gameId);
   }
 
-  /** Plays the proposal's command (or the alternative the table picked) through the rules. */
-  accept(id: number, pick?: number): Result<Ack> {
+  /**
+   * Plays the proposal's command (or the alternative the table picked) through the rules; `adjust` may
+   * restate it for the game as it is now (a tile seen before its turn is placed by whoever's turn it is).
+   */
+  accept(id: number, pick?: number, adjust: (c: Command) => Command = (c) => c): Result<Ack> {
     const p = this.open().find((x) => x.id === id);
     if (!p) return fail(`proposal ${id} is not open`);
     const chosen = pick === undefined ? p.payload.command : p.payload.alternatives[pick];
-    const command = commandSchema.safeParse(chosen);
+    const command = commandSchema.safeParse(chosen === undefined ? chosen : adjust(chosen));
     if (!command.success) return fail(`proposal ${id} holds no readable command${pick === undefined ? '' : ` at alternative ${pick}`}`);
     const played = this.session.play(command.data);
     if (!played.ok) return fail(`the rules refuse proposal ${id}: ${played.reason}`);

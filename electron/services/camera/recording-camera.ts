@@ -44,7 +44,7 @@ export class RecordingCamera implements CameraSource {
       }
       try {
         const { data, info } = await sharp(f.bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-        const frame: Frame = { width: info.width, height: info.height, rgba: new Uint8Array(data.buffer, data.byteOffset, data.length), at: Date.now() - this.started };
+        const frame: Frame = { width: info.width, height: info.height, rgba: new Uint8Array(data.buffer, data.byteOffset, data.length), jpeg: f.bytes, at: Date.now() - this.started };
         for (const l of this.frameListeners) l(frame);
       } catch {
         // A frame that is no image is skipped; the tracker would say the same of it.

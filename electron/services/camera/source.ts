@@ -9,6 +9,8 @@ export interface Frame {
   readonly height: number;
   /** Pixels as RGBA bytes, row by row. */
   readonly rgba: Uint8Array;
+  /** The frame as its source encoded it (JPEG), where it has it: the tracker reads these bytes. */
+  readonly jpeg?: Uint8Array;
   /** Milliseconds since the source started. */
   readonly at: number;
 }

@@ -3,9 +3,9 @@
  * the store before acknowledging it, so that a crash never loses a move the table saw confirmed.
  * At start it rebuilds the last game from its log.
  */
+import type { TileDefinition } from '../../../engine/catalog/definitions.js';
 import type { TileCatalog } from '../../../engine/catalog/registry.js';
 import type { Command } from '../../../engine/game/commands.js';
-import { defaultCatalog } from '../../../engine/game/engine.js';
 import type { GameEvent } from '../../../engine/game/events.js';
 import { Game } from '../../../engine/game/game.js';
 import type { GameSetup } from '../../../engine/game/setup.js';
@@ -14,8 +14,10 @@ import { replayRecord } from '../../../engine/record/replay.js';
 import { parseRecordText, type GameRecord } from '../../../engine/record/schema.js';
 import { setupFromRecord } from '../../../engine/record/convert.js';
 import type { Snapshot } from '../../contract/snapshot.js';
+import type { Crop, EditableTile, SavedTile } from '../../contract/tiles.js';
 import { exportRecord } from '../record-export.js';
 import type { Store } from '../store/store.js';
+import { cropBytes, TileBook } from '../tiles/tile-book.js';
 import { logOpSchema, type LogOp } from './log-ops.js';
 import { gameView } from './view.js';
 
@@ -53,11 +55,12 @@ export class GameSession {
   private gameId: number | null = null;
   private version = 0;
   private readonly listeners = new Set<Listener>();
+  /** The table's tile descriptions: read before any game is resumed, so a game replays with its own. */
+  private readonly tiles: TileBook;
 
-  constructor(
-    private readonly store: Store,
-    private readonly catalog: TileCatalog = defaultCatalog(),
-  ) {}
+  constructor(private readonly store: Store) {
+    this.tiles = new TileBook(store);
+  }
 
   /** Why the last game could not be resumed (its log no longer replays), or null. */
   resumeProblem: string | null = null;
@@ -67,8 +70,8 @@ export class GameSession {
    * replays (a rules fix since it was played) must not stop the app: it starts without a game, says
    * why, and the game stays in the store untouched.
    */
-  static resume(store: Store, catalog?: TileCatalog): GameSession {
-    const s = new GameSession(store, catalog);
+  static resume(store: Store): GameSession {
+    const s = new GameSession(store);
     const id = store.latestGameId();
     if (id !== undefined) {
       const r = s.load(id);
@@ -87,9 +90,24 @@ export class GameSession {
   }
 
   load(gameId: number): Result<void> {
+    const catalog = this.tiles.catalogForGame(gameId);
+    if (!catalog.ok) return fail(`game ${gameId}: ${catalog.reason}`);
+    const game = this.replay(gameId, catalog.value, false);
+    if (!game.ok) return game;
+    this.game = game.value;
+    this.gameId = gameId;
+    this.changed();
+    return ok(undefined);
+  }
+
+  /**
+   * A stored game rebuilt from its log with `catalog`. With `sameEvents`, every entry must also give
+   * the events it gave when it was played: nothing that already happened at the table may change.
+   */
+  private replay(gameId: number, catalog: TileCatalog, sameEvents: boolean): Result<Game> {
     const row = this.store.game<GameSetup>(gameId);
     if (!row) return fail(`there is no game ${gameId}`);
-    const started = Game.start(row.setup, this.catalog);
+    const started = Game.start(row.setup, catalog);
     if (!started.ok) return fail(`game ${gameId}: ${started.reason}`);
     const game = started.value;
     for (const entry of this.store.log(gameId)) {
@@ -97,21 +115,63 @@ export class GameSession {
       if (!op.success) return fail(`game ${gameId}, log entry ${entry.seq}: ${op.error.issues[0]?.message ?? 'unreadable'}`);
       const r = applyOp(game, op.data);
       if (!r.ok) return fail(`game ${gameId}, log entry ${entry.seq}: ${r.reason}`);
+      if (sameEvents && JSON.stringify(r.value) !== JSON.stringify(entry.events)) return fail(`game ${gameId}, log entry ${entry.seq} would now give other events`);
     }
-    this.game = game;
-    this.gameId = gameId;
-    this.changed();
-    return ok(undefined);
+    return ok(game);
   }
 
   newGame(setup: GameSetup): Result<number> {
-    const started = Game.start(setup, this.catalog);
+    const catalog = this.tiles.catalogForNewGames();
+    if (!catalog.ok) return catalog;
+    const started = Game.start(setup, catalog.value);
     if (!started.ok) return started;
-    const id = this.store.createGame(setup);
+    const id = this.store.db.transaction(() => {
+      const id = this.store.createGame(setup);
+      this.store.pinTileDefinitions(id, this.tiles.latestPins());
+      return id;
+    })();
     this.game = started.value;
     this.gameId = id;
     this.changed();
     return ok(id);
+  }
+
+  /** The tiles the table may describe (the 2025 tiles), with what new games use for each. */
+  editableTiles(): EditableTile[] {
+    return this.tiles.editable();
+  }
+
+  /**
+   * Saves the table's description of a tile: checked by the engine, stored with its crop (an
+   * exemplar for recognition), used by new games from now on. The game in progress switches to it
+   * only when its log replays with it giving exactly the events it gave (nothing already played
+   * changes); otherwise it keeps the geometry it was played with, and the reply says why.
+   */
+  saveTile(def: TileDefinition, crop: Crop | null, source: 'camera' | 'settings'): Result<SavedTile> {
+    let bytes: Buffer | null = null;
+    if (crop) {
+      const b = cropBytes(crop);
+      if (!b.ok) return b;
+      bytes = b.value;
+    }
+    const saved = this.tiles.save(def, source, bytes, crop?.mime ?? null);
+    if (!saved.ok) return saved;
+    const { stored, exemplarId } = saved.value;
+    let game: SavedTile['game'] = null;
+    const id = this.gameId;
+    if (id !== null) {
+      const catalog = this.tiles.catalogForGame(id, stored);
+      const rebuilt = catalog.ok ? this.replay(id, catalog.value, true) : catalog;
+      if (rebuilt.ok) {
+        this.store.pinTileDefinitions(id, [{ tileId: stored.tileId, definitionId: stored.id }]);
+        this.game = rebuilt.value;
+        game = { id, updated: true, why: `game ${id} plays with the new description of ${def.tile}` };
+      } else {
+        game = { id, updated: false, why: `game ${id} keeps the shape of ${def.tile} it was played with (${rebuilt.reason}); new games use the new description` };
+      }
+    }
+    this.changed();
+    return ok({ tile: def.tile, definitionId: stored.id, exemplarId, game });
   }
 
   play(command: Command): Result<Ack> {
@@ -158,14 +218,20 @@ export class GameSession {
   importRecord(text: string): Result<{ gameId: number; final: readonly number[] }> {
     const parsed = parseRecordText(text);
     if (!parsed.ok) return fail(`the record is not valid record@1: ${parsed.reason}`);
-    const report = replayRecord(parsed.record, { catalog: this.catalog });
+    const catalog = this.tiles.catalogForNewGames();
+    if (!catalog.ok) return catalog;
+    const report = replayRecord(parsed.record, { catalog: catalog.value });
     if (report.error || !report.game) {
       const where = report.error?.turn ? `turn ${report.error.turn}` : 'setup';
       return fail(`the record cannot be replayed (${where}): ${report.error?.reason ?? 'no game'}`);
     }
     const game = report.game;
     const entries = game.history.map((h) => ({ op: { op: 'play', command: h.command } satisfies LogOp, events: h.events }));
-    const id = this.store.importGame(setupFromRecord(parsed.record), entries, report.final);
+    const id = this.store.db.transaction(() => {
+      const id = this.store.importGame(setupFromRecord(parsed.record), entries, report.final);
+      this.store.pinTileDefinitions(id, this.tiles.latestPins());
+      return id;
+    })();
     this.game = game;
     this.gameId = id;
     this.changed();

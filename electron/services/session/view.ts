@@ -4,7 +4,8 @@ import type { Scored } from '../../../engine/game/events.js';
 import type { Game } from '../../../engine/game/game.js';
 import type { GameState } from '../../../engine/game/state.js';
 import { explain } from '../../../engine/scoring/explain.js';
-import type { GameView, ScoreView } from '../../contract/snapshot.js';
+import type { OrientedTile } from '../../../engine/geometry/oriented.js';
+import type { GameView, ScoreView, TileView } from '../../contract/snapshot.js';
 import { describeCommand, describeEvent } from './describe.js';
 import { jcView, sdView } from './view-2025.js';
 import { reminders } from '../../../engine/game/reminders.js';
@@ -83,14 +84,7 @@ export function gameView(gameId: number, game: Game): GameView {
     finished: state.finished,
     tilesLeft,
     supply,
-    board: state.board.tiles.map((t) => ({
-      tile: t.view.tile.id,
-      x: t.x,
-      y: t.y,
-      rot: t.view.rot,
-      terrain: [...t.view.terrain],
-      features: t.view.features.map((f) => ({ name: f.name, kind: f.def.kind, segments: [...f.segments], pennants: f.def.pennants })),
-    })),
+    board: state.board.tiles.map((t) => tileView(t.view, t.x, t.y)),
     meeples: state.meeples.map((m) => ({ player: m.player, kind: m.kind, x: m.x, y: m.y, on: m.on })),
     towers: [...state.towers.values()].map((t) => ({ x: t.x, y: t.y, height: t.height, top: t.top ? { player: t.top.player, kind: t.top.kind } : null })),
     log,
@@ -102,5 +96,20 @@ export function gameView(gameId: number, game: Game): GameView {
     canRedo: game.canRedo(),
     jc: jcView(state),
     sd: sdView(state),
+  };
+}
+
+/** A tile as laid (or as a reading would lay it), in board frame: what the screens draw. */
+export function tileView(v: OrientedTile, x: number, y: number): TileView {
+  return {
+    tile: v.tile.id,
+    x,
+    y,
+    rot: v.rot,
+    terrain: [...v.terrain],
+    features: v.features.map((f) => ({
+      name: f.name, kind: f.def.kind, segments: [...f.segments], pennants: f.def.pennants, inn: f.def.inn, cathedral: f.def.cathedral,
+    })),
+    lake: v.tile.riverLake,
   };
 }

@@ -77,6 +77,33 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE INDEX tile_exemplars_by_tile ON tile_exemplars(tile_id);
       `),
   },
+  {
+    version: 4,
+    why: 'tile definitions the table described (replacing provisional catalog types), and the definitions each game was played with',
+    up: (db) =>
+      db.exec(`
+        -- append-only like the log: a later description of the same tile is a new row, the latest wins for new games
+        CREATE TABLE tile_definitions (
+          id              INTEGER PRIMARY KEY,
+          tile_id         TEXT NOT NULL,
+          created_at      TEXT NOT NULL,
+          source          TEXT NOT NULL,
+          definition_json TEXT NOT NULL
+        );
+        CREATE INDEX tile_definitions_by_tile ON tile_definitions(tile_id, id);
+        CREATE TRIGGER tile_definitions_no_update BEFORE UPDATE ON tile_definitions
+          BEGIN SELECT RAISE(ABORT, 'tile_definitions is append-only'); END;
+        CREATE TRIGGER tile_definitions_no_delete BEFORE DELETE ON tile_definitions
+          BEGIN SELECT RAISE(ABORT, 'tile_definitions is append-only'); END;
+        -- a game replays with the definitions it was played with (none: the provisional catalog)
+        CREATE TABLE game_tiles (
+          game_id       INTEGER NOT NULL REFERENCES games(id),
+          tile_id       TEXT NOT NULL,
+          definition_id INTEGER NOT NULL REFERENCES tile_definitions(id),
+          PRIMARY KEY (game_id, tile_id)
+        ) WITHOUT ROWID;
+      `),
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

@@ -39,6 +39,14 @@ export interface Exemplar {
   readonly mime: string;
 }
 
+export interface StoredTileDefinition<D = unknown> {
+  readonly id: number;
+  readonly tileId: string;
+  readonly createdAt: string;
+  readonly source: string;
+  readonly definition: D;
+}
+
 export interface PlayerStatistics {
   readonly name: string;
   readonly games: number;
@@ -231,4 +239,64 @@ export class Store {
     }[];
     return rows.map((r) => ({ id: r.id, tileId: r.tile_id, rot: r.rot, source: r.source, image: r.image, mime: r.mime }));
   }
+
+  /** How many exemplars each tile has (without reading the images). */
+  exemplarCounts(): Map<string, number> {
+    const rows = this.db.prepare('SELECT tile_id, count(*) AS n FROM tile_exemplars GROUP BY tile_id').all() as { tile_id: string; n: number }[];
+    return new Map(rows.map((r) => [r.tile_id, r.n]));
+  }
+
+  // ── tile definitions (the table's descriptions of provisional tiles) ──
+
+  /** Saves a definition and, when there is one, the crop it was described on, in one transaction. */
+  addTileDefinition(tileId: string, source: string, definition: unknown, exemplar?: Omit<Exemplar, 'id' | 'tileId'>): { definitionId: number; exemplarId: number | null } {
+    return this.db.transaction(() => {
+      const r = this.db
+        .prepare('INSERT INTO tile_definitions (tile_id, created_at, source, definition_json) VALUES (?, ?, ?, ?)')
+        .run(tileId, now(), source, JSON.stringify(definition));
+      const exemplarId = exemplar ? this.addExemplar({ ...exemplar, tileId }) : null;
+      return { definitionId: Number(r.lastInsertRowid), exemplarId };
+    })();
+  }
+
+  /** The latest definition of each tile (what new games play with). */
+  latestTileDefinitions<D>(): StoredTileDefinition<D>[] {
+    const rows = this.db
+      .prepare('SELECT * FROM tile_definitions WHERE id IN (SELECT max(id) FROM tile_definitions GROUP BY tile_id) ORDER BY tile_id')
+      .all() as RawDefinition[];
+    return rows.map((r) => toDefinition<D>(r));
+  }
+
+  tileDefinition<D>(id: number): StoredTileDefinition<D> | undefined {
+    const r = this.db.prepare('SELECT * FROM tile_definitions WHERE id = ?').get(id) as RawDefinition | undefined;
+    return r ? toDefinition<D>(r) : undefined;
+  }
+
+  /** Records which definitions a game plays with (replacing a tile's earlier choice for that game). */
+  pinTileDefinitions(gameId: number, pins: readonly { tileId: string; definitionId: number }[]): void {
+    const put = this.db.prepare('INSERT INTO game_tiles (game_id, tile_id, definition_id) VALUES (?, ?, ?) ON CONFLICT(game_id, tile_id) DO UPDATE SET definition_id = excluded.definition_id');
+    this.db.transaction(() => {
+      for (const p of pins) put.run(gameId, p.tileId, p.definitionId);
+    })();
+  }
+
+  /** The definitions a game plays with, by tile. */
+  gameTileDefinitions<D>(gameId: number): StoredTileDefinition<D>[] {
+    const rows = this.db
+      .prepare('SELECT d.* FROM game_tiles g JOIN tile_definitions d ON d.id = g.definition_id WHERE g.game_id = ? ORDER BY d.tile_id')
+      .all(gameId) as RawDefinition[];
+    return rows.map((r) => toDefinition<D>(r));
+  }
+}
+
+interface RawDefinition {
+  id: number;
+  tile_id: string;
+  created_at: string;
+  source: string;
+  definition_json: string;
+}
+
+function toDefinition<D>(r: RawDefinition): StoredTileDefinition<D> {
+  return { id: r.id, tileId: r.tile_id, createdAt: r.created_at, source: r.source, definition: JSON.parse(r.definition_json) as D };
 }

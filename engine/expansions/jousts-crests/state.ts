@@ -75,6 +75,4 @@ export interface JcState {
   laps: boolean;
   /** Turn number of this turn's nomination (one per turn), or 0. */
   nominatedTurn: number;
-  /** Every river tile is played (a cache: river tiles never come back). */
-  riverDone: boolean;
 }

@@ -64,6 +64,8 @@ export function tournamentTileSpots(state: GameState): { at: [number, number]; r
   const out: { at: [number, number]; rot: Rotation }[] = [];
   for (const rot of ROTATIONS) {
     for (const c of pieceAt(TOURNAMENT_RIVER_PIECE, [0, 0], rot)) {
+      // Only a cell whose river meets the open end can lie there (tournamentTilePlacement's own test, first).
+      if (!state.catalog.view(c.tile, quarterTurns(c.rot)).riverSides.includes(end.side)) continue;
       const at: [number, number] = [end.x - c.at[0], end.y - c.at[1]];
       if (typeof tournamentTilePlacement(state, at, rot) !== 'string') out.push({ at, rot });
     }

@@ -1,5 +1,5 @@
 import type { Backend, PreloadApi } from './types.js';
 
 export function ipcBackend(api: PreloadApi): Backend {
-  return { api, onSnapshot: (l) => api.onSnapshot(l), onClosed: () => {} };
+  return { api, onSnapshot: (l) => api.onSnapshot(l), onClosed: () => {}, onCamera: (l) => api.onCamera(l), sendFrame: (jpeg) => void api.cameraFrame(jpeg) };
 }

@@ -1,11 +1,16 @@
 /** Backend over the browser-mode WebSocket: numbered requests, replies matched by id, snapshots pushed. */
 import type { CompanionApi, OperationName, Reply } from '../../../electron/contract/api.js';
+import type { CameraView } from '../../../electron/contract/camera.js';
 import type { Snapshot } from '../../../electron/contract/snapshot.js';
 import type { Backend, Role } from './types.js';
 
-const OPS: readonly OperationName[] = [
+const OPS = [
   'snapshot', 'newGame', 'play', 'undo', 'redo', 'correct', 'insert', 'importRecord', 'exportRecord', 'listGames', 'loadGame', 'statistics', 'pairing',
-];
+  'tileTypes', 'saveTile', 'camera', 'cameraUse', 'cameraReport', 'cameraAnswer',
+] as const satisfies readonly OperationName[];
+// Every operation of the contract must be listed above (the compiler says which one is missing),
+// except camera frames, which travel as binary messages (sendFrame).
+export const allOperations: [Exclude<OperationName, (typeof OPS)[number] | 'cameraFrame'>] extends [never] ? true : false = true;
 
 const SCREEN_TOKEN = 'companion-screen-token';
 
@@ -21,6 +26,7 @@ class Socket {
   private next = 1;
   private readonly pending = new Map<number, Pending>();
   readonly listeners = new Set<(s: Snapshot) => void>();
+  readonly cameraListeners = new Set<(v: CameraView) => void>();
   readonly closedListeners = new Set<() => void>();
 
   open(url: string): Promise<void> {
@@ -29,8 +35,9 @@ class Socket {
       this.ws.onopen = () => resolve();
       this.ws.onerror = () => reject(new Error(`cannot reach ${url}`));
       this.ws.onmessage = (e) => {
-        const m = JSON.parse(String(e.data)) as { id?: number | null; push?: string; snapshot?: Snapshot } & Reply<unknown>;
+        const m = JSON.parse(String(e.data)) as { id?: number | null; push?: string; snapshot?: Snapshot; camera?: CameraView } & Reply<unknown>;
         if (m.push === 'snapshot' && m.snapshot) for (const l of this.listeners) l(m.snapshot);
+        else if (m.push === 'camera' && m.camera) for (const l of this.cameraListeners) l(m.camera);
         else if (typeof m.id === 'number') {
           this.pending.get(m.id)?.(m);
           this.pending.delete(m.id);
@@ -53,6 +60,11 @@ class Socket {
     });
   }
 
+  /** A camera frame travels as one binary message (no id, no reply unless it is refused). */
+  sendBinary(bytes: Uint8Array): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(bytes);
+  }
+
   close(): void {
     this.ws.close();
   }
@@ -71,6 +83,11 @@ function backendOf(socket: Socket): Backend {
       return () => socket.listeners.delete(l);
     },
     onClosed: (l) => socket.closedListeners.add(l),
+    onCamera: (l) => {
+      socket.cameraListeners.add(l);
+      return () => socket.cameraListeners.delete(l);
+    },
+    sendFrame: (jpeg) => socket.sendBinary(jpeg),
   };
 }
 

@@ -1,0 +1,545 @@
+/**
+ * The camera, end to end on the services' side: frames in (the bundled recording played here, or
+ * JPEG frames the screen's own camera sends), the tracker (models/track) reading them, and its
+ * readings out as proposals through the ProposalDesk, so the engine decides every one of them: a
+ * sure reading is proposed and accepted at once (the rules may still refuse it), an unsure one waits
+ * for the table's answer in the top-3 picker, a rejected one is never committed.
+ *
+ * The camera waits for the table. Frames are read in the order they came, and only while the game
+ * awaits something the camera can read (a tile to place) and no reading waits for the table's
+ * answer; meanwhile they are held (up to `maxQueue`). So a tile laid before the table entered the
+ * draw is read once the draw is in, and the tracker never runs a visit ahead of the game.
+ *
+ * The tracker keeps its own copy of the game (it reads against the legal moves); before every frame
+ * that copy is brought level with the session's game, which is the truth.
+ */
+import type { Command } from '../../../engine/game/commands.js';
+import type { Game } from '../../../engine/game/game.js';
+import type { GameSetup } from '../../../engine/game/setup.js';
+import { reminders } from '../../../engine/game/reminders.js';
+import { decide } from '../../../engine/game/engine.js';
+import { posKey } from '../../../engine/geometry/position.js';
+import { fail, ok, type Result } from '../../../engine/result.js';
+import { setupFromRecord } from '../../../engine/record/convert.js';
+import { parseRecord } from '../../../engine/record/schema.js';
+import type { SheetLayout } from '../../../calibration/sheet/layout.js';
+import { readManifest, readRecordJson } from '../../../models/scene/recording.js';
+import type { Tracker, TrackEvent } from '../../../models/track/tracker.js';
+import type { CameraAnswer, CameraReport, CameraSourceKind, CameraStatusKind, CameraView } from '../../contract/camera.js';
+import type { Ack, GameSession } from '../session/session.js';
+import type { Store } from '../store/store.js';
+import { cellOf, gridView, readingView } from './camera-view.js';
+import { ProposalDesk, type CameraProposal } from './proposals.js';
+import { RecordingCamera } from './recording-camera.js';
+
+/** What the tracker must know of the table: the tile set's art as enrolled, and where the markers lie. */
+export interface TableProfile {
+  readonly style: string;
+  readonly markers: SheetLayout;
+}
+
+export interface RecordingInfo {
+  readonly dir: string;
+  readonly profile: TableProfile;
+  /** The recorded game's setup: the recording is only played into a game set up the same way. */
+  readonly setup: GameSetup;
+  readonly fps: number;
+}
+
+/** Reads what the camera service needs from a recording directory (docs/recording-format.md). */
+export function recordingInfo(dir: string): Result<RecordingInfo> {
+  const m = readManifest(dir);
+  if (!m.ok) return fail(m.error);
+  const src = m.value.source as { style?: unknown; markers?: unknown };
+  if (typeof src.style !== 'string' || !src.markers) return fail(`${dir}: the manifest names no tile set style or marker layout`);
+  const raw = readRecordJson(dir);
+  if (!raw.ok) return fail(raw.error);
+  const rec = parseRecord(raw.value);
+  if (!rec.ok) return fail(`${dir}: ground truth: ${rec.reason}`);
+  return ok({ dir, profile: { style: src.style, markers: src.markers as SheetLayout }, setup: setupFromRecord(rec.record), fps: m.value.fps });
+}
+
+export interface CameraServiceOptions {
+  readonly session: GameSession;
+  readonly store: Store;
+  /** The default source when no camera is connected; its manifest also gives the default table profile. */
+  readonly recording?: string | null;
+  /** Playback speed of the recording (tests: faster than real time). */
+  readonly recordingSpeed?: number;
+  /** Where the markers lie for the screen's camera (default: the recording's layout). */
+  readonly profile?: TableProfile;
+  /** Frames held while the tracker waits for the table; beyond it the oldest are dropped (and said so). */
+  readonly maxQueue?: number;
+}
+
+interface QueuedFrame {
+  readonly bytes: Uint8Array;
+  readonly index: number;
+}
+
+/** Payload kept with each camera proposal in the store (beside the command and its runners-up). */
+interface StoredProposal extends CameraProposal {
+  readonly frame?: number;
+  readonly why?: string;
+  /** The game's history length when it was read: the position it is about. */
+  readonly at?: number;
+}
+
+const NOTICES = 6;
+const CAMERA_SOURCE = 'camera';
+/** The tracker commits a reading at this confidence (its default `commitAt`). */
+const SURE = 0.9;
+
+const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
+
+export class CameraService {
+  readonly desk: ProposalDesk;
+  private kind: CameraSourceKind = 'none';
+  private status: CameraStatusKind = 'off';
+  private label = 'no camera';
+  private message: string | null = null;
+  private recording: RecordingInfo | null = null;
+  private recordingProblem: string | null = null;
+  private player: RecordingCamera | null = null;
+  private tracker: Tracker | null = null;
+  private trackerFor: number | null = null;
+  /** The game the held frames and counts belong to. */
+  private boundTo: number | null = null;
+  private trackerLoading: Promise<void> | null = null;
+  private trackerProblem: string | null = null;
+  private queue: QueuedFrame[] = [];
+  private received = 0;
+  private read = 0;
+  private dropped = 0;
+  private lastRead = -1;
+  private committed = 0;
+  private asked = 0;
+  private pumping = false;
+  private size: [number, number] | null = null;
+  private lastImage: Uint8Array | null = null;
+  private notices: { frame: number; text: string; error: boolean }[] = [];
+  private readonly listeners = new Set<() => void>();
+  private readonly unsubscribe: () => void;
+  private closed = false;
+
+  constructor(private readonly o: CameraServiceOptions) {
+    this.desk = new ProposalDesk(o.store, o.session);
+    if (o.recording) {
+      const r = recordingInfo(o.recording);
+      if (r.ok) this.recording = r.value;
+      else this.recordingProblem = r.reason;
+    }
+    this.boundTo = o.session.currentGameId;
+    this.unsubscribe = o.session.onChange(() => this.sessionChanged());
+  }
+
+  /** Where the tracker reads the table from: the given profile, else the recording's. */
+  private get profile(): TableProfile | null {
+    return this.o.profile ?? this.recording?.profile ?? null;
+  }
+
+  // ── sources ──
+
+  /**
+   * Chooses the source. 'browser': the screen's camera sends frames (the recording stops);
+   * 'recording': the bundled recording plays from its start; 'none': no camera, manual entry only.
+   */
+  use(kind: CameraSourceKind, label?: string): Result<CameraView> {
+    void this.stopPlayer();
+    this.kind = kind;
+    this.message = null;
+    if (kind === 'none') {
+      this.status = 'off';
+      this.label = 'no camera';
+    } else if (kind === 'browser') {
+      this.status = 'starting';
+      this.label = label ?? 'this screen’s camera';
+    } else {
+      if (!this.recording) {
+        this.kind = 'none';
+        this.status = 'off';
+        this.changed();
+        return fail(`no recording to play: ${this.recordingProblem ?? 'none was configured'}`);
+      }
+      this.label = `recorded game (${this.recording.dir.split(/[\\/]/).pop()})`;
+      this.status = 'starting';
+      this.startPlayer();
+    }
+    this.changed();
+    return ok(this.view());
+  }
+
+  /** The screen's camera reports: live, or its track ended (unplugged). */
+  report(r: CameraReport): Result<CameraView> {
+    if (this.kind !== 'browser') return fail(`the camera source is ${this.kind}, not this screen's camera`);
+    if (r.label) this.label = r.label;
+    if (r.state === 'live') {
+      this.status = 'live';
+      this.message = null;
+    } else {
+      this.status = 'unplugged';
+      this.message = `The camera stopped${r.reason ? ` (${r.reason})` : ''}. Nothing it had not read is lost and nothing was committed from it; go on by manual entry, and reconnect it to let it read again.`;
+    }
+    this.changed();
+    return ok(this.view());
+  }
+
+  /** One JPEG frame from the screen's camera. */
+  frame(bytes: Uint8Array): Result<void> {
+    if (this.kind !== 'browser') return fail(`the camera source is ${this.kind}: frames from the screen are not expected`);
+    if (this.status !== 'live') {
+      this.status = 'live';
+      this.message = null;
+    }
+    this.enqueue(bytes);
+    return ok(undefined);
+  }
+
+  private startPlayer(): void {
+    const rec = this.recording!;
+    const game = this.o.session.currentGame;
+    if (!game) {
+      this.status = 'off';
+      this.message = 'The recording plays once a game is set up as it was recorded.';
+      return;
+    }
+    const mismatch = setupMismatch(game.setup, rec.setup);
+    if (mismatch) {
+      this.status = 'off';
+      this.message = `The recording shows a game set up differently (${mismatch}); start a game set up as it was to follow it.`;
+      return;
+    }
+    const player = new RecordingCamera(rec.dir, this.o.recordingSpeed ?? 1);
+    this.player = player;
+    player.onFrame((f) => {
+      if (this.player === player && f.jpeg) this.enqueue(f.jpeg);
+    });
+    player.onStatus((s) => {
+      if (this.player !== player) return;
+      if (s.state === 'live') {
+        this.status = 'live';
+        this.message = null;
+      } else if (s.state === 'stopped') {
+        this.status = 'stopped';
+        this.message = 'The recording has ended: the camera reads no more; anything left goes in by manual entry.';
+      } else {
+        this.status = 'unplugged';
+        this.message = `The recording cannot be played: ${s.reason}`;
+      }
+      this.changed();
+    });
+    void player.start();
+  }
+
+  /** Stops the recording; its late frames and status are ignored (they no longer come from `this.player`). */
+  private async stopPlayer(): Promise<void> {
+    const p = this.player;
+    this.player = null;
+    await p?.stop();
+  }
+
+  // ── frames ──
+
+  private enqueue(bytes: Uint8Array): void {
+    this.lastImage = bytes;
+    const index = this.received++;
+    // Frames before a game is set up, or after it is over, are looked at, not read.
+    if (this.o.session.currentGameId === null || this.o.session.currentGame?.state.finished) return this.changed();
+    this.queue.push({ bytes, index });
+    const max = this.o.maxQueue ?? 1500;
+    if (this.queue.length > max) {
+      const n = this.queue.length - max;
+      this.queue.splice(0, n);
+      this.dropped += n;
+      this.notice(this.received - 1, `${this.dropped} frames dropped while the camera waited for the table`, true);
+    }
+    void this.pump();
+    this.changed();
+  }
+
+  /** Why the tracker does not read now, or null when it does. */
+  private waitingFor(): string | null {
+    const game = this.o.session.currentGame;
+    if (!game) return 'a game to be set up';
+    if (game.state.finished) return 'nothing: the game is over';
+    if (this.trackerProblem) return `a working tracker (${this.trackerProblem})`;
+    if (!this.tracker || this.trackerFor !== this.o.session.currentGameId) return 'the tracker to load';
+    if (this.desk.open().length > 0) return 'the table to answer the camera’s question';
+    const first = reminders(game.state)[0];
+    if (!first || (first.what !== 'placeTile' && first.what !== 'placePrizeTile')) return `the table: ${first?.text ?? 'nothing to do'}`;
+    return null;
+  }
+
+  /**
+   * Reads held frames while the tracker may. Everything that touches the tracker's game runs here, one
+   * step at a time, so a session change never lands in the middle of a frame being read.
+   */
+  private async pump(): Promise<void> {
+    if (this.pumping || this.closed) return;
+    this.pumping = true;
+    try {
+      await this.ensureTracker();
+      for (;;) {
+        this.sync();
+        if (this.closed || this.queue.length === 0 || this.waitingFor() !== null) break;
+        const tracker = this.tracker!;
+        const f = this.queue.shift()!;
+        const events = await tracker.feed(f.bytes, f.index);
+        this.read++;
+        this.lastRead = f.index;
+        if (tracker !== this.tracker) continue; // another game began meanwhile
+        this.handle(events);
+        this.changed();
+      }
+    } catch (e) {
+      this.trackerProblem = (e as Error).message;
+    } finally {
+      this.pumping = false;
+    }
+    this.changed();
+  }
+
+  /** Levels the tracker with the session; after the table answered an open tile reading, reads the figure on it. */
+  private sync(): void {
+    this.reviewOpen();
+    const added = this.level();
+    const last = added.at(-1);
+    // The table answered a reading the tracker left open (or entered the tile itself): the figure on
+    // that tile is read from the same frame.
+    if (last && (last.type === 'placeTile' || last.type === 'placePrizeTile') && this.tracker) this.handle(this.tracker.afterTableAnswer());
+  }
+
+  // ── the tracker and the session ──
+
+  private async ensureTracker(): Promise<void> {
+    const id = this.o.session.currentGameId;
+    const game = this.o.session.currentGame;
+    if (id === null || !game) return;
+    if (this.tracker && this.trackerFor === id) return;
+    if (this.trackerLoading) return this.trackerLoading;
+    const profile = this.profile;
+    if (!profile) {
+      this.trackerProblem = 'no table profile: the marker layout and tile set are unknown';
+      return;
+    }
+    this.trackerLoading = (async () => {
+      try {
+        // Loaded on first use: OpenCV and the templates cost a second or two that the app's start should not pay.
+        const { Tracker } = await import('../../../models/track/tracker.js');
+        const tracker = await Tracker.create({ setup: game.setup, style: profile.style, markers: profile.markers });
+        if (this.o.session.currentGameId === id) {
+          this.tracker = tracker;
+          this.trackerFor = id;
+          this.trackerProblem = null;
+        }
+      } catch (e) {
+        this.trackerProblem = (e as Error).message;
+      } finally {
+        this.trackerLoading = null;
+      }
+    })();
+    return this.trackerLoading;
+  }
+
+  /**
+   * Brings the tracker's game level with the session's (the table's input, answers, undos,
+   * corrections). Returns the commands it had to add.
+   */
+  private level(): Command[] {
+    const tracker = this.tracker;
+    const game = this.o.session.currentGame;
+    if (!tracker || !game) return [];
+    const want = game.commands;
+    const have = tracker.game.commands;
+    let k = 0;
+    while (k < have.length && k < want.length && sameCommand(have[k]!, want[k]!)) k++;
+    while (tracker.game.history.length > k) tracker.game.undo();
+    const added = want.slice(k);
+    for (const c of added) {
+      const r = tracker.tableInput(c);
+      if (!r.ok) throw new Error(`camera: the tracker's copy of the game refused the session's ${c.type}: ${r.reason}`);
+    }
+    return added;
+  }
+
+  private sessionChanged(): void {
+    if (this.closed) return;
+    const id = this.o.session.currentGameId;
+    if (this.boundTo !== id) {
+      this.boundTo = id;
+      // Another game: its frames start afresh; a recording plays again from its start.
+      this.tracker = null;
+      this.trackerFor = null;
+      this.queue = [];
+      this.notices = [];
+      this.committed = this.asked = this.read = this.received = this.dropped = 0;
+      this.lastRead = -1;
+      if (this.kind === 'recording') {
+        void this.stopPlayer();
+        this.startPlayer();
+      }
+    } else if (this.kind === 'recording' && !this.player && id !== null) {
+      this.startPlayer();
+    }
+    if (this.o.session.currentGame?.state.finished) this.queue = [];
+    // Deferred (pump starts with an await): an answer being accepted is decided before anything is reviewed.
+    void this.pump();
+    this.changed();
+  }
+
+  /**
+   * Open readings after the game moved on. A figure reading is about one moment of a turn: once the
+   * game moved on without it, it is withdrawn. A tile reading stays while its cell is empty: a tile
+   * seen before its turn (the one before it went unread, say) is refused by the rules at first and
+   * waits; once the table has caught up and the rules accept it, a sure one is played, an unsure one is
+   * the table's to pick. It is withdrawn when a tile is laid on its cell or the game is over.
+   */
+  private reviewOpen(): void {
+    const game = this.o.session.currentGame;
+    if (!game) return;
+    for (const p of this.desk.open() as { id: number; payload: StoredProposal }[]) {
+      const c = p.payload.command;
+      if (p.payload.at === undefined || p.payload.at === game.history.length) continue;
+      if (c.type !== 'placeTile' && c.type !== 'placePrizeTile') {
+        this.desk.reject(p.id);
+        continue;
+      }
+      const state = game.state;
+      if (state.finished || !state.board.holes.has(posKey(c.at[0], c.at[1]))) {
+        this.desk.reject(p.id);
+        continue;
+      }
+      if (p.payload.confidence >= SURE && decide(state, this.now(c)).ok) {
+        const played = this.desk.accept(p.id, undefined, (x) => this.now(x));
+        if (played.ok) this.committed++;
+      }
+    }
+  }
+
+  private handle(events: readonly TrackEvent[]): void {
+    for (const e of events) {
+      if (e.kind === 'notice') this.notice(e.frame, e.message, false);
+      else if (e.kind === 'error') this.notice(e.frame, e.message, true);
+      else if (e.kind === 'proposal') this.propose(e);
+    }
+  }
+
+  private propose(e: Extract<TrackEvent, { kind: 'proposal' }>): void {
+    const game = this.o.session.currentGame;
+    if (!game) return;
+    // The position the reading is about: the tracker played a sure reading already, the session not yet.
+    const payload: StoredProposal = { command: e.command, confidence: e.confidence, alternatives: e.alternatives, frame: e.frame, why: e.why ?? (e.committed ? 'sure' : 'not sure'), at: game.history.length };
+    const id = this.desk.propose(CAMERA_SOURCE, payload);
+    if (!id.ok) return;
+    if (!e.committed) {
+      this.asked++;
+      return;
+    }
+    // A sure reading: proposed and accepted at once, through the rules like any move.
+    const played = this.desk.accept(id.value);
+    if (played.ok) this.committed++;
+    else {
+      this.desk.reject(id.value);
+      this.notice(e.frame, `the camera's reading was refused: ${played.reason}`, true);
+    }
+    this.level();
+  }
+
+  /** The table's answer in the top-3 picker. A rejected reading is never committed. */
+  answer(id: number, answer: CameraAnswer): Result<Ack | null> {
+    const open = this.desk.open().find((p) => p.id === id);
+    if (!open) return fail(`camera reading ${id} is not open (answered already, or withdrawn when the game moved on)`);
+    if (answer === 'reject') {
+      this.desk.reject(id);
+      this.changed();
+      void this.pump();
+      return ok(null);
+    }
+    return this.desk.accept(id, answer === 'best' ? undefined : answer, (c) => this.now(c));
+  }
+
+  /** A tile reading restated for the turn now being played (it may have been seen before its turn). */
+  private now(c: Command): Command {
+    const game = this.o.session.currentGame;
+    if (!game || (c.type !== 'placeTile' && c.type !== 'placePrizeTile')) return c;
+    return { ...c, player: game.state.turn.player };
+  }
+
+  private notice(frame: number, text: string, error: boolean): void {
+    this.notices.push({ frame, text, error });
+    if (this.notices.length > NOTICES) this.notices.shift();
+  }
+
+  // ── the view ──
+
+  view(withImage = false): CameraView {
+    const game = this.o.session.currentGame;
+    const tracker = this.tracker && this.trackerFor === this.o.session.currentGameId ? this.tracker : null;
+    const waiting = this.kind === 'none' ? 'a camera' : this.waitingFor();
+    if (tracker && this.lastImage && !this.size) this.size = jpegSize(this.lastImage);
+    return {
+      source: this.kind,
+      label: this.label,
+      status: this.status,
+      message: this.message ?? (this.trackerProblem ? `The tracker cannot run: ${this.trackerProblem}` : null),
+      reading: waiting === null,
+      waiting,
+      calibrated: tracker?.calibrated ?? false,
+      frames: { received: this.received, read: this.read, last: this.lastRead, queued: this.queue.length, dropped: this.dropped },
+      size: this.size ?? (this.lastImage ? jpegSize(this.lastImage) : null),
+      grid: game && tracker ? gridView(game, tracker.tableToImage) : [],
+      proposals: game ? this.desk.open().map((p) => proposalView(game, p.id, p.payload as StoredProposal)) : [],
+      notices: [...this.notices].reverse(),
+      counts: { committed: this.committed, asked: this.asked },
+      image: withImage && this.kind === 'recording' && this.lastImage ? `data:image/jpeg;base64,${Buffer.from(this.lastImage).toString('base64')}` : null,
+    };
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const l of this.listeners) l();
+  }
+
+  /** Resolves once every held frame that can be read now has been read (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.pumping || this.trackerLoading) await new Promise((r) => setTimeout(r, 5));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe();
+    await this.stopPlayer();
+    await this.settled();
+  }
+}
+
+function proposalView(game: Game, id: number, p: StoredProposal): CameraView['proposals'][number] {
+  const readings = [p.command, ...p.alternatives].map((c) => readingView(game, c));
+  return { id, frame: p.frame ?? -1, confidence: p.confidence, why: p.why ?? 'not sure', readings, cell: cellOf(game, p.command) };
+}
+
+/** Does a game's setup match the recording's (the same expansions and seats)? The mismatch in words, or null. */
+function setupMismatch(game: GameSetup, rec: GameSetup): string | null {
+  const ex = (s: GameSetup) => [...s.expansions].sort().join(', ');
+  if (ex(game) !== ex(rec)) return `expansions ${ex(rec)}`;
+  const seats = (s: GameSetup) => s.players.map((p) => p.color).join(', ');
+  if (seats(game) !== seats(rec)) return `${rec.players.length} players, colours ${seats(rec)} in that order`;
+  return null;
+}
+
+/** Width and height from a JPEG's start-of-frame marker, without decoding it. */
+export function jpegSize(b: Uint8Array): [number, number] | null {
+  let i = 2;
+  while (i + 9 < b.length) {
+    if (b[i] !== 0xff) return null;
+    const m = b[i + 1]!;
+    const len = (b[i + 2]! << 8) | b[i + 3]!;
+    if (m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc) return [(b[i + 7]! << 8) | b[i + 8]!, (b[i + 5]! << 8) | b[i + 6]!];
+    i += 2 + len;
+  }
+  return null;
+}

@@ -1,0 +1,27 @@
+/**
+ * The table's enrolled exemplars for recognition: every crop stored with a tile (the tile editor
+ * stores the crop a tile was described on) read through the model into embeddings. Crops are stored
+ * as images, not embeddings, so that a retrained model re-enrolls them from the same pictures.
+ */
+import type { Rotation } from '../../../engine/geometry/segments.js';
+import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
+import type { TileRecognizer } from '../../../models/runner.js';
+import type { Store } from '../store/store.js';
+
+export interface EnrolledFromStore {
+  readonly enrollment: Enrollment;
+  /** Stored crops that could not be read, each named (the rest are still enrolled). */
+  readonly problems: readonly string[];
+}
+
+export async function enrollmentFromStore(store: Store, recognizer: TileRecognizer): Promise<EnrolledFromStore> {
+  const enrollment = new Enrollment();
+  const problems: string[] = [];
+  for (const e of store.exemplars()) {
+    const newTile = !recognizer.info.tiles.includes(e.tileId);
+    const r = await exemplarsFromCrop(recognizer, new Uint8Array(e.image), e.tileId, e.rot as Rotation, { newTile });
+    if (r.ok) enrollment.add(...r.value);
+    else problems.push(`exemplar ${e.id} (${e.tileId}): ${r.reason}`);
+  }
+  return { enrollment, problems };
+}

@@ -1,0 +1,184 @@
+/**
+ * The tile editor in a real browser (Debian chromium) against browser mode: from the Games screen
+ * the table describes a provisional 2025 tile on a photo, sees the engine's check refuse an
+ * inconsistent description, fixes it, saves, and then plays a game in which the rules use the new
+ * shape. Also: the manual entry's exchange choice (exchangeFor) on a tower capture. Screenshots go to
+ * test-output/screens.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultCatalog } from '../../engine/game/engine.js';
+import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
+import { svgToPng } from '../../models/render/rasterise.js';
+import { HELD_OUT_STYLE } from '../../models/render/styles.js';
+import { tileSvg } from '../../models/render/svg.js';
+import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
+import { act as actOn, launchChromium } from './helpers/browser.js';
+import { loadRecord } from './helpers/records.js';
+
+const SHOTS = join(import.meta.dirname, '../../test-output/screens');
+let app: BrowserMode;
+let browser: Browser;
+let page: Page;
+let dir: string;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  const rendererDir = await ensureRendererBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'companion-e2e-tiles-'));
+  app = await startBrowserMode({ dataFile: join(dir, 'c.sqlite'), rendererDir });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
+  page.setDefaultTimeout(10_000);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const act = (what: string, action: () => Promise<void>) => actOn(page, what, action);
+const alert = () => page.locator('[data-testid=message][role=alert]');
+
+describe('tile editor in the browser', () => {
+  it('describes a provisional tile on a photo, is refused until consistent, saves, and the rules use it', async () => {
+    // A photo of the real tile: here the held-out art style's drawing of a straight road N–S.
+    const real = { ...defaultCatalog().get('JC-L-S')!, id: 'JC-L-PLAIN' };
+    const photo = join(dir, 'jc-l-plain.png');
+    writeFileSync(photo, await svgToPng(tileSvg(real, HELD_OUT_STYLE, { variant: 7 }), 96));
+
+    await page.goto(app.server.url);
+    await page.getByTestId('new-game').waitFor();
+    await page.locator('button[data-screen=games]').click();
+    const list = page.getByTestId('tiles-to-confirm');
+    await list.locator('li[data-tile=JC-L-PLAIN]').waitFor();
+    await list.locator('li[data-tile=JC-L-PLAIN] button').click();
+
+    const editor = page.getByTestId('tile-editor');
+    await editor.waitFor();
+    expect(await editor.locator('select[name=tile]').inputValue()).toBe('JC-L-PLAIN');
+    await editor.getByTestId('photo').setInputFiles(photo);
+    await editor.locator('[data-testid=crop] img').waitFor();
+    // The provisional shape: fields all round, consistent.
+    expect(await editor.getByTestId('tile-check').textContent()).toContain('consistent');
+    const roadsInPreview = () => editor.locator('[data-testid=preview] polyline').count();
+    expect(await roadsInPreview()).toBe(0);
+
+    // The photo shows a road N–S: the terrain first (clicking the segment key for N1, the table for S1).
+    await editor.locator('[data-testid=segment-key] polygon[data-segment=N1]').click();
+    await editor.locator('select[name=seg-S1]').selectOption('road');
+    await expect.poll(() => editor.getByTestId('tile-check').textContent()).toContain('segment N1 is road but feature field1 is a field');
+    // Saving anyway: the engine refuses, in words, and nothing is saved.
+    await editor.getByTestId('save-tile').click();
+    await alert().waitFor();
+    expect(await alert().textContent()).toContain('tile JC-L-PLAIN: segment N1 is road but feature field1 is a field');
+    await page.screenshot({ path: join(SHOTS, 'tile-editor-1-refused.png') });
+    await page.locator('[data-testid=message] .close').click();
+
+    // The road as a feature, and the field split in two by it.
+    await editor.locator('select[name=add-kind]').selectOption('road');
+    await editor.getByRole('button', { name: 'Add feature' }).click();
+    await editor.locator('select[name=add-kind]').selectOption('field');
+    await editor.getByRole('button', { name: 'Add feature' }).click();
+    await editor.locator('select[name=feat-N1]').selectOption('road1');
+    await editor.locator('select[name=feat-S1]').selectOption('road1');
+    for (const s of ['S2', 'W0', 'W1', 'W2', 'N0']) await editor.locator(`select[name=feat-${s}]`).selectOption('field2');
+    await expect.poll(() => editor.getByTestId('tile-check').textContent()).toContain('The description is consistent.');
+    expect(await editor.locator('[data-feature=road1] .segs').textContent()).toBe('N1 S1');
+    // The preview is the project's renderer drawing the description: a road now (edge and surface).
+    expect(await roadsInPreview()).toBe(2);
+    await page.screenshot({ path: join(SHOTS, 'tile-editor-2-described.png') });
+
+    await editor.getByTestId('save-tile').click();
+    await page.locator('[data-testid=message][role=status]').waitFor();
+    expect(await page.getByTestId('message').textContent()).toContain('Saved JC-L-PLAIN with its photo for recognition');
+    expect(await editor.locator('.role').textContent()).toContain('confirmed');
+    await editor.getByTestId('close-editor').click();
+    await page.getByTestId('tiles-to-confirm').getByLabel('show confirmed tiles too').check();
+    const row = page.locator('[data-testid=tiles-to-confirm] li[data-tile=JC-L-PLAIN]');
+    expect(await row.textContent()).toContain('confirmed');
+    expect(await row.textContent()).toContain('1 photo');
+
+    // A game with Jousts & Crests: the tournament tile (fields all round) is the start.
+    await page.locator('button[data-screen=new]').click();
+    const form = page.getByTestId('new-game');
+    await form.locator('input[name=player-0]').fill('Ada');
+    await form.locator('input[name=player-1]').fill('Bo');
+    await form.locator('input[name=exp-jousts-crests]').check();
+    await act('start', () => page.getByTestId('start-game').click());
+    await page.getByTestId('board').waitFor();
+    const draw = page.getByTestId('draw-entry');
+    await draw.locator('input[name=drawTile]').fill('JC-L-PLAIN');
+    await act('draw', () => draw.getByRole('button', { name: 'Draw' }).click());
+    const entry = page.getByTestId('move-entry');
+    await entry.locator('input[name=tile]').fill('JC-L-PLAIN');
+    await entry.locator('input[name=x]').fill('0');
+    await entry.locator('input[name=y]').fill('-1');
+    // Unturned, the confirmed road would run into the tournament tile's field: the rules refuse it
+    // (with the provisional shape, fields all round, it fitted).
+    await entry.getByRole('button', { name: 'Place tile' }).click();
+    await alert().waitFor();
+    expect(await alert().textContent()).toMatch(/JC-L-PLAIN/);
+    await entry.locator('select[name=rot]').selectOption('90');
+    await act('place turned', () => entry.getByRole('button', { name: 'Place tile' }).click());
+    const placed = page.locator('[data-testid=board] g[data-tile=JC-L-PLAIN]');
+    await placed.waitFor();
+    expect(await placed.getAttribute('data-at')).toBe('0,-1');
+    // On the board the road runs W–E: road (1) on E1 and W1 only, drawn by the project's tile renderer.
+    expect(await placed.getAttribute('data-terrain')).toBe('000010000010');
+    expect(await placed.locator('image').getAttribute('href')).toMatch(/^data:image\/svg\+xml/);
+    // Where a figure may go: the road and the two fields it makes (the provisional tile had one field).
+    expect(await entry.locator('select[name=spot] option').allTextContents()).toEqual(['—', 'normal on E2', 'normal on E1', 'normal on N0']);
+    await page.screenshot({ path: join(SHOTS, 'tile-editor-3-used.png') });
+
+  }, 120_000);
+
+  it('the manual entry asks which prisoner comes back when the captured player holds several kinds (exchangeFor)', async () => {
+    // Corpus game g116 up to the turn where player 0 captures with a tower and gets the abbot back.
+    const record = loadRecord('g116-base-river-abbot-ic-tower-2p.json');
+    const at = record.turns.findIndex((t) => (t.action as { capture?: { exchangeFor?: string } } | undefined)?.capture?.exchangeFor);
+    const turn = record.turns[at]!;
+    const { expect: _ignored, ...rest } = record;
+    await page.locator('button[data-screen=games]').click();
+    await page.getByTestId('record-text').fill(JSON.stringify({ ...rest, turns: record.turns.slice(0, at) }));
+    await act('import', () => page.getByTestId('import').click());
+    // An imported record ends with its final scoring: undo it to play on.
+    await page.locator('button[data-screen=log]').click();
+    await act('undo final scoring', () => page.getByTestId('undo').click());
+    await page.locator('button[data-screen=play]').click();
+    await page.getByTestId('board').waitFor();
+
+    const entry = page.getByTestId('move-entry');
+    await entry.locator('input[name=tile]').fill(turn.tile!);
+    await entry.locator('input[name=x]').fill(String(turn.at![0]));
+    await entry.locator('input[name=y]').fill(String(turn.at![1]));
+    await entry.locator('select[name=rot]').selectOption(String(turn.rot));
+    await act('place', () => entry.getByRole('button', { name: 'Place tile' }).click());
+    const prisoners = (i: number) => page.locator('[data-testid=tower-panel] tbody tr').nth(i).locator('td').nth(1).textContent();
+    expect(await prisoners(1)).toBe("Ann's abbot, Ann's normal");
+    const action = turn.action as { towerPiece: [number, number]; capture: { player: number; at: [number, number]; on: string; meeple: string; exchangeFor: string } };
+    await entry.locator('input[name=targetX]').fill(String(action.towerPiece[0]));
+    await entry.locator('input[name=targetY]').fill(String(action.towerPiece[1]));
+    await entry.locator('select[name=capPlayer]').selectOption(String(action.capture.player));
+    await entry.locator('input[name=capX]').fill(String(action.capture.at[0]));
+    await entry.locator('input[name=capY]').fill(String(action.capture.at[1]));
+    await entry.locator('input[name=capOn]').fill(action.capture.on);
+    await entry.locator('select[name=capKind]').selectOption(action.capture.meeple);
+    // The captured player holds more than one kind of ours: the entry asks which comes back.
+    const choice = entry.getByTestId('exchange-for');
+    await choice.waitFor();
+    expect((await choice.locator('option').allTextContents()).slice(1).sort()).toEqual(['abbot', 'normal']);
+    // Without an answer the engine refuses, saying what it needs.
+    await entry.getByRole('button', { name: 'Add tower floor' }).click();
+    await alert().waitFor();
+    expect(await alert().textContent()).toContain('say which comes back (exchangeFor)');
+    await choice.locator('select').selectOption(action.capture.exchangeFor);
+    await page.screenshot({ path: join(SHOTS, 'exchange-for.png') });
+    await act('tower floor', () => entry.getByRole('button', { name: 'Add tower floor' }).click());
+    // Bo's captured meeple went home and Ann got her abbot back: Bo holds only Ann's normal meeple.
+    expect(await prisoners(1)).toBe("Ann's normal");
+  }, 120_000);
+});

@@ -1,0 +1,55 @@
+/**
+ * The table beside a camera, for tests: what players do next, given the ground truth of the recorded
+ * game, the game as the companion holds it, and the camera's open questions. The table enters what no
+ * camera can see, answers the picker from the truth (the true reading when it is among the top 3,
+ * else reject and enter it by hand), enters a move the camera could not read, and takes back a move
+ * the camera committed wrongly (counted, so tests can insist there are none).
+ */
+import type { Command } from '../../../engine/game/commands.js';
+import { CAMERA_READ } from '../../../models/scene/generate.js';
+import { sameMove } from '../../../models/track/replay.js';
+
+export type TableStep =
+  | { readonly do: 'done' }
+  | { readonly do: 'wait' }
+  | { readonly do: 'enter'; readonly command: Command; readonly missed: boolean }
+  | { readonly do: 'answer'; readonly id: number; readonly answer: 'best' | 0 | 1; readonly command: Command }
+  | { readonly do: 'reject'; readonly id: number }
+  | { readonly do: 'undo'; readonly wrong: Command };
+
+export interface TableSees {
+  /** The companion's game, command by command. */
+  readonly history: readonly Command[];
+  /** The camera's open readings, best first then the runners-up. */
+  readonly open: readonly { readonly id: number; readonly readings: readonly Command[] }[];
+  /** Can the camera still read the next move (it reads now, and the move's visit is not over)? */
+  readonly cameraMayRead: boolean;
+}
+
+export const isCameraMove = (c: Command) => CAMERA_READ.has(c.type);
+
+/** How much of the truth the companion's game already holds. */
+export function agreed(truth: readonly Command[], history: readonly Command[]): number {
+  let k = 0;
+  while (k < history.length && k < truth.length && sameMove(history[k]!, truth[k]!)) k++;
+  return k;
+}
+
+export function nextStep(truth: readonly Command[], sees: TableSees): TableStep {
+  const k = agreed(truth, sees.history);
+  if (sees.history.length > k) return { do: 'undo', wrong: sees.history.at(-1)! };
+  const next = truth[k];
+  const question = sees.open[0];
+  let early = false;
+  if (question) {
+    const i = next ? question.readings.findIndex((r) => sameMove(r, next)) : -1;
+    if (i >= 0) return { do: 'answer', id: question.id, answer: i === 0 ? 'best' : ((i - 1) as 0 | 1), command: next! };
+    // A tile the camera saw before its turn (the move before it went unread): the table enters what
+    // came first by hand and leaves the question for its turn.
+    early = truth.slice(k + 1).some((t) => isCameraMove(t) && question.readings.some((r) => sameMove(r, t)));
+    if (!early) return { do: 'reject', id: question.id };
+  }
+  if (!next) return { do: 'done' };
+  if (!isCameraMove(next)) return { do: 'enter', command: next, missed: false };
+  return sees.cameraMayRead && !early ? { do: 'wait' } : { do: 'enter', command: next, missed: true };
+}

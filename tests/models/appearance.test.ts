@@ -1,0 +1,53 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TileCatalog } from '../../engine/catalog/registry.js';
+import { appearanceOf, appearanceSimilarity } from '../../models/appearance.js';
+import { turnRgb } from '../../models/enroll.js';
+import { HELD_OUT_STYLE } from '../../models/render/styles.js';
+import { DEFAULT_CROP, synthCrop, type SynthWorld } from '../../models/synth/crop.js';
+import { makeWorld, renderFaces, renderSprites } from '../../models/synth/world.js';
+import type { TileFace } from '../../models/synth/crop.js';
+
+const catalog = TileCatalog.classic();
+const ids = ['BASE_V', 'IC_A', 'BASE_D', 'BASE_E', 'IC_G'];
+const tiles = ids.map((id) => catalog.get(id)!);
+let world: SynthWorld;
+let faces: TileFace[] = [];
+
+beforeAll(async () => {
+  faces = await renderFaces(tiles, [HELD_OUT_STYLE], [7]);
+  world = makeWorld(tiles, await renderSprites(), faces);
+});
+
+function crop(k: number, q: number, seed: number): Uint8Array {
+  const face = faces[k]!;
+  return synthCrop({ ...world, centreFace: () => face }, seed, { ...DEFAULT_CROP, severity: 0.6, meepleProb: 0, handProb: 0, centreQ: q, forcePresent: true }).rgb;
+}
+
+describe('appearance descriptor for enrolled exemplars', () => {
+  it('ignores a white-balance shift and a light gradient', () => {
+    const px = crop(0, 0, 11);
+    const shifted = new Uint8Array(px.length);
+    for (let i = 0; i < px.length; i += 3) {
+      const x = (i / 3) % 64;
+      const light = 0.8 + 0.4 * (x / 63);
+      shifted[i] = Math.min(255, px[i]! * 1.15 * light);
+      shifted[i + 1] = Math.min(255, px[i + 1]! * light);
+      shifted[i + 2] = Math.min(255, px[i + 2]! * 0.85 * light);
+    }
+    expect(appearanceSimilarity(appearanceOf(px, 64), appearanceOf(shifted, 64))).toBeGreaterThan(0.9);
+  });
+
+  it('matches another camera view of the same printed tile better than any other tile or turn', () => {
+    for (let k = 0; k < ids.length; k++) {
+      const exemplar = appearanceOf(crop(k, 0, 100 + k), 64);
+      const same = appearanceSimilarity(exemplar, appearanceOf(crop(k, 0, 200 + k), 64));
+      for (let j = 0; j < ids.length; j++) {
+        if (j === k) continue;
+        expect(same, `${ids[k]} against ${ids[j]}`).toBeGreaterThan(appearanceSimilarity(exemplar, appearanceOf(crop(j, 0, 300 + j), 64)));
+      }
+      // Turning the exemplar's pixels gives the exemplar of the turned tile.
+      const turned = appearanceOf(turnRgb(crop(k, 0, 100 + k), 64, 1), 64);
+      expect(appearanceSimilarity(turned, appearanceOf(crop(k, 1, 400 + k), 64)), ids[k]).toBeGreaterThan(appearanceSimilarity(turned, appearanceOf(crop(k, 0, 400 + k), 64)));
+    }
+  });
+});
