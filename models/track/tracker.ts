@@ -293,10 +293,11 @@ export class Tracker {
 
   private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame): Promise<TrackEvent[]> {
     const out: TrackEvent[] = [];
-    for (const hole of this.changedCells(this.holeCrops, crop)) {
+    const changed = this.changedCells(this.holeCrops, crop);
+    for (const hole of changed) {
       const x = keyX(hole.key), y = keyY(hole.key);
       if (!this.game.state.board.holes.has(hole.key)) continue;
-      const readings = this.readCell(hole.now, x, y);
+      const readings = this.readCell(hole.now, x, y, changed.length === 1);
       if (readings.length === 0) {
         out.push({ kind: 'notice', frame, message: `something appeared at cell (${x}, ${y}) but no rule allows a tile there now; nothing committed` });
         continue;
@@ -392,7 +393,7 @@ export class Tracker {
   }
 
   /** Every legal (tile, turn) at the cell, best first. */
-  readCell(now: CellCrop, x: number, y: number): Reading[] {
+  readCell(now: CellCrop, x: number, y: number, onlyDrawn = false): Reading[] {
     const state = this.game.state;
     const ids = new Set<string>();
     for (const [id, n] of state.supply) if (n > 0) ids.add(id);
@@ -401,9 +402,10 @@ export class Tracker {
     if (prizes) {
       ids.clear();
       for (const [id, n] of state.jc!.prizePool) if (n > 0) ids.add(id);
-    } else if (state.turn.drawn !== null) {
-      // The table showed the drawn tile (games with a draw step): the engine takes no other, so the
-      // camera reads only where and how it lies.
+    } else if (state.turn.drawn !== null && onlyDrawn) {
+      // The table showed the drawn tile (games with a draw step) and one new tile is in view: the
+      // engine takes no other, so the camera reads only where and how it lies. With several new
+      // tiles at once (a still scene missed) any of them may be another turn's: all types are read.
       ids.clear();
       ids.add(state.turn.drawn);
     }
