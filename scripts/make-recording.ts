@@ -9,7 +9,7 @@ const opt = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 if (!dir) {
-  console.error('usage: tsx scripts/make-recording.ts DIR --seed N [--turns T] [--style NAME] [--quality Q]');
+  console.error('usage: tsx scripts/make-recording.ts DIR --seed N [--turns T] [--style NAME] [--quality Q] [--width W --height H]');
   process.exit(2);
 }
 const t0 = Date.now();
@@ -18,6 +18,7 @@ const turns = opt('turns');
 const { manifest, frames, record } = await generateRecording({
   seed, ...(turns ? { maxTurns: Number(turns) } : {}), ...(opt('style') ? { style: opt('style')! } : {}),
   ...(opt('quality') ? { jpegQuality: Number(opt('quality')) } : {}),
+  ...(opt('width') ? { width: Number(opt('width')) } : {}), ...(opt('height') ? { height: Number(opt('height')) } : {}),
 });
 writeRecording(dir, manifest, frames, record);
 const bytes = frames.reduce((s, f) => s + f.length, 0);

@@ -215,7 +215,12 @@ export async function generateRecording(o: GenerateOptions): Promise<{ manifest:
     if (CAMERA_READ.has(c.type)) camera.push(i);
     play(game, c);
     i++;
-    if (commands[i]?.type === 'placeMeeple') {
+    // The figure the same hand puts on the tile belongs to this visit, also when table input (a
+    // nomination) comes between the two in the record.
+    let m = i;
+    while (m < commands.length && !VISIT_STARTERS.has(commands[m]!.type) && commands[m]!.type !== 'placeMeeple' && commands[m]!.type !== 'endTurn') m++;
+    if (CAMERA_READ.has(c.type) && commands[m]?.type === 'placeMeeple') {
+      for (; i < m; i++) play(game, commands[i]!);
       camera.push(i);
       play(game, commands[i]!);
       i++;

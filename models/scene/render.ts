@@ -105,13 +105,13 @@ export function renderRaw(scene: Scene): Uint8Array {
   }
   const gw = scene.tiles.length ? maxX - minX + 3 : 1;
   const gh = scene.tiles.length ? maxY - minY + 3 : 1;
-  const grid: (SceneTile | undefined)[] = new Array(gw * gh);
-  const order = new Map<SceneTile, number>();
+  // Tile index per cell (-1: none); arrays rather than maps, this runs for every pixel.
+  const grid = new Int32Array(gw * gh).fill(-1);
   scene.tiles.forEach((t, i) => {
-    grid[(t.y - minY + 1) * gw + (t.x - minX + 1)] = t;
-    order.set(t, i);
+    grid[(t.y - minY + 1) * gw + (t.x - minX + 1)] = i;
   });
-  const trig = new Map<SceneTile, [number, number]>(scene.tiles.map((t) => [t, [Math.cos(t.angle), Math.sin(t.angle)]]));
+  const cos = Float64Array.from(scene.tiles, (t) => Math.cos(t.angle));
+  const sin = Float64Array.from(scene.tiles, (t) => Math.sin(t.angle));
   const out = new Uint8Array(W * H * 3);
   const px = new Float32Array(4);
   const rnd = rng(scene.seed);
@@ -138,28 +138,29 @@ export function renderRaw(scene: Scene): Uint8Array {
       }
       if (!done && scene.tiles.length) {
         const gx = Math.round(x / PITCH_MM), gy = Math.round(y / PITCH_MM);
-        let best: SceneTile | undefined;
+        let best = -1;
         let bu = 0, bv = 0;
         for (let j = -1; j <= 1; j++)
           for (let i = -1; i <= 1; i++) {
             const cx = gx + i - minX + 1, cy = gy + j - minY + 1;
             if (cx < 0 || cy < 0 || cx >= gw || cy >= gh) continue;
-            const t = grid[cy * gw + cx];
-            if (!t) continue;
-            const [c, s] = trig.get(t)!;
+            const ti = grid[cy * gw + cx]!;
+            if (ti < 0) continue;
+            const t = scene.tiles[ti]!;
+            const c = cos[ti]!, s = sin[ti]!;
             const dx = x - (t.x * PITCH_MM + t.dx), dy = y - (t.y * PITCH_MM + t.dy);
             const lx = dx * c + dy * s, ly = -dx * s + dy * c;
             if (lx < -half || lx >= half || ly < -half || ly >= half) continue;
-            if (best && order.get(best)! > order.get(t)!) continue;
-            best = t;
+            if (best > ti) continue;
+            best = ti;
             // Undo the quarter turns: board-frame (lx, ly) to catalog-frame face coordinates.
             let fu = lx / TILE_MM, fv = ly / TILE_MM;
-            for (let k = 0; k < t.q; k++) [fu, fv] = [fv, -fu];
+            for (let k = 0; k < t.q; k++) { const w = fu; fu = fv; fv = -w; }
             bu = fu + 0.5;
             bv = fv + 0.5;
           }
-        if (best) {
-          sample(best.face, bu, bv, px);
+        if (best >= 0) {
+          sample(scene.tiles[best]!.face, bu, bv, px);
           done = true;
         }
       }
@@ -173,11 +174,12 @@ export function renderRaw(scene: Scene): Uint8Array {
   if (scene.hand) drawHand(out, W, H, scene.tableToImage, scene.hand);
   // Light, gradient and sensor noise.
   const [lr, lg, lb] = scene.light;
+  // Defined once: a closure made per pixel costs more than the pixel (tsx names every function).
+  const n = () => (rnd() + rnd() + rnd() - 1.5) * 2 * scene.noise;
   for (let v = 0; v < H; v++)
     for (let u = 0; u < W; u++) {
       const gain = 1 + scene.gradient * (u / W - 0.5);
       const o = (v * W + u) * 3;
-      const n = () => (rnd() + rnd() + rnd() - 1.5) * 2 * scene.noise;
       out[o] = clamp(out[o]! * lr * gain + n());
       out[o + 1] = clamp(out[o + 1]! * lg * gain + n());
       out[o + 2] = clamp(out[o + 2]! * lb * gain + n());

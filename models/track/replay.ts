@@ -29,6 +29,24 @@ export interface ReplayResult {
   /** Milliseconds from each still frame's arrival to the tile proposal. */
   readonly proposalMs: number[];
   readonly frames: number;
+  /** What became of each camera-readable move of the ground truth, and the camera's false figures. */
+  readonly outcomes: MoveOutcome[];
+}
+
+/**
+ * One camera-readable move of the ground truth and what the camera made of it: committed exactly,
+ * committed wrongly (the table took it back), left to the table unsure or refused by the engine (with
+ * the camera's best reading), or missed (the table entered it). `extra` is a figure the camera
+ * committed where the truth had none.
+ */
+export interface MoveOutcome {
+  readonly truth: Command | null;
+  /** Index into the ground truth's commands (for `extra`: the command expected then). */
+  readonly index: number;
+  readonly result: 'exact' | 'wrong' | 'unsure' | 'refused' | 'missed' | 'extra';
+  readonly got?: Command;
+  readonly confidence?: number;
+  readonly frame?: number;
 }
 
 export function sameMove(a: Command, b: Command): boolean {
@@ -71,27 +89,40 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   const proposalMs: number[] = [];
   let exact = 0;
   let p = 0;
-  const table = (c: Command) => {
+  const outcomes: MoveOutcome[] = [];
+  /** The table enters the ground truth's next command; what the tracker reads because of it follows. */
+  const enter = (c: Command) => {
+    // The table moving on closes a figure's wait for a nomination (the tracker would read it first).
+    if (c.type !== 'nominate' && c.type !== 'placeMeeple') for (const e of tracker.flush()) handle(e);
+    const before = tracker.game.history.length;
     const r = tracker.tableInput(c);
     if (!r.ok) throw new Error(`replay: the ground truth's ${JSON.stringify(c)} was refused: ${r.reason}`);
-    by[tracker.game.history.length - 1] = 'table';
+    by[before] = 'table';
+    p++;
+    for (const e of r.events) handle(e);
   };
   const settle = (frame: number) => {
     while (p < N) {
       if (isCam(p)) {
         const v = manifest.visits[visitOf.get(p) ?? -1];
         const next = manifest.visits[(visitOf.get(p) ?? -1) + 1];
-        // The camera missed it: its visit is over. The table enters it.
-        if (!v || (next ? frame >= next.handFrom : frame === Infinity)) { table(truth[p]!); p++; continue; }
+        // Its visit is over: a figure that waited for a nomination that did not come is read now
+        // (the next hand); else the camera missed it and the table enters it.
+        if (!v || (next ? frame >= next.handFrom : frame === Infinity)) {
+          const before = p;
+          for (const e of tracker.flush()) handle(e);
+          if (p !== before) continue;
+          outcomes.push({ truth: truth[p]!, index: p, result: 'missed' });
+          enter(truth[p]!);
+          continue;
+        }
         break;
       }
       const c = nextCam(p);
       const v = c >= 0 ? manifest.visits[visitOf.get(c)!] : undefined;
       if (v && frame < v.handFrom) break;
-      if (!v && c >= 0) break;
       if (c < 0 && frame < manifest.frames) break; // the game's ending waits for the last frame
-      table(truth[p]!);
-      p++;
+      enter(truth[p]!);
     }
   };
   const handle = (e: TrackEvent) => {
@@ -104,6 +135,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
       const at = e.index!;
       if (at >= tracker.game.history.length) return; // taken back with the tile it stood on
       if (expected && isCam(p) && sameMove(e.command, expected)) {
+        outcomes.push({ truth: expected, index: p, result: 'exact', got: e.command, confidence: e.confidence, frame: e.frame });
         by[at] = 'camera';
         exact++;
         p++;
@@ -111,13 +143,15 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
       }
       // A wrong reading the rules allowed: the table takes it back and enters what happened.
       while (tracker.game.history.length > at) tracker.game.undo();
-      if (expected && isCam(p) && expected.type === e.command.type) { table(expected); p++; }
+      const matches = expected && isCam(p) && expected.type === e.command.type;
+      outcomes.push({ truth: matches ? expected : null, index: p, result: matches ? 'wrong' : 'extra', got: e.command, confidence: e.confidence, frame: e.frame });
+      if (matches) { enter(expected); }
       return;
     }
     // Unsure or refused: the table picks (from the top 3, or enters it), counted as not exact.
     if (expected && isCam(p) && expected.type === e.command.type) {
-      table(expected);
-      p++;
+      outcomes.push({ truth: expected, index: p, result: e.why?.startsWith('the engine rejects') ? 'refused' : 'unsure', got: e.command, confidence: e.confidence, frame: e.frame });
+      enter(expected);
       for (const f of tracker.afterTableAnswer()) handle(f);
     }
   };
@@ -143,7 +177,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   for (const c of truth) started.value.play(c);
   const cameraMoves = truth.filter((c) => CAMERA_READ.has(c.type)).length;
   return {
-    game: tracker.game, cameraMoves, exact, by, events, proposalMs, frames,
+    game: tracker.game, cameraMoves, exact, by, events, proposalMs, frames, outcomes,
     scores: tracker.game.state.players.map((pl) => pl.score),
     truthScores: started.value.state.players.map((pl) => pl.score),
   };

@@ -110,10 +110,10 @@ const SHIFT = 2;
  * squared difference over the tile's inner area, best over ±1 px shifts (tile drift). Also returns
  * the shift so a caller can look at what is left over (a figure).
  */
-export function matchTemplate(crop: CellCrop, tpl: CellCrop): { d: number; sx: number; sy: number; gain: [number, number, number] } {
+export function matchTemplate(crop: CellCrop, tpl: CellCrop, shift = SHIFT): { d: number; sx: number; sy: number; gain: [number, number, number] } {
   let best = { d: Infinity, sx: 0, sy: 0, gain: [1, 1, 1] as [number, number, number] };
-  for (let sy = -SHIFT; sy <= SHIFT; sy++)
-    for (let sx = -SHIFT; sx <= SHIFT; sx++) {
+  for (let sy = -shift; sy <= shift; sy++)
+    for (let sx = -shift; sx <= shift; sx++) {
       const sc = [0, 0, 0], st = [0, 0, 0];
       for (let v = INNER; v < CROP_PX - INNER; v++)
         for (let u = INNER; u < CROP_PX - INNER; u++) {
@@ -195,4 +195,72 @@ export function distanceAt(crop: CellCrop, tpl: CellCrop, m: { sx: number; sy: n
       n++;
     }
   return d / (n || 1);
+}
+
+/**
+ * Pixels (template coordinates) where any of the `variants` differs from `base`, grown by one pixel:
+ * where figure hypotheses disagree. The rest of the tile says nothing about the figure.
+ */
+export function differenceMask(base: CellCrop, variants: readonly CellCrop[], eps = 4): Uint8Array {
+  const hit = new Uint8Array(CROP_PX * CROP_PX);
+  for (const t of variants)
+    for (let i = 0; i < hit.length; i++) {
+      if (hit[i] || Number.isNaN(base[i * 3]!)) continue;
+      for (let k = 0; k < 3; k++) if (Math.abs(t[i * 3 + k]! - base[i * 3 + k]!) > eps) { hit[i] = 1; break; }
+    }
+  const grown = new Uint8Array(hit.length);
+  for (let v = 0; v < CROP_PX; v++)
+    for (let u = 0; u < CROP_PX; u++) {
+      if (!hit[v * CROP_PX + u]) continue;
+      for (let j = -1; j <= 1; j++)
+        for (let i = -1; i <= 1; i++) {
+          const uu = u + i, vv = v + j;
+          if (uu >= 0 && vv >= 0 && uu < CROP_PX && vv < CROP_PX && !Number.isNaN(base[(vv * CROP_PX + uu) * 3]!)) grown[vv * CROP_PX + uu] = 1;
+        }
+    }
+  return grown;
+}
+
+/**
+ * Mean squared difference over the masked template pixels (the whole crop, edges included: a figure
+ * near a tile's side stands there), at the tile's own shift and light.
+ */
+export function maskedDistance(crop: CellCrop, tpl: CellCrop, m: { sx: number; sy: number; gain: [number, number, number] }, mask: Uint8Array): number {
+  let d = 0, n = 0;
+  for (let v = 0; v < CROP_PX; v++)
+    for (let u = 0; u < CROP_PX; u++) {
+      if (!mask[v * CROP_PX + u]) continue;
+      const cu = u + m.sx, cv = v + m.sy;
+      if (cu < 0 || cv < 0 || cu >= CROP_PX || cv >= CROP_PX) continue;
+      const t = (v * CROP_PX + u) * 3, c = (cv * CROP_PX + cu) * 3;
+      if (Number.isNaN(tpl[t]!)) continue;
+      for (let k = 0; k < 3; k++) { const e = (crop[c + k]! * m.gain[k]! - tpl[t + k]!) / 255; d += e * e; }
+      n++;
+    }
+  return d / (n || 1);
+}
+
+/**
+ * Like `maskedDistance` for a template that is `base` plus a drawn figure, with the figure's
+ * strength fitted (least squares, clamped to [aMin, aMax]): at 25–40 px per tile, blur and the
+ * camera's chroma subsampling wash a figure out to about half its drawn contrast. `aMin` keeps a
+ * figure hypothesis from fading into "no figure" where none stands.
+ */
+export function maskedFigureDistance(crop: CellCrop, base: CellCrop, tpl: CellCrop, m: { sx: number; sy: number; gain: [number, number, number] }, mask: Uint8Array, aMin = 0.3, aMax = 1.2): { d: number; a: number } {
+  let rp = 0, pp = 0, rr = 0, n = 0;
+  for (let v = 0; v < CROP_PX; v++)
+    for (let u = 0; u < CROP_PX; u++) {
+      if (!mask[v * CROP_PX + u]) continue;
+      const cu = u + m.sx, cv = v + m.sy;
+      if (cu < 0 || cv < 0 || cu >= CROP_PX || cv >= CROP_PX) continue;
+      const t = (v * CROP_PX + u) * 3, c = (cv * CROP_PX + cu) * 3;
+      if (Number.isNaN(tpl[t]!)) continue;
+      for (let k = 0; k < 3; k++) {
+        const r = (crop[c + k]! * m.gain[k]! - base[t + k]!) / 255, p = (tpl[t + k]! - base[t + k]!) / 255;
+        rp += r * p; pp += p * p; rr += r * r;
+      }
+      n++;
+    }
+  const a = Math.min(aMax, Math.max(aMin, pp > 0 ? rp / pp : 0));
+  return { d: (rr - 2 * a * rp + a * a * pp) / (n || 1), a };
 }

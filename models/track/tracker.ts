@@ -10,6 +10,7 @@ import type { Command } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
 import type { GameSetup } from '../../engine/game/setup.js';
 import { legalMeepleSpots } from '../../engine/game/legal.js';
+import { nominationCandidates } from '../../engine/expansions/jousts-crests.js';
 import { placementProblem, tileProblem } from '../../engine/game/placement.js';
 import { keyX, keyY } from '../../engine/geometry/position.js';
 import { ROTATIONS, type Rotation } from '../../engine/geometry/segments.js';
@@ -29,10 +30,15 @@ import { PITCH_MM, TILE_MM } from '../scene/render.js';
 
 /** Edge of a meeple's drawing on the table, mm (the enrolled figure). */
 const FIGURE_MM = 14;
+/** A figure hypothesis is drawn at least this strong (1 = as enrolled; see maskedFigureDistance). */
+const FIGURE_MIN_STRENGTH = 0.3;
+/** Best spot's fitted strength below which no figure is seen, and from which one surely is. */
+const FIGURE_UNSEEN = 0.38;
+const FIGURE_SEEN = 0.45;
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
 const MODEL_MIN_CELL_PX = 30;
 import { featurePoint } from '../scene/spots.js';
-import { CROP_PX, distanceAt, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
+import { CROP_PX, differenceMask, distanceAt, maskedDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
 import { rasterise } from '../render/rasterise.js';
 import type { Rgba } from '../synth/image.js';
@@ -68,6 +74,12 @@ export class Tracker {
   /** The last look of each cell while it was empty, and of each laid tile at the last still scene. */
   private readonly emptyCrops = new Map<number, CellCrop>();
   private readonly tileCrops = new Map<number, CellCrop>();
+  /**
+   * A figure seen on a new tile while the table may still nominate (Jousts & Crests: a nomination
+   * comes before the figure, and the engine takes none after it): read after the nomination, or,
+   * when none came, at the next frame (a hand, or the next still scene) or other table input.
+   */
+  private figureWait: { now: CellCrop; r: Reading; frame: number } | null = null;
   /** A reading left to the table: its crop, to read the figure once the table has answered. */
   private pending: { now: CellCrop; x: number; y: number; frame: number } | null = null;
   /** The last still frame looked at, and the plane then. */
@@ -104,9 +116,21 @@ export class Tracker {
   }
 
   /** Table input (what no camera can see): played as given; the engine still decides. */
-  tableInput(c: Command): { ok: true } | { ok: false; reason: string } {
+  tableInput(c: Command): { ok: true; events: TrackEvent[] } | { ok: false; reason: string } {
+    // Other table input while a figure waits closes the wait: the figure is read first (the table
+    // entering the figure itself overrides it).
+    const before = c.type !== 'nominate' && c.type !== 'placeMeeple' && this.figureWait ? this.flush() : [];
     const r = this.game.play(c);
-    return r.ok ? { ok: true } : { ok: false, reason: r.reason };
+    if (!r.ok) return { ok: false, reason: r.reason };
+    if (before.length) return { ok: true, events: before };
+    const wait = this.figureWait;
+    this.figureWait = null;
+    // The nomination the figure waited for is in (one per turn): the figure seen can be read now.
+    if (wait && c.type === 'nominate' && this.game.state.turn.step === 'action') {
+      const f = this.readFigure(wait.now, wait.r, wait.frame, true);
+      return { ok: true, events: f ? [f] : [] };
+    }
+    return { ok: true, events: [] };
   }
 
   async feed(bytes: Uint8Array, index: number): Promise<TrackEvent[]> {
@@ -114,6 +138,18 @@ export class Tracker {
     const decoded = await decodeFrame(bytes, `frame ${index}`);
     if (!decoded.ok) return [{ kind: 'error', frame: index, message: decoded.error.message }];
     return this.feedFrame(decoded.value, index);
+  }
+
+  /**
+   * Reads a figure that waited for a nomination (see `figureWait`) now. Called by the tracker itself
+   * when the next hand comes into view; a driver whose table moves on without another frame calls it.
+   */
+  flush(): TrackEvent[] {
+    const wait = this.figureWait;
+    this.figureWait = null;
+    if (!wait) return [];
+    const f = this.readFigure(wait.now, wait.r, wait.frame, true);
+    return f ? [f] : [];
   }
 
   /** The camera stopped: say where the game stands; nothing is dropped. */
@@ -125,6 +161,8 @@ export class Tracker {
     const out: TrackEvent[] = [];
     const thumb = thumbnail(this.cv, frame);
     if (!this.still.push(thumb)) {
+      // The next hand: no nomination came for the figure that waited.
+      out.push(...this.flush());
       if (this.unstillSince < 0) this.unstillSince = index;
       const patience = this.o.handPatience ?? 30;
       if (!this.handReported && index - this.unstillSince >= patience) {
@@ -135,9 +173,11 @@ export class Tracker {
     }
     this.unstillSince = -1;
     this.handReported = false;
+    if (this.figureWait && this.figureWait.frame < index) out.push(...this.flush());
     // A 25 px tile can change as little as 4 thumbnail pixels of 19 200: any change is worth a look.
-    if (process.env.TRACK_DEBUG && this.baseline) console.error(`still frame ${index}: changed ${changedFraction(this.baseline, thumb).toFixed(5)}`);
-    if (this.baseline && changedFraction(this.baseline, thumb) < 0.00005) return out;
+    if (process.env.TRACK_DEBUG && this.baseline) console.error(`still frame ${index}: changed ${changedFraction(this.baseline, thumb, 6).toFixed(5)}`);
+    // A field-green tile on a brown table can differ by fewer than 18 grey levels: a low threshold here.
+    if (this.baseline && changedFraction(this.baseline, thumb, 6) < 0.00005) return out;
     this.catchUpHoles();
     const sheet = homographyFromSheet(this.cv, frame, this.o.markers);
     if (sheet.ok) {
@@ -206,10 +246,13 @@ export class Tracker {
       const now = crop(keyX(key), keyY(key));
       const mean = (c: CellCrop, k: number) => { let s = 0; for (let i = k; i < c.length; i += 3) s += c[i]!; return s / (c.length / 3) + 1; };
       const ratio = [0, 1, 2].map((k) => mean(now, k) / mean(before, k));
-      rows.push({ key, ratio, d: matchTemplate(now, before).d, now });
+      // The unshifted distance bounds the best shift's from above: the drift search is only needed
+      // where the cell may pass the threshold below (a full board has a hundred holes).
+      rows.push({ key, ratio, d: matchTemplate(now, before, 0).d, now });
     }
     if (rows.length === 0) return [];
     const med = [0, 1, 2].map((k) => rows.map((r) => r.ratio[k]!).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!);
+    for (const r of rows) if (Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10 > 0.2) r.d = matchTemplate(r.now, cells.get(r.key)!).d;
     if (process.env.TRACK_DEBUG) console.error(`cells: ${rows.map((r) => `${keyX(r.key)},${keyY(r.key)}:${(Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10).toFixed(2)}`).sort((a, b) => Number(b.split(':')[1]) - Number(a.split(':')[1])).slice(0, 3).join(' ')}`);
     return rows
       .map((r) => ({ key: r.key, now: r.now, score: Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10 }))
@@ -250,10 +293,11 @@ export class Tracker {
 
   private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame): Promise<TrackEvent[]> {
     const out: TrackEvent[] = [];
-    for (const hole of this.changedCells(this.holeCrops, crop)) {
+    const changed = this.changedCells(this.holeCrops, crop);
+    for (const hole of changed) {
       const x = keyX(hole.key), y = keyY(hole.key);
       if (!this.game.state.board.holes.has(hole.key)) continue;
-      const readings = this.readCell(hole.now, x, y);
+      const readings = this.readCell(hole.now, x, y, changed.length === 1);
       if (readings.length === 0) {
         out.push({ kind: 'notice', frame, message: `something appeared at cell (${x}, ${y}) but no rule allows a tile there now; nothing committed` });
         continue;
@@ -349,7 +393,7 @@ export class Tracker {
   }
 
   /** Every legal (tile, turn) at the cell, best first. */
-  readCell(now: CellCrop, x: number, y: number): Reading[] {
+  readCell(now: CellCrop, x: number, y: number, onlyDrawn = false): Reading[] {
     const state = this.game.state;
     const ids = new Set<string>();
     for (const [id, n] of state.supply) if (n > 0) ids.add(id);
@@ -358,6 +402,12 @@ export class Tracker {
     if (prizes) {
       ids.clear();
       for (const [id, n] of state.jc!.prizePool) if (n > 0) ids.add(id);
+    } else if (state.turn.drawn !== null && onlyDrawn) {
+      // The table showed the drawn tile (games with a draw step) and one new tile is in view: the
+      // engine takes no other, so the camera reads only where and how it lies. With several new
+      // tiles at once (a still scene missed) any of them may be another turn's: all types are read.
+      ids.clear();
+      ids.add(state.turn.drawn);
     }
     const readings: Reading[] = [];
     for (const id of ids) {
@@ -366,8 +416,14 @@ export class Tracker {
       if (!prizes && tileProblem(state, tile)) continue;
       for (let q = 0; q < 4; q++) {
         if (placementProblem(state, state.catalog.view(id, q), x, y)) continue;
-        if (readings.some((r) => r.tile === id && sameUpToSymmetry(tile, r.q, q))) continue;
+        // Turns that are one reading to the rules (a symmetric tile) still differ in drawing and in
+        // where a figure stands: the better-fitting turn stands for them.
         const match = matchTemplate(now, this.templates.get(id, q)!);
+        const twin = readings.findIndex((r) => r.tile === id && sameUpToSymmetry(tile, r.q, q));
+        if (twin >= 0) {
+          if (match.d < readings[twin]!.d) readings[twin] = { tile: id, q, d: match.d, match };
+          continue;
+        }
         readings.push({ tile: id, q, d: match.d, match });
       }
     }
@@ -399,38 +455,68 @@ export class Tracker {
    * the tile's own shift and light. Best first.
    */
   private figureHypotheses(now: CellCrop, r: Reading, x: number, y: number, legal?: Set<string>): { on: string; d: number }[] {
-    const sprite = this.figures[this.game.state.turn.player];
-    if (!sprite) return [];
-    const view = this.game.state.catalog.view(r.tile, r.q);
-    const s = TILE_MM / PITCH_MM;
-    const out: { on: string; d: number }[] = [];
-    for (const f of view.features) {
-      if (legal && !legal.has(f.name)) continue;
-      const p = featurePoint(view, f.index);
-      const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, FIGURE_MM / PITCH_MM);
-      if (tpl) out.push({ on: f.name, d: distanceAt(now, tpl, r.match) });
-    }
     void x; void y;
-    return out.sort((a, b) => a.d - b.d);
+    return this.figureTemplates(r, legal).map((h) => ({ on: h.on, d: distanceAt(now, h.tpl, r.match) })).sort((a, b) => a.d - b.d);
   }
 
-  private readFigure(now: CellCrop, r: Reading, frame: number): TrackEvent | null {
+  /** The template with the player's figure drawn on each (legal) feature's standing point. */
+  private figureTemplates(r: Reading, legal?: Set<string>): { on: string; tpl: CellCrop }[] {
+    const sprite = this.figures[this.game.state.turn.player];
+    if (!sprite) return [];
+    const catalog = this.game.state.catalog;
+    const tile = catalog.get(r.tile)!;
+    const s = TILE_MM / PITCH_MM;
+    const out: { on: string; tpl: CellCrop }[] = [];
+    const tried = new Set<string>();
+    // On a symmetric tile each equivalent turn puts a feature's standing point elsewhere: all are
+    // tried (the rules name the feature alike in each).
+    for (let q = 0; q < 4; q++) {
+      if (q !== r.q && !sameUpToSymmetry(tile, r.q, q)) continue;
+      const view = catalog.view(r.tile, q);
+      for (const f of view.features) {
+        if (legal && !legal.has(f.name)) continue;
+        const p = featurePoint(view, f.index);
+        const key = `${f.name}@${p[0].toFixed(2)},${p[1].toFixed(2)}`;
+        if (tried.has(key)) continue;
+        tried.add(key);
+        const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, FIGURE_MM / PITCH_MM);
+        if (tpl) out.push({ on: f.name, tpl });
+      }
+    }
+    return out;
+  }
+
+  private readFigure(now: CellCrop, r: Reading, frame: number, waited = false): TrackEvent | null {
     const state = this.game.state;
     const placed = state.board.tiles[state.turn.tile];
-    if (!placed) return null;
+    if (!placed || state.turn.step !== 'action') return null;
+    if (!waited && nominationCandidates(state).length > 0) {
+      this.figureWait = { now, r, frame };
+      return null;
+    }
     const player = state.turn.player;
     const spots = legalMeepleSpots(state).filter((s) => s.kind === 'normal');
     const legal = new Set(spots.map((s) => s.on));
-    const hyps: { cmd: Command | null; d: number }[] = [
-      { cmd: null, d: distanceAt(now, this.templates.get(r.tile, r.q)!, r.match) },
-      ...this.figureHypotheses(now, r, placed.x, placed.y, legal).map((h) => ({ cmd: { type: 'placeMeeple', player, kind: 'normal', on: h.on } as Command, d: h.d })),
+    // Each hypothesis differs from "no figure" only where its figure stands: they are compared there.
+    const base = this.templates.get(r.tile, r.q)!;
+    const drawn = this.figureTemplates(r, legal);
+    const mask = differenceMask(base, drawn.map((h) => h.tpl));
+    const hyps: { cmd: Command | null; d: number; a?: number }[] = [
+      { cmd: null, d: maskedDistance(now, base, r.match, mask) },
+      ...drawn.map((h) => ({ cmd: { type: 'placeMeeple', player, kind: 'normal', on: h.on } as Command, ...maskedFigureDistance(now, base, h.tpl, r.match, mask, FIGURE_MIN_STRENGTH) })),
     ];
-    hyps.sort((a, b) => a.d - b.d);
-    if (process.env.TRACK_DEBUG) console.error(`figure? frame ${frame} ${r.tile}: ${hyps.slice(0, 3).map((h) => `${h.cmd && h.cmd.type === 'placeMeeple' ? h.cmd.on : 'none'} ${h.d.toFixed(5)}`).join(', ')}`);
-    const best = hyps[0]!;
+    if (process.env.TRACK_DEBUG) console.error(`figure? frame ${frame} ${r.tile}: ${[...hyps].sort((a, b) => a.d - b.d).slice(0, 3).map((h) => `${h.cmd && h.cmd.type === 'placeMeeple' ? h.cmd.on : 'none'} ${h.d.toFixed(5)}${h.a !== undefined ? ` a ${h.a.toFixed(2)}` : ''}`).join(', ')}`);
+    // Whether a figure stands there at all is told by the strength its best spot needs (a drawn
+    // figure fits seen ones at 0.5–1, bare tiles at the 0.3 floor); which spot, by the spots' fit.
+    // One hypothesis per feature (a symmetric tile offers a feature at two points): the better one.
+    const ranked = hyps.filter((h) => h.cmd).sort((a, b) => a.d - b.d).filter((h, i, all) => all.findIndex((o) => o.cmd!.type === 'placeMeeple' && h.cmd!.type === 'placeMeeple' && o.cmd!.on === h.cmd!.on) === i);
+    const best = ranked[0];
+    if (!best || best.a! < FIGURE_UNSEEN || best.d >= hyps[0]!.d) return null;
+    // Spots that need no more than the floor strength show no figure: they do not compete.
+    const rivals = ranked.filter((h, i) => i === 0 || h.a! >= FIGURE_UNSEEN);
+    const conf = confidence(rivals) * (best.a! >= FIGURE_SEEN ? 1 : 0.5);
+    const alternatives = ranked.slice(1, 3).map((h) => h.cmd!);
     if (!best.cmd) return null;
-    const conf = confidence(hyps);
-    const alternatives = hyps.slice(1, 3).flatMap((h) => (h.cmd ? [h.cmd] : []));
     if (conf < (this.o.commitAt ?? 0.9)) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
     const played = this.game.play(best.cmd);
     if (!played.ok) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };

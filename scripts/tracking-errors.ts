@@ -1,0 +1,72 @@
+/**
+ * Where the tracker's non-exact moves come from, on freshly generated recordings:
+ * `npm run --silent tracking:errors -- --seeds 7001,7002 [--style c1] [--turns 25] [--width 640 --height 480]`.
+ * Every camera-readable move of the ground truth is put in one class (tile: type, rotation, cell,
+ * right-but-unsure; figure: presence, extra, feature, kind, unsure), with the tile pairs confused.
+ * Tuning uses seeds other than the benchmark's held-out ones (bench/tracking-game.ts).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command } from '../engine/game/commands.js';
+import { generateRecording } from '../models/scene/generate.js';
+import { writeRecording } from '../models/scene/recording.js';
+import { replayRecording, sameMove, type MoveOutcome } from '../models/track/replay.js';
+import { classifyOutcome } from '../models/track/errors.js';
+
+const arg = (name: string, dflt: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1]! : dflt;
+};
+const seeds = arg('seeds', '7001').split(',').map(Number);
+const style = arg('style', 'c1');
+const turns = arg('turns', '25');
+const width = Number(arg('width', '640')), height = Number(arg('height', '480'));
+const dir = mkdtempSync(join(tmpdir(), 'tracking-errors-'));
+const counts = new Map<string, number>();
+const pairs = new Map<string, number>();
+let moves = 0, exact = 0, games = 0;
+try {
+  for (const seed of seeds) {
+    // With --cache DIR the recordings are kept and reused (tuning loops).
+    const cache = arg('cache', '');
+    const d = cache ? join(cache, `${style}-${seed}-${turns}-${width}x${height}`) : join(dir, String(seed));
+    if (!cache || !existsSync(join(d, 'manifest.json'))) {
+      const g = await generateRecording({ seed, style, width, height, ...(turns === 'full' ? {} : { maxTurns: Number(turns) }) });
+      writeRecording(d, g.manifest, g.frames, g.record);
+    }
+    const t0 = Date.now();
+    const r = await replayRecording(d);
+    moves += r.cameraMoves;
+    exact += r.exact;
+    const scoresOk = r.scores.every((s, i) => s === r.truthScores[i]);
+    if (scoresOk) games++;
+    console.log(`seed ${seed}: ${r.exact}/${r.cameraMoves} exact, scores ${scoresOk ? 'exact' : `${r.scores} vs ${r.truthScores}`}, ${r.frames} frames, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    for (const o of r.outcomes) {
+      const c = classifyOutcome(o);
+      counts.set(c, (counts.get(c) ?? 0) + 1);
+      if (o.result !== 'exact') {
+        const pair = describe(o);
+        pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+        if (process.env.VERBOSE) console.log(`  f${o.frame ?? '-'} ${c}: ${pair}`);
+      }
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(`moves exact: ${exact}/${moves} (${((100 * exact) / Math.max(1, moves)).toFixed(1)} %), final scores exact ${games}/${seeds.length}`);
+for (const [k, n] of [...counts].sort((a, b) => b[1] - a[1])) console.log(`  ${k}: ${n}`);
+console.log('confusions:');
+for (const [k, n] of [...pairs].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${k}`);
+
+function describe(o: MoveOutcome): string {
+  const s = (c: Command | null | undefined) => {
+    if (!c) return 'nothing';
+    if (c.type === 'placeTile' || c.type === 'placePrizeTile') return `${c.tile}/${c.rot}@${c.at.join(',')}`;
+    if (c.type === 'placeMeeple') return `${c.kind} on ${c.on}`;
+    return c.type;
+  };
+  const conf = o.confidence !== undefined ? ` (${o.confidence.toFixed(2)})` : '';
+  return `${o.result}: truth ${s(o.truth)} got ${s(o.got)}${conf}${o.truth && o.got && sameMove(o.got, o.truth) ? ' [right]' : ''}`;
+}
