@@ -75,7 +75,7 @@ export function decodeReading(
   const groups: { tileId: string; rots: Rotation[]; scores: number[] }[] = [];
   const enrollment = options.enrollment;
   /** Scores every rotation the rules leave open for one tile type; `base` is its own evidence. */
-  const scoreTile = (tileId: string, base: (q: number, rot: Rotation) => number | null) => {
+  const scoreTile = (tileId: string, base: (q: number, rot: Rotation) => number | null, trained: boolean) => {
     const tile = catalog.get(tileId);
     if (!tile) return;
     let prior = 0;
@@ -83,7 +83,8 @@ export function decodeReading(
       if (tileProblem(context.state, tile)) return;
       prior = Math.log(context.state.supply.get(tileId) ?? 1);
     }
-    const symmetry = info.symmetry[tileId] ?? symmetryTurns(tile);
+    // The model's metadata lists the symmetric tiles it knows; others are worked out from the catalog.
+    const symmetry = info.symmetry[tileId] ?? (trained ? [0] : symmetryTurns(tile));
     const enrolled = enrollment?.hasTile(tileId) ?? false;
     const byOrbit = new Map<number, { rots: Rotation[]; scores: number[] }>();
     for (let q = 0; q < 4; q++) {
@@ -116,7 +117,7 @@ export function decodeReading(
     }
     for (const g of byOrbit.values()) groups.push({ tileId, ...g });
   };
-  info.tiles.forEach((tileId, ti) => scoreTile(tileId, (q) => reading.typeRot[ti * 4 + q]!));
+  info.tiles.forEach((tileId, ti) => scoreTile(tileId, (q) => reading.typeRot[ti * 4 + q]!, true));
   // Tiles the model was never trained on (the 2025 tiles the table described in the tile editor)
   // are read through their exemplars alone: an exemplar's embedding stands in for the class
   // prototype the cosine classifier would have had.
@@ -126,7 +127,7 @@ export function decodeReading(
     scoreTile(tileId, (_q, rot) => {
       const sim = enrollment!.similarity(reading.embedding, tileId, rot);
       return sim === null ? null : scale * sim;
-    });
+    }, false);
   }
   if (groups.length === 0) return { present: reading.present, best: null, confidence: 0, runnersUp: [], considered: 0 };
   const merged = groups.map((g) => {
