@@ -355,15 +355,10 @@ export class CameraService {
     while (k < have.length && k < want.length && sameCommand(have[k]!, want[k]!)) k++;
     while (tracker.game.history.length > k) tracker.game.undo();
     const added = want.slice(k);
-    // The table's input can settle what the tracker waited for (a figure seen before its nomination
-    // was entered): those readings are proposed like any other, once the copy is level.
-    const readings: TrackEvent[] = [];
     for (const c of added) {
       const r = tracker.tableInput(c);
       if (!r.ok) throw new Error(`camera: the tracker's copy of the game refused the session's ${c.type}: ${r.reason}`);
-      readings.push(...r.events);
     }
-    if (readings.length > 0) this.handle(readings);
     return added;
   }
 
