@@ -109,8 +109,6 @@ function visitEnd(p: number): number {
   return v ? v.stillFrom + 1 : -1;
 }
 
-let describeChecked = false;
-
 interface Tally { missed: number; answered: number; rejected: number; wrong: number; byHand: number; notes: string[] }
 
 /**
@@ -150,23 +148,6 @@ async function playTable(tally: Tally, offset: () => number, until?: (p: number)
         if (!pickerShot) {
           pickerShot = true;
           await shot('2-picker-question');
-        }
-        if (!describeChecked) {
-          describeChecked = true;
-          // The tile in question can be described in the tile editor on the camera's own crop of it.
-          await picker.getByTestId('describe-tile').click();
-          const editor = page.getByTestId('tile-editor');
-          await editor.waitFor();
-          expect(await editor.getByTestId('crop').locator('figcaption').textContent()).toMatch(/camera crop/);
-          type Img = { complete: boolean; naturalWidth: number; decode(): Promise<void> };
-          const cropSize = await editor.getByTestId('crop').locator('img').evaluate((el) => {
-            const img = el as unknown as Img;
-            return img.complete ? img.naturalWidth : img.decode().then(() => img.naturalWidth);
-          });
-          expect(cropSize).toBeGreaterThanOrEqual(128);
-          await shot('3-describe-tile');
-          await editor.getByTestId('close-editor').click();
-          await picker.waitFor();
         }
         const before = history.length;
         if (step.do === 'answer') {
