@@ -22,7 +22,7 @@ import { DEFAULT_CROP, synthCrop, type CropOptions, type SynthWorld, type TileFa
 import { jpegInPlace } from '../models/synth/dataset.js';
 import { BENCH_SEED, EVAL_VARIANTS } from '../models/synth/splits.js';
 import { makeWorld, renderFaces, renderSprites } from '../models/synth/world.js';
-import { TileRecognizer, type CropReading } from '../models/runner.js';
+import { TileRecognizer, type CropReading, type Views } from '../models/runner.js';
 
 const RAW_CROPS = Number(process.env.BENCH_CROPS ?? 3000);
 /** BENCH_CONFUSIONS=1 lists the raw reader's most frequent mistakes per set on stderr. */
@@ -36,7 +36,8 @@ function dumpConfusions(set: string): void {
 const GAMES = Number(process.env.BENCH_GAMES ?? 30);
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-const rec = await TileRecognizer.load();
+// BENCH_VIEWS=1|2|4 compares the number of turned views read per crop (models/runner.ts); default the app's.
+const rec = await TileRecognizer.load(undefined, undefined, process.env.BENCH_VIEWS ? (Number(process.env.BENCH_VIEWS) as Views) : undefined);
 const catalog = TileCatalog.classic();
 const tiles = rec.info.tiles.map((id) => {
   const t = catalog.get(id);
@@ -140,6 +141,10 @@ function constrainedAccuracy(readings: Map<number, CropReading>, decodeOptions: 
           const tile = catalog.get(t.tile)!;
           n++;
           if (d.best && d.best.tileId === t.tile && sameUpToSymmetry(tile, d.best.rot / 90, t.rot / 90)) right++;
+          else if (CONFUSIONS) {
+            const key = d.best?.tileId === t.tile ? `${t.tile} turned wrong` : `${t.tile} read as ${d.best?.tileId ?? 'nothing'}`;
+            CONFUSIONS.set(key, (CONFUSIONS.get(key) ?? 0) + 1);
+          }
         }
         k++;
       }
@@ -195,6 +200,7 @@ const facesByTile = (faces: readonly TileFace[]) => {
 };
 const inByTile = facesByTile(inFaces);
 const inCon = constrainedAccuracy(await spotReadings(inWorld, (t, i) => inByTile.get(t)![i % inByTile.get(t)!.length]!, BENCH_SEED + 1), {});
+dumpConfusions('in-style constrained');
 
 // Held-out style: never used in training; one enrolled exemplar per type (another variant, another seed).
 const heldFaces = await renderFaces(tiles, [HELD_OUT_STYLE], EVAL_VARIANTS);
@@ -207,7 +213,9 @@ const heldReadings = await spotReadings(heldWorld, (t, i) => heldByTile.get(t)![
 const heldEnrollFaces = await renderFaces(tiles, [HELD_OUT_STYLE], [103]);
 const heldEnrollment = await enrollOne(heldWorld, heldEnrollFaces, BENCH_SEED + 4);
 const heldCon = constrainedAccuracy(heldReadings, {});
+dumpConfusions('held-out style constrained');
 const heldConEnr = constrainedAccuracy(heldReadings, { enrollment: heldEnrollment });
+dumpConfusions('held-out style constrained+enrolled');
 
 // Real printed art: scans under the same camera perturbations, neighbours drawn from other scans.
 const realFaces = await loadRealFaces(rec.info.tiles);
@@ -265,4 +273,5 @@ print('cell occupancy', pct(inRaw.pres, inRaw.total), '%');
 print('crops/s batched', median(rates).toFixed(0), 'crops/s');
 print('crops/s batched (wall clock, shared machine)', median(wallRates).toFixed(0), 'crops/s');
 print('single crop latency', median(lat).toFixed(2), 'ms');
+print('views per crop', String(rec.views), '');
 print('crops evaluated', `${inRaw.total}+${heldRaw.total}+${realRaw.total} raw, ${inCon.n}+${heldCon.n}+${realCon.n} constrained from ${records.length} corpus games`, '');

@@ -8,6 +8,7 @@ import type { Rotation } from '../engine/geometry/segments.js';
 import { fail, ok, type Result } from '../engine/result.js';
 import { appearanceSimilarity } from './appearance.js';
 import type { CropInput, TileRecognizer } from './runner.js';
+import { turnRgb } from './turn.js';
 
 export interface Exemplar {
   readonly tileId: string;
@@ -92,28 +93,6 @@ export class Enrollment {
   }
 }
 
-/** Turns S×S RGB bytes clockwise by q quarter turns. */
-export function turnRgb(px: Uint8Array, S: number, q: number): Uint8Array {
-  const n = ((q % 4) + 4) % 4;
-  if (n === 0) return px;
-  const out = new Uint8Array(px.length);
-  for (let y = 0; y < S; y++)
-    for (let x = 0; x < S; x++) {
-      let sx = x;
-      let sy = y;
-      for (let k = 0; k < n; k++) {
-        const t = sx;
-        sx = sy;
-        sy = S - 1 - t;
-      }
-      const s = (sy * S + sx) * 3;
-      const d = (y * S + x) * 3;
-      out[d] = px[s]!;
-      out[d + 1] = px[s + 1]!;
-      out[d + 2] = px[s + 2]!;
-    }
-  return out;
-}
 
 /**
  * Exemplars for one crop of a known tile at a known rotation (four, one per quarter turn). A tile the
@@ -126,7 +105,8 @@ export async function exemplarsFromCrop(recognizer: TileRecognizer, crop: CropIn
   if (!prepared.ok) return prepared;
   const S = recognizer.size;
   const turned = [0, 1, 2, 3].map((q) => turnRgb(prepared.value, S, q));
-  const readings = await recognizer.readPrepared(turned);
+  // Only the embedding and appearance are kept, and those come from the crop as given: one view.
+  const readings = await recognizer.readPrepared(turned, 1);
   const round = (xs: Float32Array) => Array.from(xs, (v) => Math.round(v * 1e5) / 1e5);
   return ok(readings.map((r, q) => ({ tileId, rot: (((rot / 90 + q) % 4) * 90) as Rotation, embedding: round(r.embedding), appearance: round(r.appearance) })));
 }

@@ -9,6 +9,7 @@ import * as ort from 'onnxruntime-node';
 import sharp, { type Sharp } from 'sharp';
 import { fail, ok, type Result } from '../engine/result.js';
 import { appearanceOf } from './appearance.js';
+import { turnRgb } from './turn.js';
 
 export interface ModelInfo {
   readonly name: string;
@@ -66,13 +67,39 @@ export function softmax(xs: ArrayLike<number>, from = 0, to = xs.length): Float3
   return out;
 }
 
+/**
+ * How many turned copies of each crop the model reads (test-time augmentation): 1 (the crop), 2 (and
+ * its half turn) or 4 (every quarter turn). A figure on a tile is read more reliably from two views —
+ * the camera's light and a meeple's shadow fall differently on each — at twice the model's cost.
+ */
+export type Views = 1 | 2 | 4;
+export const DEFAULT_VIEWS: Views = 2;
+const VIEW_TURNS: Record<Views, readonly number[]> = { 1: [0], 2: [0, 2], 4: [0, 1, 2, 3] };
+
+/** Raw outputs for one view of one crop (heads as the model gives them). */
+interface ViewOutput {
+  present: number;
+  typeRot: Float32Array;
+  segments: Float32Array;
+  meeple: number;
+  meepleColour: Float32Array;
+  meepleSegment: Float32Array;
+  embedding: Float32Array;
+}
+
 export class TileRecognizer {
+  /** Each class's tile symmetry (quarter turns), for merging turned views. */
+  private readonly classSymmetry: readonly (readonly number[])[];
+
   private constructor(
     readonly info: ModelInfo,
     private readonly session: ort.InferenceSession,
-  ) {}
+    readonly views: Views,
+  ) {
+    this.classSymmetry = info.tiles.map((id) => info.symmetry[id] ?? [0]);
+  }
 
-  static async load(onnxPath: string = DEFAULT_MODEL, threads = 2): Promise<TileRecognizer> {
+  static async load(onnxPath: string = DEFAULT_MODEL, threads = 2, views: Views = DEFAULT_VIEWS): Promise<TileRecognizer> {
     const metaPath = onnxPath.replace(/\.onnx$/, '.json');
     let info: ModelInfo;
     try {
@@ -87,7 +114,7 @@ export class TileRecognizer {
       // The machine is shared (camera, display, engine): idle threads should sleep, not spin.
       extra: { session: { intra_op: { allow_spinning: '0' } } },
     });
-    return new TileRecognizer(info, session);
+    return new TileRecognizer(info, session, views);
   }
 
   get size(): number {
@@ -133,11 +160,73 @@ export class TileRecognizer {
     }
   }
 
-  /** Reads crops already in model format (S×S RGB bytes each), in one batch. */
-  async readPrepared(crops: readonly Uint8Array[]): Promise<CropReading[]> {
+  /**
+   * Reads crops already in model format (S×S RGB bytes each), in one batch. With several views each
+   * crop is also read turned, and the views are merged in the crop's own frame: class and
+   * segment indices turned back, probabilities averaged, a symmetric tile's equivalent turns pooled
+   * first (the model may put a symmetric tile's mass on any of them). The embedding and appearance
+   * come from the crop as it is, since enrolled exemplars are matched per rotation.
+   */
+  async readPrepared(crops: readonly Uint8Array[], views: Views = this.views): Promise<CropReading[]> {
     const S = this.size;
     const n = crops.length;
     if (n === 0) return [];
+    crops.forEach((c, k) => {
+      if (c.length !== S * S * 3) throw new Error(`crop ${k}: ${c.length} bytes, the model takes ${S}×${S} RGB (${S * S * 3} bytes)`);
+    });
+    const turns = VIEW_TURNS[views];
+    const outputs = await this.run(turns.flatMap((t) => (t === 0 ? crops : crops.map((c) => turnRgb(c, S, t)))));
+    return crops.map((crop, k) => {
+      const vs = turns.map((t, v) => ({ turn: t, out: outputs[v * n + k]! }));
+      const base = vs[0]!.out;
+      if (vs.length === 1) {
+        return { ...base, typeRot: base.typeRot, appearance: appearanceOf(crop, S) };
+      }
+      return { ...this.merge(vs), embedding: base.embedding, appearance: appearanceOf(crop, S) };
+    });
+  }
+
+  /** Averages turned views of one crop in the crop's frame. */
+  private merge(vs: readonly { turn: number; out: ViewOutput }[]): Omit<CropReading, 'embedding' | 'appearance'> {
+    const w = 1 / vs.length;
+    const C = vs[0]!.out.typeRot.length;
+    const typeLog = new Float64Array(C);
+    const segments = new Float32Array(48);
+    const meepleSegment = new Float32Array(13);
+    const meepleColour = new Float32Array(vs[0]!.out.meepleColour.length);
+    let present = 0;
+    let meeple = 0;
+    for (const { turn, out } of vs) {
+      present += w * out.present;
+      meeple += w * out.meeple;
+      // A tile at quarter turn q in the crop is at q + turn in the turned view; segment i is at i + 3·turn.
+      const p = softmax(out.typeRot);
+      for (let ti = 0; ti < C / 4; ti++) {
+        const sym = this.classSymmetry[ti] ?? [0];
+        for (let q = 0; q < 4; q++) {
+          let orbit = 0;
+          for (const d of sym) orbit += p[ti * 4 + ((q + turn + d) % 4)]!;
+          typeLog[ti * 4 + q] += w * Math.log(Math.max(orbit / sym.length, 1e-30));
+        }
+      }
+      for (let i = 0; i < 12; i++) {
+        const j = (i + 3 * turn) % 12;
+        for (let t = 0; t < 4; t++) segments[i * 4 + t] += w * out.segments[j * 4 + t]!;
+        meepleSegment[i] += w * out.meepleSegment[j]!;
+      }
+      meepleSegment[12] += w * out.meepleSegment[12]!;
+      for (let c = 0; c < meepleColour.length; c++) meepleColour[c] += w * out.meepleColour[c]!;
+    }
+    // The views' log-probabilities are averaged (a geometric mean: a class must convince every view)
+    // and serve as the class scores.
+    const typeRot = Float32Array.from(typeLog);
+    return { present, typeRot, segments, meeple, meepleColour, meepleSegment };
+  }
+
+  /** One run of the network over prepared crops. */
+  private async run(crops: readonly Uint8Array[]): Promise<ViewOutput[]> {
+    const S = this.size;
+    const n = crops.length;
     const { scale, mean, std } = this.info.input.normalisation;
     const plane = S * S;
     const data = new Float32Array(n * 3 * plane);
@@ -145,7 +234,6 @@ export class TileRecognizer {
     const add = [0, 1, 2].map((ch) => -mean[ch]! / std[ch]!);
     for (let k = 0; k < n; k++) {
       const c = crops[k]!;
-      if (c.length !== plane * 3) throw new Error(`crop ${k}: ${c.length} bytes, the model takes ${S}×${S} RGB (${plane * 3} bytes)`);
       for (let ch = 0; ch < 3; ch++) {
         const base = (k * 3 + ch) * plane;
         const m = mul[ch]!;
@@ -165,11 +253,11 @@ export class TileRecognizer {
     const C = typeRot.length / n;
     const E = emb.length / n;
     const nc = colour.length / n;
-    const readings: CropReading[] = [];
+    const views: ViewOutput[] = [];
     for (let k = 0; k < n; k++) {
       const segments = new Float32Array(48);
       for (let s = 0; s < 12; s++) segments.set(softmax(segs, k * 48 + s * 4, k * 48 + s * 4 + 4), s * 4);
-      readings.push({
+      views.push({
         present: present[k]!,
         typeRot: typeRot.slice(k * C, (k + 1) * C),
         segments,
@@ -177,10 +265,9 @@ export class TileRecognizer {
         meepleColour: softmax(colour, k * nc, (k + 1) * nc),
         meepleSegment: softmax(mseg, k * 13, (k + 1) * 13),
         embedding: emb.slice(k * E, (k + 1) * E),
-        appearance: appearanceOf(crops[k]!, S),
       });
     }
-    return readings;
+    return views;
   }
 
   /** Reads a batch of crops; each result is a reading or says what was wrong with that crop. */

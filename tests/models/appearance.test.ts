@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TileCatalog } from '../../engine/catalog/registry.js';
 import { appearanceOf, appearanceSimilarity } from '../../models/appearance.js';
-import { turnRgb } from '../../models/enroll.js';
+import { turnRgb } from '../../models/turn.js';
 import { HELD_OUT_STYLE } from '../../models/render/styles.js';
 import { DEFAULT_CROP, synthCrop, type SynthWorld } from '../../models/synth/crop.js';
 import { makeWorld, renderFaces, renderSprites } from '../../models/synth/world.js';

@@ -15,6 +15,7 @@ import { TRAIN_STYLES } from '../../models/render/styles.js';
 import { DEFAULT_CROP, synthCrop, type SynthWorld } from '../../models/synth/crop.js';
 import { makeWorld, renderFaces, renderSprites } from '../../models/synth/world.js';
 import { DEFAULT_MODEL, TileRecognizer } from '../../models/runner.js';
+import { turnRgb } from '../../models/turn.js';
 
 const catalog = TileCatalog.classic();
 const tiles = catalog.all();
@@ -63,6 +64,41 @@ describe('recognition model', () => {
         expect(best.tileId, `${id} at ${q * 90}°`).toBe(id);
         expect(sameUpToSymmetry(tile, best.rot / 90, q), `${id} at ${q * 90}° read as ${best.rot}°`).toBe(true);
       }
+    }
+  });
+
+  it('merges turned views in the crop frame: a crop and its half turn read as the same tile turned', async () => {
+    const crop = cropOf('BASE_K', 1, 91);
+    const [a] = await rec.readPrepared([crop], 2);
+    const [b] = await rec.readPrepared([turnRgb(crop, rec.size, 2)], 2);
+    // Both readings merge the same two pictures, so every class, segment and figure head agrees once turned back.
+    const C = a!.typeRot.length;
+    for (let c = 0; c < C; c++) {
+      const t = Math.floor(c / 4), q = c % 4;
+      expect(b!.typeRot[t * 4 + ((q + 2) % 4)]!).toBeCloseTo(a!.typeRot[c]!, 3);
+    }
+    for (let i = 0; i < 12; i++) for (let k = 0; k < 4; k++) expect(b!.segments[((i + 6) % 12) * 4 + k]!).toBeCloseTo(a!.segments[i * 4 + k]!, 4);
+    expect(b!.meeple).toBeCloseTo(a!.meeple, 4);
+    expect(b!.present).toBeCloseTo(a!.present, 4);
+    expect(rawBest(a!, rec.info)).toEqual({ tileId: 'BASE_K', rot: 90 });
+    // One view keeps the model's own logits for the picture as given.
+    const [one] = await rec.readPrepared([crop], 1);
+    expect(Array.from(one!.typeRot)).not.toEqual(Array.from(a!.typeRot));
+    expect(Array.from(one!.embedding)).toEqual(Array.from(a!.embedding));
+  });
+
+  it('pools a symmetric tile\'s equivalent turns before merging views (four views)', async () => {
+    // BASE_C is unchanged by any turn: the model may put its mass on any of its four classes in each view.
+    for (const id of ['BASE_C', 'BASE_F', 'BASE_D']) {
+      const tile = catalog.get(id)!;
+      const [r] = await rec.readPrepared([cropOf(id, 3, 4242)], 4);
+      const best = rawBest(r!, rec.info);
+      expect(best.tileId, id).toBe(id);
+      expect(sameUpToSymmetry(tile, best.rot / 90, 3), `${id} read at ${best.rot}°`).toBe(true);
+      // The merged scores are log-probabilities over the classes.
+      const total = Array.from(r!.typeRot).reduce((s, x) => s + Math.exp(x), 0);
+      expect(total).toBeGreaterThan(0.5);
+      expect(total).toBeLessThanOrEqual(1.0001);
     }
   });
 
