@@ -70,7 +70,7 @@ export function decodeReading(
   const floor = options.enrollmentFloor ?? 0.5;
   const scale = options.cosineScale ?? 20;
   const appW = options.appearanceWeight ?? 1;
-  const appFloor = options.appearanceFloor ?? 0.3;
+  const appFloor = options.appearanceFloor ?? 0.5;
   const terrainIndex = new Map(info.terrains.map((t, i) => [t, i]));
   const groups: { tileId: string; rots: Rotation[]; scores: number[] }[] = [];
   const enrollment = options.enrollment;

@@ -71,9 +71,9 @@ export class Enrollment {
     const list = this.byClass.get(`${tileId}@${rot}`);
     let best: number | null = null;
     for (const e of list ?? []) {
-      if (!e.appearance || e.appearance.length !== descriptor.length) continue;
+      if (!e.appearance) continue;
       const s = appearanceSimilarity(descriptor, e.appearance);
-      if (best === null || s > best) best = s;
+      if (s !== null && (best === null || s > best)) best = s;
     }
     return best;
   }
@@ -108,5 +108,7 @@ export async function exemplarsFromCrop(recognizer: TileRecognizer, crop: CropIn
   // Only the embedding and appearance are kept, and those come from the crop as given: one view.
   const readings = await recognizer.readPrepared(turned, 1);
   const round = (xs: Float32Array) => Array.from(xs, (v) => Math.round(v * 1e5) / 1e5);
-  return ok(readings.map((r, q) => ({ tileId, rot: (((rot / 90 + q) % 4) * 90) as Rotation, embedding: round(r.embedding), appearance: round(r.appearance) })));
+  // The appearance holds small scale factors too: keep significant digits, not decimals.
+  const precise = (xs: Float32Array) => Array.from(xs, (v) => Number(v.toPrecision(6)));
+  return ok(readings.map((r, q) => ({ tileId, rot: (((rot / 90 + q) % 4) * 90) as Rotation, embedding: round(r.embedding), appearance: precise(r.appearance) })));
 }

@@ -34,20 +34,46 @@ describe('appearance descriptor for enrolled exemplars', () => {
       shifted[i + 1] = Math.min(255, px[i + 1]! * light);
       shifted[i + 2] = Math.min(255, px[i + 2]! * 0.85 * light);
     }
-    expect(appearanceSimilarity(appearanceOf(px, 64), appearanceOf(shifted, 64))).toBeGreaterThan(0.9);
+    expect(appearanceSimilarity(appearanceOf(px, 64), appearanceOf(shifted, 64))!).toBeGreaterThan(0.9);
   });
 
   it('matches another camera view of the same printed tile better than any other tile or turn', () => {
     for (let k = 0; k < ids.length; k++) {
       const exemplar = appearanceOf(crop(k, 0, 100 + k), 64);
-      const same = appearanceSimilarity(exemplar, appearanceOf(crop(k, 0, 200 + k), 64));
+      const same = appearanceSimilarity(exemplar, appearanceOf(crop(k, 0, 200 + k), 64))!;
       for (let j = 0; j < ids.length; j++) {
         if (j === k) continue;
-        expect(same, `${ids[k]} against ${ids[j]}`).toBeGreaterThan(appearanceSimilarity(exemplar, appearanceOf(crop(j, 0, 300 + j), 64)));
+        expect(same, `${ids[k]} against ${ids[j]}`).toBeGreaterThan(appearanceSimilarity(exemplar, appearanceOf(crop(j, 0, 300 + j), 64))!);
       }
       // Turning the exemplar's pixels gives the exemplar of the turned tile.
       const turned = appearanceOf(turnRgb(crop(k, 0, 100 + k), 64, 1), 64);
-      expect(appearanceSimilarity(turned, appearanceOf(crop(k, 1, 400 + k), 64)), ids[k]).toBeGreaterThan(appearanceSimilarity(turned, appearanceOf(crop(k, 0, 400 + k), 64)));
+      expect(appearanceSimilarity(turned, appearanceOf(crop(k, 1, 400 + k), 64))!, ids[k]).toBeGreaterThan(appearanceSimilarity(turned, appearanceOf(crop(k, 0, 400 + k), 64))!);
     }
+  });
+
+  it('finds the tile when it sits up to 2 mm off its cell (alignment search)', () => {
+    // The same view moved by 2 px (≈ 1.7 mm of a 45 mm tile at 64 px with the 10 % margin).
+    const moved = (px: Uint8Array, dx: number, dy: number) => {
+      const out = new Uint8Array(px.length);
+      for (let y = 0; y < 64; y++)
+        for (let x = 0; x < 64; x++) {
+          const sx = Math.min(63, Math.max(0, x - dx)), sy = Math.min(63, Math.max(0, y - dy));
+          for (let c = 0; c < 3; c++) out[(y * 64 + x) * 3 + c] = px[(sy * 64 + sx) * 3 + c]!;
+        }
+      return out;
+    };
+    for (let k = 0; k < ids.length; k++) {
+      const px = crop(k, 0, 500 + k);
+      const exemplar = appearanceOf(px, 64);
+      for (const [dx, dy] of [[2, 0], [0, -2], [-2, 2]] as const) {
+        const sim = appearanceSimilarity(appearanceOf(moved(px, dx, dy), 64), exemplar)!;
+        expect(sim, `${ids[k]} moved ${dx},${dy}`).toBeGreaterThan(0.8);
+      }
+    }
+  });
+
+  it('does not compare with a descriptor of another version', () => {
+    const a = appearanceOf(crop(0, 0, 11), 64);
+    expect(appearanceSimilarity(a, new Float32Array(16 * 16 * 3))).toBeNull();
   });
 });
