@@ -72,8 +72,10 @@ async function cropsFrom(world: SynthWorld, n: number, seed: number, opts: CropO
   return { crops, labels };
 }
 
-function rawScores(readings: CropReading[], labels: { present: boolean; tileIndex: number; q: number; seg12: readonly number[]; meeple: boolean; meepleColour: number }[]) {
+function rawScores(readings: CropReading[], labels: { present: boolean; tileIndex: number; q: number; seg12: readonly number[]; meeple: boolean; meepleColour: number; hand: boolean }[]) {
   let tr = 0, n = 0, seg = 0, mp = 0, mc = 0, mcn = 0, pres = 0;
+  // The same figure on tiles with neither a figure on them nor a hand in view.
+  let clearRight = 0, clearN = 0;
   readings.forEach((r, i) => {
     const l = labels[i]!;
     if ((r.present > 0.5) === l.present) pres++;
@@ -81,7 +83,12 @@ function rawScores(readings: CropReading[], labels: { present: boolean; tileInde
     n++;
     const b = rawBest(r, rec.info);
     const tile = tiles[l.tileIndex]!;
-    if (b.tileId === tile.id && sameUpToSymmetry(tile, b.rot / 90, l.q)) tr++;
+    const right = b.tileId === tile.id && sameUpToSymmetry(tile, b.rot / 90, l.q);
+    if (!l.meeple && !l.hand) {
+      clearN++;
+      if (right) clearRight++;
+    }
+    if (right) tr++;
     else if (CONFUSIONS) {
       const key = b.tileId === tile.id ? `${tile.id} turned wrong` : `${tile.id} read as ${b.tileId}`;
       CONFUSIONS.set(key, (CONFUSIONS.get(key) ?? 0) + 1);
@@ -99,7 +106,7 @@ function rawScores(readings: CropReading[], labels: { present: boolean; tileInde
       if (best === l.meepleColour) mc++;
     }
   });
-  return { tr, n, seg, segN: n * 12, mp, mc, mcn, pres, total: readings.length };
+  return { tr, n, seg, segN: n * 12, mp, mc, mcn, pres, total: readings.length, clearRight, clearN };
 }
 
 // Placements from the golden corpus: the state before each tile, the tile, its cell and rotation.
@@ -257,11 +264,14 @@ for (let k = 0; k < 60; k++) {
 }
 
 print('in-style type+rotation', pct(inRaw.tr, inRaw.n), '%');
+print('in-style type+rotation, no figure or hand on the tile', pct(inRaw.clearRight, inRaw.clearN), `% (${inRaw.clearN - inRaw.clearRight} wrong of ${inRaw.clearN})`);
 print('in-style constrained', pct(inCon.right, inCon.n), '%');
 print('held-out style type+rotation', pct(heldRaw.tr, heldRaw.n), '%');
+print('held-out style type+rotation, no figure or hand on the tile', pct(heldRaw.clearRight, heldRaw.clearN), `% (${heldRaw.clearN - heldRaw.clearRight} wrong of ${heldRaw.clearN})`);
 print('held-out style constrained', pct(heldCon.right, heldCon.n), '%');
 print('held-out style constrained+enrolled', pct(heldConEnr.right, heldConEnr.n), '%');
 print('real art type+rotation', pct(realRaw.tr, realRaw.n), '%');
+print('real art type+rotation, no figure or hand on the tile', pct(realRaw.clearRight, realRaw.clearN), `% (${realRaw.clearN - realRaw.clearRight} wrong of ${realRaw.clearN})`);
 print('real art constrained', pct(realCon.right, realCon.n), '%');
 print('real art constrained+enrolled', pct(realConEnr.right, realConEnr.n), '%');
 print('edge segments', pct(inRaw.seg, inRaw.segN), '%');

@@ -55,6 +55,8 @@ export interface CropLabels {
   readonly meeple: boolean;
   readonly meepleColour: number; // -1 when none
   readonly meepleSegment: number; // crop-frame segment 0..11, 12 = interior; -1 when none
+  /** A hand reaches into the crop (for the benchmark's breakdown; not a training label). */
+  readonly hand: boolean;
 }
 
 export interface Crop {
@@ -353,9 +355,9 @@ export function synthCrop(world: SynthWorld, seed: number, options: CropOptions 
         const c = centre as Placed;
         const q = (c.face.baseQ + c.q) % 4;
         const segs = turnedSegments(world.tiles[c.face.tileIndex]!, q).map((t) => TERRAIN_CODES.indexOf(t));
-        return { present: true, tileIndex: c.face.tileIndex, q, seg12: segs, meeple, meepleColour, meepleSegment };
+        return { present: true, tileIndex: c.face.tileIndex, q, seg12: segs, meeple, meepleColour, meepleSegment, hand: hands.length > 0 };
       })()
-    : { present: false, tileIndex: -1, q: 0, seg12: new Array(12).fill(-1), meeple: false, meepleColour: -1, meepleSegment: -1 };
+    : { present: false, tileIndex: -1, q: 0, seg12: new Array(12).fill(-1), meeple: false, meepleColour: -1, meepleSegment: -1, hand: hands.length > 0 };
   return { rgb, labels };
 }
 
