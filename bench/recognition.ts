@@ -237,7 +237,9 @@ const realReadings = await spotReadings(realWorld, (t, i) => {
 }, BENCH_SEED + 6);
 const realEnrollment = await enrollOne(realWorld, realFaces, BENCH_SEED + 7);
 const realCon = constrainedAccuracy(realReadings, {});
+dumpConfusions('real art constrained');
 const realConEnr = constrainedAccuracy(realReadings, { enrollment: realEnrollment });
+dumpConfusions('real art constrained+enrolled');
 
 // Speed: batches of 256 prepared crops; single crops one at a time. Medians.
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
