@@ -26,6 +26,7 @@ import { sameUpToSymmetry } from '../classes.js';
 import { existsSync } from 'node:fs';
 import { DEFAULT_MODEL, TileRecognizer } from '../runner.js';
 import { decodeReading } from '../decode.js';
+import type { Enrollment } from '../enroll.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 
 /** Edge of a meeple's drawing on the table, mm (the enrolled figure). */
@@ -61,6 +62,11 @@ export interface TrackerOptions {
   readonly useModel?: boolean;
   /** Frames without a still scene before the tracker says a hand seems to stay in view. */
   readonly handPatience?: number;
+  /**
+   * The table's enrolled exemplars (models/enroll.ts): the model's readings are matched against
+   * them too. The same object may grow while the game runs (the table's answers teach it).
+   */
+  readonly enrollment?: Enrollment;
 }
 
 interface Reading { tile: string; q: number; d: number; match: ReturnType<typeof matchTemplate> }
@@ -108,6 +114,29 @@ export class Tracker {
 
   get calibrated(): boolean {
     return this.H !== null;
+  }
+
+  /** The issue-4 model the tracker reads with, if there is one (for enrolling the table's tiles with the same reader). */
+  get recognizer(): TileRecognizer | null {
+    return this.model;
+  }
+
+  /**
+   * A laid tile as the last still frame showed it, cut the way the model reads a cell (the cell plus
+   * 10 % of the pitch on every side, in the table's frame, so the tile's rotation in the picture is
+   * its rotation in the game), or null before any still frame or where no tile lies.
+   */
+  cellPicture(x: number, y: number): Frame | null {
+    if (!this.lastStill || !this.game.state.board.tiles.some((t) => t.x === x && t.y === y)) return null;
+    const mat = frameToMat(this.cv, this.lastStill.frame);
+    const H = this.H;
+    try {
+      this.H = this.lastStill.H;
+      return this.modelCrop(mat, x, y);
+    } finally {
+      this.H = H;
+      mat.delete();
+    }
   }
 
   /** The table plane as last solved (table millimetres to image pixels), for the camera view's grid. */
@@ -277,7 +306,7 @@ export class Tracker {
     const a = applyHomography(this.H!, { x: x * PITCH_MM, y: y * PITCH_MM }), b = applyHomography(this.H!, { x: (x + 1) * PITCH_MM, y: y * PITCH_MM });
     if (Math.hypot(a.x - b.x, a.y - b.y) < MODEL_MIN_CELL_PX) return { conf, modelBest: null };
     const reading = await this.model.readOne({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 });
-    const decoded = decodeReading(reading, this.model.info, this.game.state.catalog, { state: this.game.state, at: [x, y] });
+    const decoded = decodeReading(reading, this.model.info, this.game.state.catalog, { state: this.game.state, at: [x, y] }, this.o.enrollment ? { enrollment: this.o.enrollment } : {});
     if (!decoded.best) return { conf, modelBest: null };
     const q = ROTATIONS.indexOf(decoded.best.rot);
     const look = this.templates.has(decoded.best.tileId) ? this.templates.look(decoded.best.tileId, q) : '';

@@ -17,6 +17,13 @@ import { CameraService } from '../../electron/services/camera/camera-service.js'
 import { GameSession } from '../../electron/services/session/session.js';
 import { Store } from '../../electron/services/store/store.js';
 import { agreed, isCameraMove, nextStep } from './helpers/camera-table.js';
+import sharp from 'sharp';
+import { TileCatalog } from '../../engine/catalog/registry.js';
+import { sameUpToSymmetry } from '../../models/classes.js';
+import { decodeReading } from '../../models/decode.js';
+import { TileRecognizer } from '../../models/runner.js';
+import { enrollmentFromStore } from '../../electron/services/tiles/enrolled.js';
+import { LEARN_PER_TILE } from '../../electron/services/camera/camera-service.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
 const manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[]; frames: number; visits: { stillFrom: number; camera: number[] }[] };
@@ -26,10 +33,10 @@ if (!parsed.ok) throw new Error(parsed.reason);
 const setup = setupFromRecord(parsed.record);
 const frames = [...splitMjpeg(new Uint8Array(readFileSync(join(DIR, 'video.mjpeg'))))];
 
-function open() {
-  const store = Store.open(join(mkdtempSync(join(tmpdir(), 'companion-camera-')), 'c.sqlite'));
+function open(o: { commitAt?: number; file?: string } = {}) {
+  const store = Store.open(o.file ?? join(mkdtempSync(join(tmpdir(), 'companion-camera-')), 'c.sqlite'));
   const session = new GameSession(store);
-  const camera = new CameraService({ session, store, recording: DIR });
+  const camera = new CameraService({ session, store, recording: DIR, ...(o.commitAt !== undefined ? { commitAt: o.commitAt } : {}) });
   return { store, session, camera };
 }
 
@@ -154,6 +161,53 @@ describe('the camera service (tracker → proposals → rules)', () => {
     await s.camera.close();
     s.store.close();
   }, 120_000);
+
+  it('the table\'s answers teach the camera its art: every picked tile\'s picture is enrolled, kept in the store for later games', async () => {
+    // A first game on a new table: the table confirms every reading.
+    const file = join(mkdtempSync(join(tmpdir(), 'companion-camera-learn-')), 'c.sqlite');
+    const s = open({ commitAt: 1.01, file });
+    expect(s.session.newGame(setup).ok).toBe(true);
+    expect(s.camera.use('browser').ok).toBe(true);
+    for (const f of frames) expect(s.camera.frame(f).ok).toBe(true);
+    const log = { missed: 0, answered: 0, rejected: 0, wrong: 0 };
+    expect(await table(s, () => s.camera.view().reading && s.camera.view().frames.queued > 0, log)).toBe('done');
+    expect(agreed(truth, s.session.currentGame!.commands)).toBe(truth.length);
+    expect(s.camera.view().counts.committed).toBe(0);
+    const tilesPicked = truth.filter((c): c is Extract<Command, { type: 'placeTile' }> => c.type === 'placeTile' && isCameraMove(c));
+    const stored = s.store.exemplars();
+    const perTile = new Map<string, number>();
+    for (const e of stored) {
+      perTile.set(e.tileId, (perTile.get(e.tileId) ?? 0) + 1);
+      // Each picture is of a tile the table placed, at the rotation it has in the game, and a real image.
+      expect(tilesPicked.some((c) => c.tile === e.tileId && c.rot === e.rot), `${e.tileId} at ${e.rot}°`).toBe(true);
+      const meta = await sharp(e.image).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 64, 64]);
+    }
+    for (const [tile, n] of perTile) expect(n, tile).toBeLessThanOrEqual(LEARN_PER_TILE);
+    // Every tile type the table picked is enrolled (up to the limit), none missed.
+    const types = new Set(tilesPicked.map((c) => c.tile));
+    expect(types.size).toBeGreaterThan(5);
+    expect([...perTile.keys()].sort()).toEqual([...types].sort());
+    expect(stored.length).toBe([...types].reduce((n, t) => n + Math.min(LEARN_PER_TILE, tilesPicked.filter((c) => c.tile === t).length), 0));
+    await s.camera.close();
+    s.store.close();
+
+    // Another session on the same file: the pictures are read back into exemplars, and a picture
+    // decoded with them (no rules) reads as its own tile.
+    const again = Store.open(file);
+    const recognizer = await TileRecognizer.load(undefined, 1);
+    const { enrollment, problems } = await enrollmentFromStore(again, recognizer);
+    expect(problems).toEqual([]);
+    expect(enrollment.size).toBe(4 * stored.length);
+    const catalog = TileCatalog.classic();
+    for (const e of again.exemplars().slice(0, 4)) {
+      const reading = await recognizer.readOne(new Uint8Array(e.image));
+      const best = decodeReading(reading, recognizer.info, catalog, null, { enrollment }).best!;
+      expect(best.tileId, e.tileId).toBe(e.tileId);
+      expect(sameUpToSymmetry(catalog.get(e.tileId)!, best.rot / 90, e.rot / 90), `${e.tileId} read at ${best.rot}°`).toBe(true);
+    }
+    again.close();
+  }, 180_000);
 
   it('frames that are no image are named and change nothing; frames from a source that is not chosen are refused', async () => {
     const s = open();

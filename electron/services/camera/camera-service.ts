@@ -12,8 +12,14 @@
  *
  * The tracker keeps its own copy of the game (it reads against the legal moves); before every frame
  * that copy is brought level with the session's game, which is the truth.
+ *
+ * The table's answers teach the camera its art: a tile the table picked in the top-3 picker is a tile
+ * whose identity and rotation the table has confirmed, so its picture (cut from the frame the tracker
+ * read it on) is stored as an enrolled exemplar (up to `LEARN_PER_TILE` per tile type) and matched by
+ * the model's readings from then on, in this game and the next (models/enroll.ts).
  */
-import type { Command } from '../../../engine/game/commands.js';
+import sharp from 'sharp';
+import type { Command, PlacePrizeTile, PlaceTile } from '../../../engine/game/commands.js';
 import type { Game } from '../../../engine/game/game.js';
 import type { GameSetup } from '../../../engine/game/setup.js';
 import { reminders } from '../../../engine/game/reminders.js';
@@ -24,7 +30,9 @@ import { setupFromRecord } from '../../../engine/record/convert.js';
 import { parseRecord } from '../../../engine/record/schema.js';
 import type { SheetLayout } from '../../../calibration/sheet/layout.js';
 import { readManifest, readRecordJson } from '../../../models/scene/recording.js';
+import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
 import type { Tracker, TrackEvent } from '../../../models/track/tracker.js';
+import { enrollmentFromStore } from '../tiles/enrolled.js';
 import type { CameraAnswer, CameraReport, CameraSourceKind, CameraStatusKind, CameraView } from '../../contract/camera.js';
 import type { Ack, GameSession } from '../session/session.js';
 import type { Store } from '../store/store.js';
@@ -70,6 +78,11 @@ export interface CameraServiceOptions {
   readonly profile?: TableProfile;
   /** Frames held while the tracker waits for the table; beyond it the oldest are dropped (and said so). */
   readonly maxQueue?: number;
+  /**
+   * Confidence at which a reading is committed without asking (default 0.9). Above 1 the table
+   * confirms every reading: a first game on a new table, to teach the camera the table's art.
+   */
+  readonly commitAt?: number;
 }
 
 interface QueuedFrame {
@@ -89,6 +102,8 @@ const NOTICES = 6;
 const CAMERA_SOURCE = 'camera';
 /** The tracker commits a reading at this confidence (its default `commitAt`). */
 const SURE = 0.9;
+/** Pictures of a tile type the table's answers enroll; more add little and cost every later reading. */
+export const LEARN_PER_TILE = 2;
 
 const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -121,6 +136,11 @@ export class CameraService {
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
   private closed = false;
+  /** The table's enrolled exemplars, shared with the tracker (it grows as the table answers). */
+  private enrollment: Enrollment | null = null;
+  /** A tile the table just picked in the picker: its picture is enrolled once the tracker has it. */
+  private toLearn: PlaceTile | PlacePrizeTile | null = null;
+  private learning: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: CameraServiceOptions) {
     this.desk = new ProposalDesk(o.store, o.session);
@@ -307,6 +327,37 @@ export class CameraService {
     // The table answered a reading the tracker left open (or entered the tile itself): the figure on
     // that tile is read from the same frame.
     if (last && (last.type === 'placeTile' || last.type === 'placePrizeTile') && this.tracker) this.handle(this.tracker.afterTableAnswer());
+    const learn = this.toLearn;
+    this.toLearn = null;
+    if (learn && added.some((c) => sameCommand(c, learn))) this.learn(learn);
+  }
+
+  /**
+   * Enrolls the picture of a tile the table confirmed: the tracker's last still frame is the one it
+   * read the tile on (frames are held while a question is open). Stored with the store's other
+   * exemplars, and matched from the next reading on.
+   */
+  private learn(c: PlaceTile | PlacePrizeTile): void {
+    const tracker = this.tracker;
+    const recognizer = tracker?.recognizer;
+    const enrollment = this.enrollment;
+    if (!tracker || !recognizer || !enrollment) return;
+    if ((this.o.store.exemplarCounts().get(c.tile) ?? 0) >= LEARN_PER_TILE) return;
+    const picture = tracker.cellPicture(c.at[0], c.at[1]);
+    if (!picture || picture.channels !== 3) return;
+    this.learning = this.learning.then(async () => {
+      try {
+        const png = await sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).png().toBuffer();
+        const ex = await exemplarsFromCrop(recognizer, png, c.tile, c.rot, { newTile: !recognizer.info.tiles.includes(c.tile) });
+        if (!ex.ok) throw new Error(ex.reason);
+        this.o.store.addExemplar({ tileId: c.tile, rot: c.rot, source: 'camera: the table picked it', image: png, mime: 'image/png' });
+        enrollment.add(...ex.value);
+      } catch (e) {
+        // Learning is a bonus: the game goes on, the table is told.
+        this.notice(-1, `the picture of ${c.tile} could not be enrolled: ${(e as Error).message}`, true);
+        this.changed();
+      }
+    });
   }
 
   // ── the tracker and the session ──
@@ -326,8 +377,16 @@ export class CameraService {
       try {
         // Loaded on first use: OpenCV and the templates cost a second or two that the app's start should not pay.
         const { Tracker } = await import('../../../models/track/tracker.js');
-        const tracker = await Tracker.create({ setup: game.setup, style: profile.style, markers: profile.markers });
+        const enrollment = new Enrollment();
+        const tracker = await Tracker.create({ setup: game.setup, style: profile.style, markers: profile.markers, commitAt: this.o.commitAt ?? SURE, enrollment });
+        if (tracker.recognizer) {
+          // What the table enrolled before (its answers in earlier games, the tile editor's crops).
+          const stored = await enrollmentFromStore(this.o.store, tracker.recognizer);
+          enrollment.add(...stored.enrollment.exemplars);
+          for (const p of stored.problems) this.notice(-1, `an enrolled tile picture could not be read: ${p}`, true);
+        }
         if (this.o.session.currentGameId === id) {
+          this.enrollment = enrollment;
           this.tracker = tracker;
           this.trackerFor = id;
           this.trackerProblem = null;
@@ -370,6 +429,8 @@ export class CameraService {
       // Another game: its frames start afresh; a recording plays again from its start.
       this.tracker = null;
       this.trackerFor = null;
+      this.enrollment = null;
+      this.toLearn = null;
       this.queue = [];
       this.notices = [];
       this.committed = this.asked = this.read = this.received = this.dropped = 0;
@@ -409,7 +470,7 @@ export class CameraService {
         this.desk.reject(p.id);
         continue;
       }
-      if (p.payload.confidence >= SURE && decide(state, this.now(c)).ok) {
+      if (p.payload.confidence >= (this.o.commitAt ?? SURE) && decide(state, this.now(c)).ok) {
         const played = this.desk.accept(p.id, undefined, (x) => this.now(x));
         if (played.ok) this.committed++;
       }
@@ -455,7 +516,10 @@ export class CameraService {
       void this.pump();
       return ok(null);
     }
-    return this.desk.accept(id, answer === 'best' ? undefined : answer, (c) => this.now(c));
+    const r = this.desk.accept(id, answer === 'best' ? undefined : answer, (c) => this.now(c));
+    const played = this.o.session.currentGame?.commands.at(-1);
+    if (r.ok && played && (played.type === 'placeTile' || played.type === 'placePrizeTile')) this.toLearn = played;
+    return r;
   }
 
   /** A tile reading restated for the turn now being played (it may have been seen before its turn). */
@@ -507,6 +571,7 @@ export class CameraService {
   /** Resolves once every held frame that can be read now has been read (tests, shutdown). */
   async settled(): Promise<void> {
     while (this.pumping || this.trackerLoading) await new Promise((r) => setTimeout(r, 5));
+    await this.learning;
   }
 
   async close(): Promise<void> {
