@@ -17,6 +17,8 @@ export interface BrowserModeOptions {
    */
   readonly recording?: string | null;
   readonly recordingSpeed?: number;
+  /** The camera commits a reading at this confidence (default 0.9; above 1 the table confirms every reading). */
+  readonly cameraCommitAt?: number;
 }
 
 export interface BrowserMode {
@@ -46,7 +48,7 @@ export async function startBrowserMode(o: BrowserModeOptions = {}): Promise<Brow
   const store = Store.open(o.dataFile ?? defaultDataFile());
   const session = GameSession.resume(store);
   const recording = o.recording === undefined ? BUNDLED_DEMO : o.recording;
-  const camera = new CameraService({ session, store, recording, ...(o.recordingSpeed ? { recordingSpeed: o.recordingSpeed } : {}) });
+  const camera = new CameraService({ session, store, recording, ...(o.recordingSpeed ? { recordingSpeed: o.recordingSpeed } : {}), ...(o.cameraCommitAt !== undefined ? { commitAt: o.cameraCommitAt } : {}) });
   // No camera connected yet: the recording is the default source (a screen with a camera switches to it).
   if (recording) camera.use('recording');
   try {

@@ -132,6 +132,8 @@ export class CameraService {
   private pumping = false;
   private size: [number, number] | null = null;
   private lastImage: Uint8Array | null = null;
+  /** The frame the tracker read last: what an open question is about. */
+  private lastReadImage: Uint8Array | null = null;
   private notices: { frame: number; text: string; error: boolean }[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
@@ -307,6 +309,7 @@ export class CameraService {
         const events = await tracker.feed(f.bytes, f.index);
         this.read++;
         this.lastRead = f.index;
+        this.lastReadImage = f.bytes;
         if (tracker !== this.tracker) continue; // another game began meanwhile
         this.handle(events);
         this.changed();
@@ -435,6 +438,7 @@ export class CameraService {
       this.notices = [];
       this.committed = this.asked = this.read = this.received = this.dropped = 0;
       this.lastRead = -1;
+      this.lastReadImage = null;
       if (this.kind === 'recording') {
         void this.stopPlayer();
         this.startPlayer();
@@ -541,6 +545,10 @@ export class CameraService {
     const tracker = this.tracker && this.trackerFor === this.o.session.currentGameId ? this.tracker : null;
     const waiting = this.kind === 'none' ? 'a camera' : this.waitingFor();
     if (tracker && this.lastImage && !this.size) this.size = jpegSize(this.lastImage);
+    const proposals = game ? this.desk.open().map((p) => proposalView(game, p.id, p.payload as StoredProposal)) : [];
+    // While the table is asked, the recording's picture is the frame the question is about (later
+    // frames wait, and may show hands or the next tiles); otherwise the latest frame.
+    const picture = proposals.length > 0 && this.lastReadImage ? this.lastReadImage : this.lastImage;
     return {
       source: this.kind,
       label: this.label,
@@ -552,10 +560,10 @@ export class CameraService {
       frames: { received: this.received, read: this.read, last: this.lastRead, queued: this.queue.length, dropped: this.dropped },
       size: this.size ?? (this.lastImage ? jpegSize(this.lastImage) : null),
       grid: game && tracker ? gridView(game, tracker.tableToImage) : [],
-      proposals: game ? this.desk.open().map((p) => proposalView(game, p.id, p.payload as StoredProposal)) : [],
+      proposals,
       notices: [...this.notices].reverse(),
       counts: { committed: this.committed, asked: this.asked },
-      image: withImage && this.kind === 'recording' && this.lastImage ? `data:image/jpeg;base64,${Buffer.from(this.lastImage).toString('base64')}` : null,
+      image: withImage && this.kind === 'recording' && picture ? `data:image/jpeg;base64,${Buffer.from(picture).toString('base64')}` : null,
     };
   }
 
