@@ -74,7 +74,7 @@ async function cropsFrom(world: SynthWorld, n: number, seed: number, opts: CropO
 
 function rawScores(readings: CropReading[], labels: { present: boolean; tileIndex: number; q: number; seg12: readonly number[]; meeple: boolean; meepleColour: number; hand: boolean }[]) {
   let tr = 0, n = 0, seg = 0, mp = 0, mc = 0, mcn = 0, pres = 0;
-  // The same figure on tiles with neither a figure on them nor a hand in view.
+  // The same measure on tiles with neither a piece standing on them nor a hand in view.
   let clearRight = 0, clearN = 0;
   readings.forEach((r, i) => {
     const l = labels[i]!;
@@ -266,14 +266,14 @@ for (let k = 0; k < 60; k++) {
 }
 
 print('in-style type+rotation', pct(inRaw.tr, inRaw.n), '%');
-print('in-style type+rotation, no figure or hand on the tile', pct(inRaw.clearRight, inRaw.clearN), `% (${inRaw.clearN - inRaw.clearRight} wrong of ${inRaw.clearN})`);
+print(`in-style type+rotation, no figure or hand on the tile (${inRaw.clearN} tiles)`, pct(inRaw.clearRight, inRaw.clearN), '%');
 print('in-style constrained', pct(inCon.right, inCon.n), '%');
 print('held-out style type+rotation', pct(heldRaw.tr, heldRaw.n), '%');
-print('held-out style type+rotation, no figure or hand on the tile', pct(heldRaw.clearRight, heldRaw.clearN), `% (${heldRaw.clearN - heldRaw.clearRight} wrong of ${heldRaw.clearN})`);
+print(`held-out style type+rotation, no figure or hand on the tile (${heldRaw.clearN} tiles)`, pct(heldRaw.clearRight, heldRaw.clearN), '%');
 print('held-out style constrained', pct(heldCon.right, heldCon.n), '%');
 print('held-out style constrained+enrolled', pct(heldConEnr.right, heldConEnr.n), '%');
 print('real art type+rotation', pct(realRaw.tr, realRaw.n), '%');
-print('real art type+rotation, no figure or hand on the tile', pct(realRaw.clearRight, realRaw.clearN), `% (${realRaw.clearN - realRaw.clearRight} wrong of ${realRaw.clearN})`);
+print(`real art type+rotation, no figure or hand on the tile (${realRaw.clearN} tiles)`, pct(realRaw.clearRight, realRaw.clearN), '%');
 print('real art constrained', pct(realCon.right, realCon.n), '%');
 print('real art constrained+enrolled', pct(realConEnr.right, realConEnr.n), '%');
 print('edge segments', pct(inRaw.seg, inRaw.segN), '%');
