@@ -33,6 +33,7 @@ export const operationArgs = {
   cameraUse: z.tuple([cameraSourceSchema, z.string().max(200).optional()]),
   cameraReport: z.tuple([cameraReportSchema]),
   cameraAnswer: z.tuple([z.number().int().min(1), cameraAnswerSchema]),
+  cameraAskEverything: z.tuple([z.boolean()]),
   cameraFrame: z.tuple([cameraFrameSchema]),
 } as const;
 
@@ -75,6 +76,7 @@ export interface OperationResults {
   cameraUse: CameraView;
   cameraReport: CameraView;
   cameraAnswer: { version: number } | null;
+  cameraAskEverything: CameraView;
   cameraFrame: null;
 }
 

@@ -76,6 +76,8 @@ export interface CameraView {
   readonly proposals: readonly CameraProposalView[];
   /** The tracker's last notices and errors (a tile that seems lifted, a frame that is no image…). */
   readonly notices: readonly { readonly frame: number; readonly text: string; readonly error: boolean }[];
+  /** Does the camera ask the table about every reading (teaching it the table's tiles), not only unsure ones? */
+  readonly askEverything: boolean;
   /** Moves the camera committed by itself in this game, and readings the table answered. */
   readonly counts: { readonly committed: number; readonly asked: number };
   /** The last frame as a data URL, for sources the services play themselves (the recording). */

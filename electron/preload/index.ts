@@ -32,6 +32,7 @@ const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => v
   cameraUse: call('cameraUse') as CompanionApi['cameraUse'],
   cameraReport: call('cameraReport') as CompanionApi['cameraReport'],
   cameraAnswer: call('cameraAnswer') as CompanionApi['cameraAnswer'],
+  cameraAskEverything: call('cameraAskEverything') as CompanionApi['cameraAskEverything'],
   cameraFrame: call('cameraFrame') as CompanionApi['cameraFrame'],
   onSnapshot(listener) {
     const handler = (_e: IpcRendererEvent, s: Snapshot) => listener(s);

@@ -95,11 +95,14 @@ export class Tracker {
   private lastFrame = -1;
   /** Commands the camera committed (by history index), apart from table input. */
   readonly cameraCommitted = new Set<number>();
+  /** Commit a reading at this confidence; the table may raise it above 1 to be asked about every reading. */
+  commitAt: number;
 
   private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly figures: (Rgba | null)[], private readonly model: TileRecognizer | null, private readonly o: TrackerOptions) {
     const g = Game.start(o.setup, defaultCatalog());
     if (!g.ok) throw new Error(`tracker: the setup is not playable: ${g.reason}`);
     this.game = g.value;
+    this.commitAt = o.commitAt ?? 0.9;
   }
 
   static async create(o: TrackerOptions): Promise<Tracker> {
@@ -345,7 +348,7 @@ export class Tracker {
       };
       const best = cmd(readings[0]!);
       const alternatives = readings.slice(1, 3).map(cmd);
-      if (conf < (this.o.commitAt ?? 0.9)) {
+      if (conf < this.commitAt) {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: 'not sure: the table picks' });
         this.pending = { now: hole.now, x, y, frame };
         return out; // the rest waits for the table's answer
@@ -546,7 +549,7 @@ export class Tracker {
     const conf = confidence(rivals) * (best.a! >= FIGURE_SEEN ? 1 : 0.5);
     const alternatives = ranked.slice(1, 3).map((h) => h.cmd!);
     if (!best.cmd) return null;
-    if (conf < (this.o.commitAt ?? 0.9)) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
+    if (conf < this.commitAt) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
     const played = this.game.play(best.cmd);
     if (!played.ok) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };
     this.cameraCommitted.add(this.game.history.length - 1);

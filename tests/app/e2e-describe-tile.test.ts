@@ -1,8 +1,8 @@
 /**
  * "Describe this tile…" in a real browser (Debian chromium) against browser mode: the services play
- * the bundled short recording, the camera asks the table about the first tile it reads (it is set to
- * ask about every reading, as on a new table), and the picker's *Describe this tile…* opens the tile
- * editor on the cell cut from the camera's picture. Screenshot: camera-describe.png.
+ * the bundled short recording, the table ticks "Ask about every tile" (as on a new table), the camera
+ * asks about the first tile it reads, and the picker's *Describe this tile…* opens the tile editor on
+ * the cell cut from the camera's picture. Screenshot: camera-describe.png.
  */
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const rendererDir = await ensureRendererBuilt();
   const tmp = mkdtempSync(join(tmpdir(), 'companion-describe-e2e-'));
-  app = await startBrowserMode({ dataFile: join(tmp, 'c.sqlite'), rendererDir, recording: DIR, recordingSpeed: 4, cameraCommitAt: 1.01 });
+  app = await startBrowserMode({ dataFile: join(tmp, 'c.sqlite'), rendererDir, recording: DIR, recordingSpeed: 4 });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(20_000);
@@ -54,6 +54,11 @@ describe('describing a tile from the camera', () => {
     expect(app.session.newGame(setup).ok).toBe(true);
     await page.goto(app.server.url);
     await page.locator('button[data-screen=camera]').click();
+    // A new table: the table asks to be asked about every tile (the camera learns from its answers).
+    const ask = page.getByTestId('camera-ask-everything');
+    expect(await ask.isChecked()).toBe(false);
+    await ask.check();
+    await expect.poll(() => app.camera.view().askEverything).toBe(true);
     const picker = page.getByTestId('picker');
     // The table enters what no camera sees (the draw) up to the first tile; the held frames are read then.
     for (const c of truth) {
@@ -111,5 +116,9 @@ describe('describing a tile from the camera', () => {
     await editor.waitFor({ state: 'detached' });
     expect(app.session.currentGame!.commands.length).toBe(before);
     expect(app.camera.view().proposals.length).toBe(1);
+
+    // Back to asking only when unsure.
+    await ask.uncheck();
+    await expect.poll(() => app.camera.view().askEverything).toBe(false);
   }, 180_000);
 });

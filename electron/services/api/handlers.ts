@@ -46,6 +46,7 @@ export function handlers(s: Services): Handlers {
     cameraUse: (kind, label) => (s.camera ? reply(s.camera.use(kind, label), (v) => v) : noCamera),
     cameraReport: (r) => (s.camera ? reply(s.camera.report(r), (v) => v) : noCamera),
     cameraAnswer: (id, answer) => (s.camera ? reply(s.camera.answer(id, answer), (a) => (a ? version(a) : null)) : noCamera),
+    cameraAskEverything: (on) => (s.camera ? { ok: true, value: s.camera.askEverything(on) } : noCamera),
     cameraFrame: (bytes) => (s.camera ? reply(s.camera.frame(bytes), () => null) : noCamera),
   };
 }

@@ -104,6 +104,8 @@ const CAMERA_SOURCE = 'camera';
 const SURE = 0.9;
 /** Pictures of a tile type the table's answers enroll; more add little and cost every later reading. */
 export const LEARN_PER_TILE = 2;
+/** No reading is this sure: the table is asked about every one. */
+const ASK_EVERYTHING = 2;
 
 const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -143,9 +145,12 @@ export class CameraService {
   /** A tile the table just picked in the picker: its picture is enrolled once the tracker has it. */
   private toLearn: PlaceTile | PlacePrizeTile | null = null;
   private learning: Promise<void> = Promise.resolve();
+  /** The confidence at which a reading is committed without asking (above 1: the table is asked about every one). */
+  private commitAt: number;
 
   constructor(private readonly o: CameraServiceOptions) {
     this.desk = new ProposalDesk(o.store, o.session);
+    this.commitAt = o.commitAt ?? SURE;
     if (o.recording) {
       const r = recordingInfo(o.recording);
       if (r.ok) this.recording = r.value;
@@ -381,7 +386,7 @@ export class CameraService {
         // Loaded on first use: OpenCV and the templates cost a second or two that the app's start should not pay.
         const { Tracker } = await import('../../../models/track/tracker.js');
         const enrollment = new Enrollment();
-        const tracker = await Tracker.create({ setup: game.setup, style: profile.style, markers: profile.markers, commitAt: this.o.commitAt ?? SURE, enrollment });
+        const tracker = await Tracker.create({ setup: game.setup, style: profile.style, markers: profile.markers, commitAt: this.commitAt, enrollment });
         if (tracker.recognizer) {
           // What the table enrolled before (its answers in earlier games, the tile editor's crops).
           const stored = await enrollmentFromStore(this.o.store, tracker.recognizer);
@@ -389,6 +394,8 @@ export class CameraService {
           for (const p of stored.problems) this.notice(-1, `an enrolled tile picture could not be read: ${p}`, true);
         }
         if (this.o.session.currentGameId === id) {
+          // The table may have changed it while the tracker loaded.
+          tracker.commitAt = this.commitAt;
           this.enrollment = enrollment;
           this.tracker = tracker;
           this.trackerFor = id;
@@ -474,7 +481,7 @@ export class CameraService {
         this.desk.reject(p.id);
         continue;
       }
-      if (p.payload.confidence >= (this.o.commitAt ?? SURE) && decide(state, this.now(c)).ok) {
+      if (p.payload.confidence >= this.commitAt && decide(state, this.now(c)).ok) {
         const played = this.desk.accept(p.id, undefined, (x) => this.now(x));
         if (played.ok) this.committed++;
       }
@@ -508,6 +515,17 @@ export class CameraService {
       this.notice(e.frame, `the camera's reading was refused: ${played.reason}`, true);
     }
     this.level();
+  }
+
+  /**
+   * Whether the table is asked about every reading (a new table: each answer teaches the camera the
+   * table's tiles) or only about unsure ones. Readings already committed stay.
+   */
+  askEverything(on: boolean): CameraView {
+    this.commitAt = on ? ASK_EVERYTHING : (this.o.commitAt !== undefined && this.o.commitAt <= 1 ? this.o.commitAt : SURE);
+    if (this.tracker) this.tracker.commitAt = this.commitAt;
+    this.changed();
+    return this.view(true);
   }
 
   /** The table's answer in the top-3 picker. A rejected reading is never committed. */
@@ -562,6 +580,7 @@ export class CameraService {
       grid: game && tracker ? gridView(game, tracker.tableToImage) : [],
       proposals,
       notices: [...this.notices].reverse(),
+      askEverything: this.commitAt > 1,
       counts: { committed: this.committed, asked: this.asked },
       image: withImage && this.kind === 'recording' && picture ? `data:image/jpeg;base64,${Buffer.from(picture).toString('base64')}` : null,
     };
