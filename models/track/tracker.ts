@@ -21,6 +21,7 @@ import { applyHomography, type Homography, type Quad } from '../../calibration/g
 import { homographyFromSheet } from '../../calibration/markers.js';
 import { changedFraction, StillScene, thumbnail, type Thumb } from '../../calibration/motion.js';
 import { rectifyCell } from '../../calibration/rectify.js';
+import { steadyPlane, type Plane } from '../../calibration/steady-plane.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { sameUpToSymmetry } from '../classes.js';
 import { existsSync } from 'node:fs';
@@ -68,6 +69,7 @@ interface Reading { tile: string; q: number; d: number; match: ReturnType<typeof
 export class Tracker {
   readonly game: Game;
   private H: Homography | null = null;
+  private plane: Plane | null = null;
   private readonly still = new StillScene(2, 0.004);
   private baseline: Thumb | null = null;
   private readonly holeCrops = new Map<number, CellCrop>();
@@ -182,7 +184,9 @@ export class Tracker {
     const sheet = homographyFromSheet(this.cv, frame, this.o.markers);
     if (sheet.ok) {
       if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx });
-      this.H = sheet.value.tableToImage;
+      // Not every frame's markers solve the plane as well (two markers on one side extrapolate badly).
+      this.plane = steadyPlane(this.plane, sheet.value, this.o.markers);
+      this.H = this.plane.tableToImage;
     } else if (!this.H) {
       out.push({ kind: 'error', frame: index, message: `cannot calibrate: ${sheet.error.message}` });
       return out;
