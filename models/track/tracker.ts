@@ -36,6 +36,14 @@ const FIGURE_MIN_STRENGTH = 0.3;
 /** Best spot's fitted strength below which no figure is seen, and from which one surely is. */
 const FIGURE_UNSEEN = 0.38;
 const FIGURE_SEEN = 0.45;
+/**
+ * Look-alike readings (`byDetail`): within this factor of the best distance, differing in at most this
+ * many template pixels (a quarter of the cell), weighed with this softmax temperature (× the best
+ * detail distance; set on the tuning recordings' prize tiles, see docs/tracking.md).
+ */
+const DETAIL_CLOSE = 1.5;
+const DETAIL_MAX_PX = (CROP_PX * CROP_PX) / 4;
+const DETAIL_TEMPERATURE = 0.15;
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
 const MODEL_MIN_CELL_PX = 30;
 import { featurePoint } from '../scene/spots.js';
@@ -64,7 +72,7 @@ export interface TrackerOptions {
   readonly handPatience?: number;
 }
 
-interface Reading { tile: string; q: number; d: number; match: ReturnType<typeof matchTemplate> }
+interface Reading { tile: string; q: number; d: number; match: ReturnType<typeof matchTemplate>; /** Distance where look-alikes differ (`byDetail`). */ detail?: number }
 
 export class Tracker {
   readonly game: Game;
@@ -306,7 +314,7 @@ export class Tracker {
         out.push({ kind: 'notice', frame, message: `something appeared at cell (${x}, ${y}) but no rule allows a tile there now; nothing committed` });
         continue;
       }
-      const fused = await this.fuse(readings, confidence(readings), modelCrop(x, y), x, y);
+      const fused = await this.fuse(readings, readingConfidence(readings), modelCrop(x, y), x, y);
       const conf = fused.conf;
       if (fused.modelBest && fused.modelBest !== readings[0]) {
         readings.splice(readings.indexOf(fused.modelBest), 1);
@@ -450,7 +458,24 @@ export class Tracker {
       if (!seen) { byLook.set(look, r); merged.push(r); continue; }
       if (prefer(r) > prefer(seen)) { merged[merged.indexOf(seen)] = r; byLook.set(look, r); }
     }
-    return merged;
+    return this.byDetail(now, merged);
+  }
+
+  /**
+   * Drawings that differ in a small detail only (the Jousts & Crests prize tiles share their city and
+   * field and differ by a mark a few pixels wide at 25–40 px per tile) are told apart poorly by the
+   * whole-tile distance, whose noise they all share: the readings close to the best are compared again
+   * only where their templates differ, re-ranked by that, and weighed by it (`readingConfidence`).
+   */
+  private byDetail(now: CellCrop, readings: Reading[]): Reading[] {
+    const close = readings.filter((r) => r.d < readings[0]!.d * DETAIL_CLOSE);
+    if (close.length < 2) return readings;
+    const tpls = close.map((r) => this.templates.get(r.tile, r.q)!);
+    const mask = differenceMask(tpls[0]!, tpls.slice(1), 12);
+    if (mask.reduce((a, b) => a + b, 0) > DETAIL_MAX_PX) return readings;
+    close.forEach((r, i) => { r.detail = maskedDistance(now, tpls[i]!, r.match, mask); });
+    close.sort((a, b) => a.detail! - b.detail!);
+    return [...close, ...readings.filter((r) => r.detail === undefined)];
   }
 
   /**
@@ -536,5 +561,16 @@ export function confidence(readings: readonly { d: number }[]): number {
   const t = 0.04 * d0 + 1e-4;
   let z = 0;
   for (const r of readings) z += Math.exp(-(r.d - d0) / t);
+  return 1 / z;
+}
+
+/** A cell reading's confidence: look-alikes compared by their detail (`Tracker.byDetail`) are weighed by it. */
+export function readingConfidence(readings: readonly { d: number; detail?: number }[]): number {
+  const close = readings.filter((r) => r.detail !== undefined);
+  if (close.length < 2) return confidence(readings);
+  const m0 = close[0]!.detail!;
+  const t = DETAIL_TEMPERATURE * m0 + 1e-6;
+  let z = 0;
+  for (const r of close) z += Math.exp(-(r.detail! - m0) / t);
   return 1 / z;
 }
