@@ -44,6 +44,8 @@ const FIGURE_SEEN = 0.45;
 const DETAIL_CLOSE = 1.5;
 const DETAIL_MAX_PX = (CROP_PX * CROP_PX) / 4;
 const DETAIL_TEMPERATURE = 0.15;
+/** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
+const LONE_FIT = 0.5;
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
 const MODEL_MIN_CELL_PX = 30;
 import { featurePoint } from '../scene/spots.js';
@@ -306,10 +308,11 @@ export class Tracker {
   private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame): Promise<TrackEvent[]> {
     const out: TrackEvent[] = [];
     const changed = this.changedCells(this.holeCrops, crop);
-    for (const hole of changed) {
+    const lone = this.loneNewTile(changed);
+    for (const hole of lone ? [lone.hole, ...changed.filter((h) => h !== lone.hole)] : changed) {
       const x = keyX(hole.key), y = keyY(hole.key);
       if (!this.game.state.board.holes.has(hole.key)) continue;
-      const readings = this.readCell(hole.now, x, y, changed.length === 1);
+      const readings = this.readCell(hole.now, x, y, changed.length === 1 || hole === lone?.hole);
       if (readings.length === 0) {
         out.push({ kind: 'notice', frame, message: `something appeared at cell (${x}, ${y}) but no rule allows a tile there now; nothing committed` });
         continue;
@@ -345,6 +348,30 @@ export class Tracker {
       if (figure) out.push(figure);
     }
     return out;
+  }
+
+  /**
+   * Several holes changed, and one is a tile where the others are not (a new tile beside holes that
+   * took a shadow, a sliver of it or a figure's edge): a tile template fits it at least twice as well
+   * as any fits the others, and the drawn tile fits it about as well as any type. That one is the new
+   * tile, read first and with the drawn tile only; the others are read after it as before, with every
+   * type (a second new tile, a still scene missed, may fit only once the first is down; skipping them
+   * cost the camera service's missed-still-frame test three more moves by hand). When no hole stands
+   * out so, or the drawn tile does not fit the one that does, all are read as before.
+   */
+  private loneNewTile(changed: { key: number; score: number; now: CellCrop }[]): { hole: { key: number; score: number; now: CellCrop }; best: number } | null {
+    const state = this.game.state;
+    if (changed.length < 2 || state.turn.drawn === null) return null;
+    const fits = changed
+      .filter((h) => state.board.holes.has(h.key))
+      .map((h) => ({ h, best: this.readCell(h.now, keyX(h.key), keyY(h.key))[0]?.d ?? Infinity }))
+      .sort((a, b) => a.best - b.best);
+    const [top, next] = fits;
+    if (!top || !next || !(top.best < LONE_FIT * next.best)) return null;
+    const x = keyX(top.h.key), y = keyY(top.h.key);
+    const drawn = this.readCell(top.h.now, x, y, true)[0];
+    if (!drawn || drawn.d > top.best * DETAIL_CLOSE) return null;
+    return { hole: top.h, best: top.best };
   }
 
   /**
