@@ -21,6 +21,7 @@ import { applyHomography, type Homography, type Quad } from '../../calibration/g
 import { homographyFromSheet } from '../../calibration/markers.js';
 import { changedFraction, StillScene, thumbnail, type Thumb } from '../../calibration/motion.js';
 import { rectifyCell } from '../../calibration/rectify.js';
+import { steadyPlane, type Plane } from '../../calibration/steady-plane.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { sameUpToSymmetry } from '../classes.js';
 import { existsSync } from 'node:fs';
@@ -36,6 +37,16 @@ const FIGURE_MIN_STRENGTH = 0.3;
 /** Best spot's fitted strength below which no figure is seen, and from which one surely is. */
 const FIGURE_UNSEEN = 0.38;
 const FIGURE_SEEN = 0.45;
+/**
+ * Look-alike readings (`byDetail`): within this factor of the best distance, differing in at most this
+ * many template pixels (a quarter of the cell), weighed with this softmax temperature (× the best
+ * detail distance; set on the tuning recordings' prize tiles, see docs/tracking.md).
+ */
+const DETAIL_CLOSE = 1.5;
+const DETAIL_MAX_PX = (CROP_PX * CROP_PX) / 4;
+const DETAIL_TEMPERATURE = 0.15;
+/** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
+const LONE_FIT = 0.5;
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
 const MODEL_MIN_CELL_PX = 30;
 import { featurePoint } from '../scene/spots.js';
@@ -69,11 +80,12 @@ export interface TrackerOptions {
   readonly enrollment?: Enrollment;
 }
 
-interface Reading { tile: string; q: number; d: number; match: ReturnType<typeof matchTemplate> }
+interface Reading { tile: string; q: number; d: number; match: ReturnType<typeof matchTemplate>; /** Distance where look-alikes differ (`byDetail`). */ detail?: number }
 
 export class Tracker {
   readonly game: Game;
   private H: Homography | null = null;
+  private plane: Plane | null = null;
   private readonly still = new StillScene(2, 0.004);
   private baseline: Thumb | null = null;
   private readonly holeCrops = new Map<number, CellCrop>();
@@ -214,7 +226,9 @@ export class Tracker {
     const sheet = homographyFromSheet(this.cv, frame, this.o.markers);
     if (sheet.ok) {
       if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx });
-      this.H = sheet.value.tableToImage;
+      // Not every frame's markers solve the plane as well (two markers on one side extrapolate badly).
+      this.plane = steadyPlane(this.plane, sheet.value, this.o.markers);
+      this.H = this.plane.tableToImage;
     } else if (!this.H) {
       out.push({ kind: 'error', frame: index, message: `cannot calibrate: ${sheet.error.message}` });
       return out;
@@ -326,15 +340,16 @@ export class Tracker {
   private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame): Promise<TrackEvent[]> {
     const out: TrackEvent[] = [];
     const changed = this.changedCells(this.holeCrops, crop);
-    for (const hole of changed) {
+    const lone = this.loneNewTile(changed);
+    for (const hole of lone ? [lone.hole, ...changed.filter((h) => h !== lone.hole)] : changed) {
       const x = keyX(hole.key), y = keyY(hole.key);
       if (!this.game.state.board.holes.has(hole.key)) continue;
-      const readings = this.readCell(hole.now, x, y, changed.length === 1);
+      const readings = this.readCell(hole.now, x, y, changed.length === 1 || hole === lone?.hole);
       if (readings.length === 0) {
         out.push({ kind: 'notice', frame, message: `something appeared at cell (${x}, ${y}) but no rule allows a tile there now; nothing committed` });
         continue;
       }
-      const fused = await this.fuse(readings, confidence(readings), modelCrop(x, y), x, y);
+      const fused = await this.fuse(readings, readingConfidence(readings), modelCrop(x, y), x, y);
       const conf = fused.conf;
       if (fused.modelBest && fused.modelBest !== readings[0]) {
         readings.splice(readings.indexOf(fused.modelBest), 1);
@@ -365,6 +380,30 @@ export class Tracker {
       if (figure) out.push(figure);
     }
     return out;
+  }
+
+  /**
+   * Several holes changed, and one is a tile where the others are not (a new tile beside holes that
+   * took a shadow, a sliver of it or a figure's edge): a tile template fits it at least twice as well
+   * as any fits the others, and the drawn tile fits it about as well as any type. That one is the new
+   * tile, read first and with the drawn tile only; the others are read after it as before, with every
+   * type (a second new tile, a still scene missed, may fit only once the first is down; skipping them
+   * cost the camera service's missed-still-frame test three more moves by hand). When no hole stands
+   * out so, or the drawn tile does not fit the one that does, all are read as before.
+   */
+  private loneNewTile(changed: { key: number; score: number; now: CellCrop }[]): { hole: { key: number; score: number; now: CellCrop }; best: number } | null {
+    const state = this.game.state;
+    if (changed.length < 2 || state.turn.drawn === null) return null;
+    const fits = changed
+      .filter((h) => state.board.holes.has(h.key))
+      .map((h) => ({ h, best: this.readCell(h.now, keyX(h.key), keyY(h.key))[0]?.d ?? Infinity }))
+      .sort((a, b) => a.best - b.best);
+    const [top, next] = fits;
+    if (!top || !next || !(top.best < LONE_FIT * next.best)) return null;
+    const x = keyX(top.h.key), y = keyY(top.h.key);
+    const drawn = this.readCell(top.h.now, x, y, true)[0];
+    if (!drawn || drawn.d > top.best * DETAIL_CLOSE) return null;
+    return { hole: top.h, best: top.best };
   }
 
   /**
@@ -478,7 +517,24 @@ export class Tracker {
       if (!seen) { byLook.set(look, r); merged.push(r); continue; }
       if (prefer(r) > prefer(seen)) { merged[merged.indexOf(seen)] = r; byLook.set(look, r); }
     }
-    return merged;
+    return this.byDetail(now, merged);
+  }
+
+  /**
+   * Drawings that differ in a small detail only (the Jousts & Crests prize tiles share their city and
+   * field and differ by a mark a few pixels wide at 25–40 px per tile) are told apart poorly by the
+   * whole-tile distance, whose noise they all share: the readings close to the best are compared again
+   * only where their templates differ, re-ranked by that, and weighed by it (`readingConfidence`).
+   */
+  private byDetail(now: CellCrop, readings: Reading[]): Reading[] {
+    const close = readings.filter((r) => r.d < readings[0]!.d * DETAIL_CLOSE);
+    if (close.length < 2) return readings;
+    const tpls = close.map((r) => this.templates.get(r.tile, r.q)!);
+    const mask = differenceMask(tpls[0]!, tpls.slice(1), 12);
+    if (mask.reduce((a, b) => a + b, 0) > DETAIL_MAX_PX) return readings;
+    close.forEach((r, i) => { r.detail = maskedDistance(now, tpls[i]!, r.match, mask); });
+    close.sort((a, b) => a.detail! - b.detail!);
+    return [...close, ...readings.filter((r) => r.detail === undefined)];
   }
 
   /**
@@ -564,5 +620,16 @@ export function confidence(readings: readonly { d: number }[]): number {
   const t = 0.04 * d0 + 1e-4;
   let z = 0;
   for (const r of readings) z += Math.exp(-(r.d - d0) / t);
+  return 1 / z;
+}
+
+/** A cell reading's confidence: look-alikes compared by their detail (`Tracker.byDetail`) are weighed by it. */
+export function readingConfidence(readings: readonly { d: number; detail?: number }[]): number {
+  const close = readings.filter((r) => r.detail !== undefined);
+  if (close.length < 2) return confidence(readings);
+  const m0 = close[0]!.detail!;
+  const t = DETAIL_TEMPERATURE * m0 + 1e-6;
+  let z = 0;
+  for (const r of close) z += Math.exp(-(r.detail! - m0) / t);
   return 1 / z;
 }
