@@ -32,13 +32,11 @@ import { PITCH_MM, TILE_MM } from '../scene/render.js';
 const FIGURE_MM = 14;
 /** A figure hypothesis is drawn at least this strong (1 = as enrolled; see maskedFigureDistance). */
 const FIGURE_MIN_STRENGTH = 0.3;
-/** Best spot's fitted strength below which no figure is seen, and from which one surely is. */
-const FIGURE_UNSEEN = 0.38;
-const FIGURE_SEEN = 0.45;
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
 const MODEL_MIN_CELL_PX = 30;
 import { featurePoint } from '../scene/spots.js';
 import { figureMatch } from './figure-align.js';
+import { figurePresence } from './figure-presence.js';
 import { CROP_PX, differenceMask, distanceAt, maskedDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
 import { rasterise } from '../render/rasterise.js';
@@ -515,10 +513,12 @@ export class Tracker {
     // One hypothesis per feature (a symmetric tile offers a feature at two points): the better one.
     const ranked = hyps.filter((h) => h.cmd).sort((a, b) => a.d - b.d).filter((h, i, all) => all.findIndex((o) => o.cmd!.type === 'placeMeeple' && h.cmd!.type === 'placeMeeple' && o.cmd!.on === h.cmd!.on) === i);
     const best = ranked[0];
-    if (!best || best.a! < FIGURE_UNSEEN || best.d >= hyps[0]!.d) return null;
+    // Below `unseen` no figure, from `seen` surely one (figure-presence.ts: by the player's colour).
+    const { unseen, seen } = figurePresence(this.o.setup.players[player]?.color);
+    if (!best || best.a! < unseen || best.d >= hyps[0]!.d) return null;
     // Spots that need no more than the floor strength show no figure: they do not compete.
-    const rivals = ranked.filter((h, i) => i === 0 || h.a! >= FIGURE_UNSEEN);
-    const conf = confidence(rivals) * (best.a! >= FIGURE_SEEN ? 1 : 0.5);
+    const rivals = ranked.filter((h, i) => i === 0 || h.a! >= unseen);
+    const conf = confidence(rivals) * (best.a! >= seen ? 1 : 0.5);
     const alternatives = ranked.slice(1, 3).map((h) => h.cmd!);
     if (!best.cmd) return null;
     if (conf < (this.o.commitAt ?? 0.9)) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };

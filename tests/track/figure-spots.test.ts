@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultCatalog } from '../../engine/game/engine.js';
 import { featurePoint, namedPoint } from '../../models/scene/spots.js';
 import { FIGURE_SHIFT, figureMatch } from '../../models/track/figure-align.js';
+import { FIGURE_PRESENCE_DEFAULT, figurePresence } from '../../models/track/figure-presence.js';
 import { CROP_PX, matchTemplate, type CellCrop } from '../../models/track/templates.js';
 
 describe('where a figure stands', () => {
@@ -71,5 +72,27 @@ describe('the tile’s place for reading a figure', () => {
     const read = matchTemplate(now, tpl);
     expect(read.sx).toBe(1);
     expect(figureMatch(now, tpl, read)).toBe(read);
+  });
+});
+
+describe('whether a figure stands there, by the player’s colour', () => {
+  const verdict = (colour: string | undefined, a: number) => {
+    const t = figurePresence(colour);
+    return a < t.unseen ? 'none' : a < t.seen ? 'ask' : 'seen';
+  };
+
+  it('a blue figure fits weaker (its contrast is mostly chroma, halved by 4:2:0): seen from a lower strength', () => {
+    // Tuning: seen blue figures fitted from 0.38, bare tiles under a blue hypothesis at most 0.33.
+    expect(verdict('blue', 0.33)).toBe('none');
+    expect(verdict('blue', 0.36)).toBe('ask');
+    expect(verdict('blue', 0.38)).toBe('seen');
+    expect(verdict('red', 0.38)).toBe('ask');
+  });
+
+  it('every other colour keeps the thresholds set on c1/c2: a bare red tile fitted once at 0.44 is asked about, not committed', () => {
+    for (const c of ['red', 'green', 'yellow', 'black', 'grey', undefined]) expect(figurePresence(c)).toEqual(FIGURE_PRESENCE_DEFAULT);
+    expect(verdict('red', 0.44)).toBe('ask');
+    expect(verdict('red', 0.3)).toBe('none');
+    expect(verdict('red', 0.5)).toBe('seen');
   });
 });
