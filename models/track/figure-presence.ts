@@ -1,11 +1,9 @@
 /**
  * Whether a figure stands on a new tile is read from the strength its best spot's fit needs (the
  * tracker's step 7): below `unseen` no figure, from `seen` a figure, between the two the table is
- * asked. Data, by the player's colour where the tuning recordings measured a colour apart.
+ * asked. Data, by the player's colour where the tuning recordings measured a colour apart; every
+ * other colour keeps the tracker's thresholds (set on c1/c2: seen figures 0.43–1.12, bare tiles 0.3).
  */
-
-/** Every colour without its own entry (set on c1/c2: seen figures fitted 0.43–1.12, bare tiles at the 0.3 floor). */
-export const FIGURE_PRESENCE_DEFAULT = { unseen: 0.38, seen: 0.45 } as const;
 
 /**
  * A blue figure differs from the tiles' greens and browns mostly in chroma, which the camera's 4:2:0
@@ -19,6 +17,7 @@ const BY_COLOUR: Readonly<Record<string, { readonly unseen: number; readonly see
   blue: { unseen: 0.355, seen: 0.375 },
 };
 
-export function figurePresence(colour: string | undefined): { readonly unseen: number; readonly seen: number } {
-  return (colour !== undefined ? BY_COLOUR[colour] : undefined) ?? FIGURE_PRESENCE_DEFAULT;
+/** The thresholds for a player's colour: its own entry, else `otherwise` (the tracker's, set on c1/c2). */
+export function figurePresence(colour: string | undefined, otherwise: { readonly unseen: number; readonly seen: number }): { readonly unseen: number; readonly seen: number } {
+  return (colour !== undefined ? BY_COLOUR[colour] : undefined) ?? otherwise;
 }

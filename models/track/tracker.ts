@@ -32,6 +32,9 @@ import { PITCH_MM, TILE_MM } from '../scene/render.js';
 const FIGURE_MM = 14;
 /** A figure hypothesis is drawn at least this strong (1 = as enrolled; see maskedFigureDistance). */
 const FIGURE_MIN_STRENGTH = 0.3;
+/** Best spot's fitted strength below which no figure is seen, and from which one surely is. */
+const FIGURE_UNSEEN = 0.38;
+const FIGURE_SEEN = 0.45;
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
 const MODEL_MIN_CELL_PX = 30;
 import { featurePoint } from '../scene/spots.js';
@@ -514,7 +517,7 @@ export class Tracker {
     const ranked = hyps.filter((h) => h.cmd).sort((a, b) => a.d - b.d).filter((h, i, all) => all.findIndex((o) => o.cmd!.type === 'placeMeeple' && h.cmd!.type === 'placeMeeple' && o.cmd!.on === h.cmd!.on) === i);
     const best = ranked[0];
     // Below `unseen` no figure, from `seen` surely one (figure-presence.ts: by the player's colour).
-    const { unseen, seen } = figurePresence(this.o.setup.players[player]?.color);
+    const { unseen, seen } = figurePresence(this.o.setup.players[player]?.color, { unseen: FIGURE_UNSEEN, seen: FIGURE_SEEN });
     if (!best || best.a! < unseen || best.d >= hyps[0]!.d) return null;
     // Spots that need no more than the floor strength show no figure: they do not compete.
     const rivals = ranked.filter((h, i) => i === 0 || h.a! >= unseen);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultCatalog } from '../../engine/game/engine.js';
 import { featurePoint, namedPoint } from '../../models/scene/spots.js';
 import { FIGURE_SHIFT, figureMatch } from '../../models/track/figure-align.js';
-import { FIGURE_PRESENCE_DEFAULT, figurePresence } from '../../models/track/figure-presence.js';
+import { figurePresence } from '../../models/track/figure-presence.js';
 import { CROP_PX, matchTemplate, type CellCrop } from '../../models/track/templates.js';
 
 describe('where a figure stands', () => {
@@ -76,8 +76,10 @@ describe('the tile’s place for reading a figure', () => {
 });
 
 describe('whether a figure stands there, by the player’s colour', () => {
+  // The tracker's own thresholds (set on c1/c2), for every colour without an entry.
+  const TRACKER = { unseen: 0.38, seen: 0.45 };
   const verdict = (colour: string | undefined, a: number) => {
-    const t = figurePresence(colour);
+    const t = figurePresence(colour, TRACKER);
     return a < t.unseen ? 'none' : a < t.seen ? 'ask' : 'seen';
   };
 
@@ -90,7 +92,7 @@ describe('whether a figure stands there, by the player’s colour', () => {
   });
 
   it('every other colour keeps the thresholds set on c1/c2: a bare red tile fitted once at 0.44 is asked about, not committed', () => {
-    for (const c of ['red', 'green', 'yellow', 'black', 'grey', undefined]) expect(figurePresence(c)).toEqual(FIGURE_PRESENCE_DEFAULT);
+    for (const c of ['red', 'green', 'yellow', 'black', 'grey', undefined]) expect(figurePresence(c, TRACKER)).toBe(TRACKER);
     expect(verdict('red', 0.44)).toBe('ask');
     expect(verdict('red', 0.3)).toBe('none');
     expect(verdict('red', 0.5)).toBe('seen');
