@@ -21,13 +21,44 @@ export function turnPoint(p: readonly [number, number], q: number): [number, num
   return [u / 100, v / 100];
 }
 
+/**
+ * Closer than this (catalog units, 100 = a tile edge; 15 ≈ 7 mm) two features' standing points are
+ * one place to a camera at 20–25 px per tile: a figure there could stand on either.
+ */
+const APART = 15;
+const points = new Map<string, (readonly [number, number])[]>();
+
+/**
+ * Each feature's standing point in the catalog frame: the spot of its middle segment, unless that
+ * lies within `APART` of another feature's point (a field beside a corner city: 1.4 mm apart on
+ * BASE_O/P); then the spot of its own segment farthest from the others'. Features without segments
+ * (cloister, garden, tower) keep the tile's interior point.
+ */
+function standingPoints(view: OrientedTile): (readonly [number, number])[] {
+  let pts = points.get(view.tile.id);
+  if (pts) return pts;
+  const layout = layoutOf(view);
+  const feats = view.tile.features;
+  const segsOf = (i: number) => [...feats[i]!.segments].sort((a, b) => a - b);
+  pts = feats.map((_, i) => {
+    const segs = segsOf(i);
+    return layout.meepleSpots[segs.length === 0 ? 12 : segs[Math.floor(segs.length / 2)]!]!;
+  });
+  const gap = (p: readonly [number, number], i: number) => Math.min(Infinity, ...pts!.filter((_, j) => j !== i).map((q) => Math.hypot(p[0] - q[0], p[1] - q[1])));
+  for (let i = 0; i < feats.length; i++) {
+    const segs = segsOf(i);
+    if (segs.length === 0 || gap(pts[i]!, i) >= APART) continue;
+    let best = pts[i]!;
+    for (const s of segs) if (gap(layout.meepleSpots[s]!, i) > gap(best, i)) best = layout.meepleSpots[s]!;
+    pts[i] = best;
+  }
+  points.set(view.tile.id, pts);
+  return pts;
+}
+
 /** The standing point of feature `featureIndex` of a laid tile. */
 export function featurePoint(view: OrientedTile, featureIndex: number): [number, number] {
-  const def = view.tile.features[featureIndex]!;
-  const layout = layoutOf(view);
-  const segs = [...def.segments].sort((a, b) => a - b);
-  const seg = segs.length === 0 ? 12 : segs[Math.floor(segs.length / 2)]!;
-  return turnPoint(layout.meepleSpots[seg]!, quarterTurns(view.rot));
+  return turnPoint(standingPoints(view)[featureIndex]!, quarterTurns(view.rot));
 }
 
 /** The standing point of the feature a record names `on` (board-frame name). */

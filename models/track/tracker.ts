@@ -50,6 +50,8 @@ const LONE_FIT = 0.5;
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
 const MODEL_MIN_CELL_PX = 30;
 import { featurePoint } from '../scene/spots.js';
+import { figureMatch } from './figure-align.js';
+import { figurePresence } from './figure-presence.js';
 import { CROP_PX, differenceMask, distanceAt, maskedDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
 import { rasterise } from '../render/rasterise.js';
@@ -589,20 +591,25 @@ export class Tracker {
     const base = this.templates.get(r.tile, r.q)!;
     const drawn = this.figureTemplates(r, legal);
     const mask = differenceMask(base, drawn.map((h) => h.tpl));
+    // A tile matched at the edge of its drift search is looked for further off (figure-align.ts).
+    const m = figureMatch(now, base, r.match);
     const hyps: { cmd: Command | null; d: number; a?: number }[] = [
-      { cmd: null, d: maskedDistance(now, base, r.match, mask) },
-      ...drawn.map((h) => ({ cmd: { type: 'placeMeeple', player, kind: 'normal', on: h.on } as Command, ...maskedFigureDistance(now, base, h.tpl, r.match, mask, FIGURE_MIN_STRENGTH) })),
+      { cmd: null, d: maskedDistance(now, base, m, mask) },
+      ...drawn.map((h) => ({ cmd: { type: 'placeMeeple', player, kind: 'normal', on: h.on } as Command, ...maskedFigureDistance(now, base, h.tpl, m, mask, FIGURE_MIN_STRENGTH) })),
     ];
+    if (process.env.TRACK_FIGURE_LOG) console.error(`FIG ${JSON.stringify({ frame, x: placed.x, y: placed.y, tile: r.tile, q: r.q, player, fit: m.d, sx: m.sx, sy: m.sy, none: hyps[0]!.d, hyps: hyps.slice(1).map((h) => ({ on: (h.cmd as { on: string }).on, d: h.d, a: h.a })) })}`);
     if (process.env.TRACK_DEBUG) console.error(`figure? frame ${frame} ${r.tile}: ${[...hyps].sort((a, b) => a.d - b.d).slice(0, 3).map((h) => `${h.cmd && h.cmd.type === 'placeMeeple' ? h.cmd.on : 'none'} ${h.d.toFixed(5)}${h.a !== undefined ? ` a ${h.a.toFixed(2)}` : ''}`).join(', ')}`);
     // Whether a figure stands there at all is told by the strength its best spot needs (a drawn
     // figure fits seen ones at 0.5–1, bare tiles at the 0.3 floor); which spot, by the spots' fit.
     // One hypothesis per feature (a symmetric tile offers a feature at two points): the better one.
     const ranked = hyps.filter((h) => h.cmd).sort((a, b) => a.d - b.d).filter((h, i, all) => all.findIndex((o) => o.cmd!.type === 'placeMeeple' && h.cmd!.type === 'placeMeeple' && o.cmd!.on === h.cmd!.on) === i);
     const best = ranked[0];
-    if (!best || best.a! < FIGURE_UNSEEN || best.d >= hyps[0]!.d) return null;
+    // Below `unseen` no figure, from `seen` surely one (figure-presence.ts: by the player's colour).
+    const { unseen, seen } = figurePresence(this.o.setup.players[player]?.color, { unseen: FIGURE_UNSEEN, seen: FIGURE_SEEN });
+    if (!best || best.a! < unseen || best.d >= hyps[0]!.d) return null;
     // Spots that need no more than the floor strength show no figure: they do not compete.
-    const rivals = ranked.filter((h, i) => i === 0 || h.a! >= FIGURE_UNSEEN);
-    const conf = confidence(rivals) * (best.a! >= FIGURE_SEEN ? 1 : 0.5);
+    const rivals = ranked.filter((h, i) => i === 0 || h.a! >= unseen);
+    const conf = confidence(rivals) * (best.a! >= seen ? 1 : 0.5);
     const alternatives = ranked.slice(1, 3).map((h) => h.cmd!);
     if (!best.cmd) return null;
     if (conf < this.commitAt) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
