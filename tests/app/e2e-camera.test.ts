@@ -245,7 +245,7 @@ describe(`the camera in the browser: Chromium's fake camera plays ${NAME}`, () =
     await app.camera.settled();
     expect(agreed(truth, game().commands)).toBe(game().commands.length);
     expect(game().commands.length).toBeGreaterThanOrEqual(before);
-    expect(app.store.log(app.session.currentGameId!).length).toBe(game().commands.length);
+    expect(app.store.log(app.session.currentGameId!).length, `the log holds only the game's moves (the table took none back): ${JSON.stringify(tally)}`).toBe(game().commands.length);
 
     // The table goes on by hand for two turns.
     await playTable(tally, () => 0, (p) => p >= backAt);
