@@ -189,10 +189,19 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   // Snapshots go out after the reply to the command that caused them, at most once per display
   // frame: a burst of commands (an import, a fast table) costs one snapshot, not one each.
   let pending = false;
+  // Pushes still waiting when the server closes are cancelled: the store may be closed right after.
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (fn: () => void, ms: number) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      fn();
+    }, ms);
+    timers.add(t);
+  };
   const unsubscribe = o.session.onChange(() => {
     if (pending) return;
     pending = true;
-    setTimeout(() => {
+    later(() => {
       pending = false;
       const msg = JSON.stringify({ push: 'snapshot', snapshot: o.session.snapshot() } satisfies ServerMessage);
       for (const [ws, c] of clients) if (c.role && ws.readyState === ws.OPEN) ws.send(msg);
@@ -203,7 +212,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const unsubscribeCamera = o.camera?.onChange(() => {
     if (cameraPending) return;
     cameraPending = true;
-    setTimeout(() => {
+    later(() => {
       cameraPending = false;
       if (!o.camera) return;
       const msg = JSON.stringify({ push: 'camera', camera: o.camera.view(true) } satisfies ServerMessage);
@@ -225,6 +234,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     close: async () => {
       unsubscribe();
       unsubscribeCamera?.();
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
       for (const ws of clients.keys()) ws.terminate();
       await new Promise<void>((r) => wss.close(() => r()));
       await new Promise<void>((r) => http.close(() => r()));

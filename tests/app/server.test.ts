@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
 import { CLOSE_NOT_PAIRED } from '../../electron/server/protocol.js';
 import { connect } from './helpers/ws-client.js';
+import { setupFromRecord } from '../../engine/record/convert.js';
 import { loadRecord, recordCommands } from './helpers/records.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'companion-server-'));
@@ -138,5 +139,27 @@ describe('browser mode, LAN on', () => {
     const snap = (await c.call('snapshot')).value as { game: { players: { score: number }[] } };
     expect(snap.game.players.map((p) => p.score)).toEqual(record.expect!.final);
     c.close();
+  });
+});
+
+describe('closing browser mode', () => {
+  it('cancels pushes still waiting, so nothing reads the store after it is closed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'companion-close-'));
+    const errors: unknown[] = [];
+    const onError = (e: unknown) => errors.push(e);
+    process.on('uncaughtException', onError);
+    try {
+      const bm = await startBrowserMode({ dataFile: join(dir, 'c.sqlite'), rendererDir: dir, recording: null });
+      // A game change and a camera change each schedule a push to the screens…
+      const record = loadRecord('g001-base-2p.json');
+      expect(bm.session.newGame(setupFromRecord(record)).ok).toBe(true);
+      expect(bm.camera.use('none').ok).toBe(true);
+      // …and the app closes at once, store included.
+      await bm.close();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(errors).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onError);
+    }
   });
 });
