@@ -146,12 +146,9 @@ export class Tracker {
   cellPicture(x: number, y: number): Frame | null {
     if (!this.lastStill || !this.game.state.board.tiles.some((t) => t.x === x && t.y === y)) return null;
     const mat = frameToMat(this.cv, this.lastStill.frame);
-    const H = this.H;
     try {
-      this.H = this.lastStill.H;
-      return this.modelCrop(mat, x, y);
+      return this.modelCrop(mat, x, y, this.lastStill.H);
     } finally {
-      this.H = H;
       mat.delete();
     }
   }
@@ -309,9 +306,9 @@ export class Tracker {
   }
 
   /** The issue-4 model's crop convention: the cell plus 10 % of the pitch on every side, 64 px. */
-  private modelCrop(mat: unknown, x: number, y: number): Frame {
+  private modelCrop(mat: unknown, x: number, y: number, H: Homography = this.H!): Frame {
     const h = PITCH_MM * 0.6;
-    const c = (dx: number, dy: number) => applyHomography(this.H!, { x: x * PITCH_MM + dx, y: y * PITCH_MM + dy });
+    const c = (dx: number, dy: number) => applyHomography(H, { x: x * PITCH_MM + dx, y: y * PITCH_MM + dy });
     return rectifyCell(this.cv, mat, [c(-h, -h), c(h, -h), c(h, h), c(-h, h)], this.model?.size ?? 64);
   }
 
