@@ -113,6 +113,8 @@ const SURE = 0.9;
 export const LEARN_PER_TILE = 2;
 /** No reading is this sure: the table is asked about every one. */
 const ASK_EVERYTHING = 2;
+/** The store's key for the table's "ask about every tile" choice (kept between sessions). */
+export const ASK_EVERYTHING_SETTING = 'camera.askEverything';
 
 const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -158,6 +160,10 @@ export class CameraService {
   constructor(private readonly o: CameraServiceOptions) {
     this.desk = new ProposalDesk(o.store, o.session);
     this.commitAt = o.commitAt ?? SURE;
+    // The table's last word on "ask about every tile" outlives the session.
+    const asked = o.store.setting(ASK_EVERYTHING_SETTING);
+    if (typeof asked === 'boolean') this.commitAt = this.commitAtFor(asked);
+    else if (asked !== undefined) this.notice(-1, `the stored choice “ask about every tile” is not yes or no (${JSON.stringify(asked)}): ignored until the table chooses again`, true);
     if (o.recording) {
       const r = recordingInfo(o.recording);
       if (r.ok) this.recording = r.value;
@@ -603,13 +609,21 @@ export class CameraService {
 
   /**
    * Whether the table is asked about every reading (a new table: each answer teaches the camera the
-   * table's tiles) or only about unsure ones. Readings already committed stay.
+   * table's tiles) or only about unsure ones. Readings already committed stay. The choice is kept in
+   * the store (saved first: if the store cannot take it, nothing changes) and restored by the next
+   * session's camera service.
    */
   askEverything(on: boolean): CameraView {
-    this.commitAt = on ? ASK_EVERYTHING : (this.o.commitAt !== undefined && this.o.commitAt <= 1 ? this.o.commitAt : SURE);
+    this.o.store.saveSetting(ASK_EVERYTHING_SETTING, on);
+    this.commitAt = this.commitAtFor(on);
     if (this.tracker) this.tracker.commitAt = this.commitAt;
     this.changed();
     return this.view(true);
+  }
+
+  /** The confidence at which a reading is committed, asked about every one or not. */
+  private commitAtFor(askEverything: boolean): number {
+    return askEverything ? ASK_EVERYTHING : this.o.commitAt !== undefined && this.o.commitAt <= 1 ? this.o.commitAt : SURE;
   }
 
   /** The table's answer in the top-3 picker. A rejected reading is never committed. */
