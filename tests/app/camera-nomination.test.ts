@@ -250,4 +250,53 @@ describe('a figure that waits for a nomination (Jousts & Crests)', () => {
     expect(figureProposals(s).map((p) => [p.status, p.before])).toEqual([['accepted', figureAt]]);
     await close(s);
   }, 120_000);
+
+  it('a question about an earlier moment follows the table: kept when it undoes back to that moment, withdrawn when it undoes past it', async () => {
+    const s = open({ commitAt: 2 });
+    const log = newLog();
+    const end = truth[figureAt + 1]!;
+    await table(s, truth, log, async () => {
+      expect(s.session.play(end).ok).toBe(true);
+      await s.camera.settled();
+      const [q] = s.camera.view().proposals;
+      expect(q!.readings[0]!.command).toEqual(figure);
+      // Undone back to the moment: the question is about now.
+      expect(s.session.undo().ok).toBe(true);
+      await s.camera.settled();
+      expect(s.camera.view().proposals.map((p) => p.id)).toEqual([q!.id]);
+      // Undone past it (the tile taken back): withdrawn, nothing committed. (The camera may ask about
+      // the tile again: it still lies there.)
+      expect(s.session.undo().ok).toBe(true);
+      await s.camera.settled();
+      expect(s.camera.view().proposals.filter((p) => p.readings[0]!.command.type === 'placeMeeple')).toEqual([]);
+      expect(s.session.currentGame!.commands).toHaveLength(figureAt - 1);
+      expect(figureProposals(s).map((p) => p.status)).toEqual(['rejected']);
+      // The table puts the tile back and places the figure itself; the game goes on.
+      expect(s.session.play(truth[figureAt - 1]!).ok).toBe(true);
+      log.entered.set(figureAt, figure);
+      expect(s.session.play(figure).ok).toBe(true);
+    });
+    endsWell(s, truth, log);
+    await close(s);
+  }, 120_000);
+
+  it('a question about an earlier moment, answered after the table undid back to it, places the figure at the end', async () => {
+    const s = open({ commitAt: 2 });
+    const log = newLog();
+    await table(s, truth, log, async () => {
+      expect(s.session.play(truth[figureAt + 1]!).ok).toBe(true);
+      await s.camera.settled();
+      expect(s.session.undo().ok).toBe(true);
+      await s.camera.settled();
+      const [q] = s.camera.view().proposals;
+      expect(s.camera.answer(q!.id, 'best').ok).toBe(true);
+      log.answered++;
+      expect(s.session.currentGame!.commands[figureAt]).toEqual(figure);
+      // At the end of the history it is a plain move, not an insertion.
+      expect(s.store.log(s.session.currentGameId!).at(-1)!.op).toEqual({ op: 'play', command: figure });
+    });
+    endsWell(s, truth, log);
+    expect(figureProposals(s).map((p) => [p.status, p.before])).toEqual([['accepted', figureAt]]);
+    await close(s);
+  }, 120_000);
 });

@@ -557,8 +557,9 @@ export class CameraService {
       const c = p.payload.command;
       const before = p.payload.before;
       if (before !== undefined) {
-        // About an earlier moment: it stays while that moment does and the table has not placed the figure itself.
-        if (game.history.length <= before || figureEnteredSince(game, before) || !sameCommands(momentOf(game, before), p.payload.context ?? [])) this.desk.reject(p.id);
+        // About an earlier moment: it stays while that moment does (undone back to it, it is about now:
+        // put in at the end) and the table has not placed the figure itself.
+        if (game.history.length < before || figureEnteredSince(game, before) || !sameCommands(momentOf(game, before), p.payload.context ?? [])) this.desk.reject(p.id);
         continue;
       }
       if (p.payload.at === undefined || p.payload.at === game.history.length) continue;

@@ -46,7 +46,9 @@ export class ProposalDesk {
     const chosen = pick === undefined ? p.payload.command : p.payload.alternatives[pick];
     const command = commandSchema.safeParse(chosen === undefined ? chosen : adjust(chosen));
     if (!command.success) return fail(`proposal ${id} holds no readable command${pick === undefined ? '' : ` at alternative ${pick}`}`);
-    const played = insertAt === undefined ? this.session.play(command.data) : this.session.insert(insertAt, command.data);
+    // At the end of the history an insertion is a plain move.
+    const atEnd = insertAt === undefined || insertAt === this.session.currentGame?.history.length;
+    const played = atEnd ? this.session.play(command.data) : this.session.insert(insertAt, command.data);
     if (!played.ok) return fail(`the rules refuse proposal ${id}: ${played.reason}`);
     this.store.decideProposal(id, 'accepted');
     return played;
