@@ -23,7 +23,7 @@ import { sameUpToSymmetry } from '../../models/classes.js';
 import { decodeReading } from '../../models/decode.js';
 import { TileRecognizer } from '../../models/runner.js';
 import { enrollmentFromStore } from '../../electron/services/tiles/enrolled.js';
-import { LEARN_PER_TILE } from '../../electron/services/camera/camera-service.js';
+import { ASK_EVERYTHING_SETTING, LEARN_PER_TILE } from '../../electron/services/camera/camera-service.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
 const manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[]; frames: number; visits: { stillFrom: number; camera: number[] }[] };
@@ -208,6 +208,43 @@ describe('the camera service (tracker → proposals → rules)', () => {
     }
     again.close();
   }, 180_000);
+
+  it('"ask about every tile" is kept in the store: a later session on the same file starts with the table\'s choice, and acts on it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'companion-camera-ask-')), 'c.sqlite');
+    const first = open({ file });
+    expect(first.camera.view().askEverything).toBe(false);
+    expect(first.camera.askEverything(true).askEverything).toBe(true);
+    await first.camera.close();
+    first.store.close();
+
+    // The next session: ticked from the start, so the camera asks about its first reading, sure as it is.
+    const second = open({ file });
+    expect(second.camera.view().askEverything).toBe(true);
+    expect(second.session.newGame(setup).ok).toBe(true);
+    second.camera.use('browser');
+    for (const f of frames.slice(0, manifest.visits[0]!.stillFrom + 2)) second.camera.frame(f);
+    expect(second.session.play(truth[0]!).ok).toBe(true);
+    await second.camera.settled();
+    const v = second.camera.view();
+    expect(v.proposals.map((p) => p.readings[0]!.command)).toEqual([truth[1]]);
+    expect(v.proposals[0]!.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(v.counts).toEqual({ committed: 0, asked: 1 });
+    // Unticked again: the session after that starts unticked.
+    expect(second.camera.askEverything(false).askEverything).toBe(false);
+    await second.camera.close();
+    second.store.close();
+    const third = open({ file });
+    expect(third.camera.view().askEverything).toBe(false);
+    // A stored value that is not yes or no is not guessed at: unticked, and the camera says so.
+    third.store.saveSetting(ASK_EVERYTHING_SETTING, 'yes');
+    await third.camera.close();
+    third.store.close();
+    const fourth = open({ file });
+    expect(fourth.camera.view().askEverything).toBe(false);
+    expect(fourth.camera.view().notices[0]).toMatchObject({ error: true, text: expect.stringMatching(/ask about every tile.*not yes or no \("yes"\)/) });
+    await fourth.camera.close();
+    fourth.store.close();
+  }, 60_000);
 
   it('frames that are no image are named and change nothing; frames from a source that is not chosen are refused', async () => {
     const s = open();

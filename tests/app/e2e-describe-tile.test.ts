@@ -32,12 +32,14 @@ const truth = (JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as {
 let app: BrowserMode;
 let browser: Browser;
 let page: Page;
+let dataFile: string;
+let rendererDir: string;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  const rendererDir = await ensureRendererBuilt();
-  const tmp = mkdtempSync(join(tmpdir(), 'companion-describe-e2e-'));
-  app = await startBrowserMode({ dataFile: join(tmp, 'c.sqlite'), rendererDir, recording: DIR, recordingSpeed: 4 });
+  rendererDir = await ensureRendererBuilt();
+  dataFile = join(mkdtempSync(join(tmpdir(), 'companion-describe-e2e-')), 'c.sqlite');
+  app = await startBrowserMode({ dataFile, rendererDir, recording: DIR, recordingSpeed: 4 });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(20_000);
@@ -116,6 +118,14 @@ describe('describing a tile from the camera', () => {
     await editor.waitFor({ state: 'detached' });
     expect(app.session.currentGame!.commands.length).toBe(before);
     expect(app.camera.view().proposals.length).toBe(1);
+
+    // The choice outlives the app: restarted on the same data file, the camera screen shows it ticked.
+    await app.close();
+    app = await startBrowserMode({ dataFile, rendererDir, recording: DIR, recordingSpeed: 4 });
+    expect(app.camera.view().askEverything).toBe(true);
+    await page.goto(app.server.url);
+    await page.locator('button[data-screen=camera]').click();
+    await expect.poll(() => ask.isChecked()).toBe(true);
 
     // Back to asking only when unsure.
     await ask.uncheck();

@@ -85,6 +85,18 @@ describe('migrations by user_version', () => {
     db.close();
   });
 
+  it('migration 5 adds the table\'s settings, keeping the tile definitions of version 4', () => {
+    const db = new Database(tempFile());
+    migrate(db, 4);
+    db.prepare("INSERT INTO tile_definitions (tile_id, created_at, source, definition_json) VALUES ('JC-L-PLAIN', 't', 'settings', '{}')").run();
+    migrate(db, 5);
+    expect(tables(db)).toContain('settings');
+    expect(db.prepare('SELECT tile_id FROM tile_definitions').get()).toEqual({ tile_id: 'JC-L-PLAIN' });
+    db.prepare("INSERT INTO settings VALUES ('a', 't', 'true')").run();
+    expect(() => db.prepare("INSERT INTO settings VALUES ('a', 't', 'false')").run()).toThrow(/UNIQUE|PRIMARY/);
+    db.close();
+  });
+
   it('every migration is listed once, in order', () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
   });
@@ -144,6 +156,20 @@ describe('what the store keeps', () => {
     const [e] = s.exemplars('BASE_D');
     expect(e!.image.equals(png)).toBe(true);
     expect(s.exemplars('BASE_A')).toEqual([]);
+  });
+
+  it('keeps the table\'s settings across reopening, the last choice winning', () => {
+    const file = tempFile();
+    const s = openStore(file);
+    expect(s.setting('camera.askEverything')).toBeUndefined();
+    s.saveSetting('camera.askEverything', true);
+    s.saveSetting('camera.askEverything', false);
+    s.saveSetting('other', { n: 1 });
+    s.close();
+    const again = openStore(file);
+    expect(again.setting('camera.askEverything')).toBe(false);
+    expect(again.setting('other')).toEqual({ n: 1 });
+    again.close();
   });
 
   it('counts history and statistics from finished games', () => {

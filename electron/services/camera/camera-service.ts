@@ -96,6 +96,13 @@ interface StoredProposal extends CameraProposal {
   readonly why?: string;
   /** The game's history length when it was read: the position it is about. */
   readonly at?: number;
+  /**
+   * A figure reading about a moment the table had already moved past (`proposeBefore`): it goes into
+   * the history at this place, not at its end.
+   */
+  readonly before?: number;
+  /** The commands just before `before` when it was read: the moment it is about, should the table rewrite it. */
+  readonly context?: readonly Command[];
 }
 
 const NOTICES = 6;
@@ -106,6 +113,8 @@ const SURE = 0.9;
 export const LEARN_PER_TILE = 2;
 /** No reading is this sure: the table is asked about every one. */
 const ASK_EVERYTHING = 2;
+/** The store's key for the table's "ask about every tile" choice (kept between sessions). */
+export const ASK_EVERYTHING_SETTING = 'camera.askEverything';
 
 const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -151,6 +160,10 @@ export class CameraService {
   constructor(private readonly o: CameraServiceOptions) {
     this.desk = new ProposalDesk(o.store, o.session);
     this.commitAt = o.commitAt ?? SURE;
+    // The table's last word on "ask about every tile" outlives the session.
+    const asked = o.store.setting(ASK_EVERYTHING_SETTING);
+    if (typeof asked === 'boolean') this.commitAt = this.commitAtFor(asked);
+    else if (asked !== undefined) this.notice(-1, `the stored choice “ask about every tile” is not yes or no (${JSON.stringify(asked)}): ignored until the table chooses again`, true);
     if (o.recording) {
       const r = recordingInfo(o.recording);
       if (r.ok) this.recording = r.value;
@@ -413,6 +426,13 @@ export class CameraService {
   /**
    * Brings the tracker's game level with the session's (the table's input, answers, undos,
    * corrections). Returns the commands it had to add.
+   *
+   * Table input can end a figure's wait for a nomination (Jousts & Crests: the tracker holds a figure
+   * seen on the new tile until the table has nominated or moved on, `Tracker.tableInput`), and the
+   * figure is read then. While it is levelled the tracker only proposes (it must not play into its copy
+   * a figure the session does not have: the session's next commands would no longer fit it); once it is
+   * level, each reading is decided here like a fed frame's (`tableReadings`). A tracker holds one
+   * waiting figure at most and table input starts no new wait, so one levelling gives one reading at most.
    */
   private level(): Command[] {
     const tracker = this.tracker;
@@ -424,11 +444,75 @@ export class CameraService {
     while (k < have.length && k < want.length && sameCommand(have[k]!, want[k]!)) k++;
     while (tracker.game.history.length > k) tracker.game.undo();
     const added = want.slice(k);
-    for (const c of added) {
-      const r = tracker.tableInput(c);
-      if (!r.ok) throw new Error(`camera: the tracker's copy of the game refused the session's ${c.type}: ${r.reason}`);
+    const readings: { at: number; events: readonly TrackEvent[] }[] = [];
+    const commitAt = tracker.commitAt;
+    tracker.commitAt = Infinity;
+    try {
+      for (const c of added) {
+        const before = tracker.game.history.length;
+        const r = tracker.tableInput(c);
+        if (!r.ok) throw new Error(`camera: the tracker's copy of the game refused the session's ${c.type}: ${r.reason}`);
+        // A figure read on the nomination it waited for stands after it; one read because other input came, before that input.
+        if (r.events.length > 0) readings.push({ at: c.type === 'nominate' ? before + 1 : before, events: r.events });
+      }
+    } finally {
+      tracker.commitAt = commitAt;
     }
+    for (const r of readings) this.tableReadings(r.at, r.events);
     return added;
+  }
+
+  /**
+   * Readings that table input released (see `level`), about the position `at` of the game's history.
+   * The service decides what the tracker would have: sure (at the table's `commitAt`) is committed
+   * through the rules, otherwise the table is asked. About the position the game is at, they go the
+   * way of a fed frame's readings; about one the table has since moved past, see `proposeBefore`.
+   */
+  private tableReadings(at: number, events: readonly TrackEvent[]): void {
+    for (const e of events) {
+      const game = this.o.session.currentGame;
+      if (!game) return;
+      if (e.kind !== 'proposal') {
+        this.handle([e]);
+        continue;
+      }
+      const sure = e.confidence >= this.commitAt;
+      const decided = { ...e, committed: sure, why: sure ? 'sure' : e.why };
+      if (at >= game.history.length) this.propose(decided);
+      else this.proposeBefore(decided, at);
+    }
+  }
+
+  /**
+   * A figure reading about a moment the table has moved past: the figure waited for a nomination,
+   * and the table went on instead (it ended the turn, say), or entered more before the camera caught
+   * up. If the table entered a figure itself in that turn, its word stands and the reading is
+   * withdrawn (nothing placed twice). Otherwise the figure goes into the history where it stood —
+   * before the input that came after it — a sure one at once, an unsure one when the table picks it;
+   * the rules replay everything after it, and refuse it if anything no longer holds.
+   */
+  private proposeBefore(e: Extract<TrackEvent, { kind: 'proposal' }>, at: number): void {
+    const game = this.o.session.currentGame;
+    if (!game) return;
+    const payload: StoredProposal = { command: e.command, confidence: e.confidence, alternatives: e.alternatives, frame: e.frame, why: e.committed ? 'sure' : (e.why ?? 'not sure'), at, before: at, context: momentOf(game, at) };
+    const id = this.desk.propose(CAMERA_SOURCE, payload);
+    if (!id.ok) return;
+    if (figureEnteredSince(game, at)) {
+      this.desk.reject(id.value);
+      this.notice(e.frame, 'the table entered the figure on the new tile itself: the camera’s reading of it is withdrawn', false);
+      return;
+    }
+    if (!e.committed) {
+      this.asked++;
+      return;
+    }
+    const played = this.desk.accept(id.value, undefined, undefined, at);
+    if (played.ok) this.committed++;
+    else {
+      this.desk.reject(id.value);
+      this.notice(e.frame, `the camera's reading was refused: ${played.reason}`, true);
+    }
+    this.level();
   }
 
   private sessionChanged(): void {
@@ -471,6 +555,13 @@ export class CameraService {
     if (!game) return;
     for (const p of this.desk.open() as { id: number; payload: StoredProposal }[]) {
       const c = p.payload.command;
+      const before = p.payload.before;
+      if (before !== undefined) {
+        // About an earlier moment: it stays while that moment does (undone back to it, it is about now:
+        // put in at the end) and the table has not placed the figure itself.
+        if (game.history.length < before || figureEnteredSince(game, before) || !sameCommands(momentOf(game, before), p.payload.context ?? [])) this.desk.reject(p.id);
+        continue;
+      }
       if (p.payload.at === undefined || p.payload.at === game.history.length) continue;
       if (c.type !== 'placeTile' && c.type !== 'placePrizeTile') {
         this.desk.reject(p.id);
@@ -519,13 +610,21 @@ export class CameraService {
 
   /**
    * Whether the table is asked about every reading (a new table: each answer teaches the camera the
-   * table's tiles) or only about unsure ones. Readings already committed stay.
+   * table's tiles) or only about unsure ones. Readings already committed stay. The choice is kept in
+   * the store (saved first: if the store cannot take it, nothing changes) and restored by the next
+   * session's camera service.
    */
   askEverything(on: boolean): CameraView {
-    this.commitAt = on ? ASK_EVERYTHING : (this.o.commitAt !== undefined && this.o.commitAt <= 1 ? this.o.commitAt : SURE);
+    this.o.store.saveSetting(ASK_EVERYTHING_SETTING, on);
+    this.commitAt = this.commitAtFor(on);
     if (this.tracker) this.tracker.commitAt = this.commitAt;
     this.changed();
     return this.view(true);
+  }
+
+  /** The confidence at which a reading is committed, asked about every one or not. */
+  private commitAtFor(askEverything: boolean): number {
+    return askEverything ? ASK_EVERYTHING : this.o.commitAt !== undefined && this.o.commitAt <= 1 ? this.o.commitAt : SURE;
   }
 
   /** The table's answer in the top-3 picker. A rejected reading is never committed. */
@@ -538,8 +637,10 @@ export class CameraService {
       void this.pump();
       return ok(null);
     }
-    const r = this.desk.accept(id, answer === 'best' ? undefined : answer, (c) => this.now(c));
-    const played = this.o.session.currentGame?.commands.at(-1);
+    const before = (open.payload as StoredProposal).before;
+    const r = this.desk.accept(id, answer === 'best' ? undefined : answer, (c) => this.now(c), before);
+    // (An answer put in before later moves is a figure: the last command is then not the answer.)
+    const played = before === undefined ? this.o.session.currentGame?.commands.at(-1) : undefined;
     if (r.ok && played && (played.type === 'placeTile' || played.type === 'placePrizeTile')) this.toLearn = played;
     return r;
   }
@@ -611,8 +712,34 @@ export class CameraService {
 
 function proposalView(game: Game, id: number, p: StoredProposal): CameraView['proposals'][number] {
   const readings = [p.command, ...p.alternatives].map((c) => readingView(game, c));
-  return { id, frame: p.frame ?? -1, confidence: p.confidence, why: p.why ?? 'not sure', readings, cell: cellOf(game, p.command) };
+  const cell = p.before === undefined ? cellOf(game, p.command) : tileBefore(game, p.before);
+  return { id, frame: p.frame ?? -1, confidence: p.confidence, why: p.why ?? 'not sure', readings, cell };
 }
+
+/** Where the last tile before history position `at` was laid (the tile a figure reading about that moment stands on). */
+function tileBefore(game: Game, at: number): readonly [number, number] | null {
+  for (let i = Math.min(at, game.commands.length) - 1; i >= 0; i--) {
+    const c = game.commands[i]!;
+    if (c.type === 'placeTile' || c.type === 'placePrizeTile') return c.at;
+  }
+  return null;
+}
+
+/** Did the table place a figure itself in the turn from history position `at` on? */
+function figureEnteredSince(game: Game, at: number): boolean {
+  for (const c of game.commands.slice(at)) {
+    if (c.type === 'placeMeeple') return true;
+    if (c.type === 'endTurn') return false;
+  }
+  return false;
+}
+
+/** The few commands before history position `at`: what a reading about that moment was read against. */
+function momentOf(game: Game, at: number): Command[] {
+  return game.commands.slice(Math.max(0, at - 3), at);
+}
+
+const sameCommands = (a: readonly Command[], b: readonly Command[]) => a.length === b.length && a.every((c, i) => sameCommand(c, b[i]!));
 
 /** Does a game's setup match the recording's (the same expansions and seats)? The mismatch in words, or null. */
 function setupMismatch(game: GameSetup, rec: GameSetup): string | null {

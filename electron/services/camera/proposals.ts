@@ -36,14 +36,19 @@ export class ProposalDesk {
   /**
    * Plays the proposal's command (or the alternative the table picked) through the rules; `adjust` may
    * restate it for the game as it is now (a tile seen before its turn is placed by whoever's turn it is).
+   * With `insertAt` the command goes in at that place of the history instead of at its end (a reading
+   * about a moment the table has since moved past); the rules replay everything after it, and refuse
+   * it if anything after it no longer holds.
    */
-  accept(id: number, pick?: number, adjust: (c: Command) => Command = (c) => c): Result<Ack> {
+  accept(id: number, pick?: number, adjust: (c: Command) => Command = (c) => c, insertAt?: number): Result<Ack> {
     const p = this.open().find((x) => x.id === id);
     if (!p) return fail(`proposal ${id} is not open`);
     const chosen = pick === undefined ? p.payload.command : p.payload.alternatives[pick];
     const command = commandSchema.safeParse(chosen === undefined ? chosen : adjust(chosen));
     if (!command.success) return fail(`proposal ${id} holds no readable command${pick === undefined ? '' : ` at alternative ${pick}`}`);
-    const played = this.session.play(command.data);
+    // At the end of the history an insertion is a plain move.
+    const atEnd = insertAt === undefined || insertAt === this.session.currentGame?.history.length;
+    const played = atEnd ? this.session.play(command.data) : this.session.insert(insertAt, command.data);
     if (!played.ok) return fail(`the rules refuse proposal ${id}: ${played.reason}`);
     this.store.decideProposal(id, 'accepted');
     return played;

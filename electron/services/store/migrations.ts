@@ -104,6 +104,18 @@ export const MIGRATIONS: readonly Migration[] = [
         ) WITHOUT ROWID;
       `),
   },
+  {
+    version: 5,
+    why: 'the table\'s settings that outlive a session (the camera\'s "ask about every tile"), one JSON value per key',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE settings (
+          key         TEXT PRIMARY KEY,
+          updated_at  TEXT NOT NULL,
+          value_json  TEXT NOT NULL
+        ) WITHOUT ROWID;
+      `),
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

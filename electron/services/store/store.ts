@@ -1,6 +1,7 @@
 /**
  * The companion's SQLite store: games with their append-only logs, camera proposals (apart from the
- * log until accepted), calibration profiles, enrolled tile exemplars, history and statistics.
+ * log until accepted), calibration profiles, enrolled tile exemplars, the table's settings, history
+ * and statistics.
  * One process owns the file; every write is one transaction.
  */
 import type Database from 'better-sqlite3';
@@ -216,6 +217,20 @@ export class Store {
 
   calibrationNames(): string[] {
     return (this.db.prepare('SELECT name FROM calibration_profiles ORDER BY name').all() as { name: string }[]).map((r) => r.name);
+  }
+
+  // ── settings (the table's choices that outlive a session) ──
+
+  saveSetting(key: string, value: unknown): void {
+    this.db
+      .prepare('INSERT INTO settings (key, updated_at, value_json) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET updated_at = excluded.updated_at, value_json = excluded.value_json')
+      .run(key, now(), JSON.stringify(value));
+  }
+
+  /** A setting's stored value, or undefined when the table never chose one. */
+  setting(key: string): unknown {
+    const r = this.db.prepare('SELECT value_json FROM settings WHERE key = ?').get(key) as { value_json: string } | undefined;
+    return r ? (JSON.parse(r.value_json) as unknown) : undefined;
   }
 
   // ── enrolled tile exemplars ──
