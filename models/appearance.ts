@@ -123,3 +123,90 @@ export function appearanceSimilarity(query: ArrayLike<number>, exemplar: ArrayLi
   }
   return best;
 }
+
+/** A compared cell counts only if the crop is nearer one exemplar than this share of the two's difference there. */
+const CONTRAST_KEEP = 0.5;
+
+/** The alignment (index into the searched shifts) at which `query` matches `exemplar` best. */
+function bestShift(query: ArrayLike<number>, exemplar: ArrayLike<number>): number {
+  const R = APPEARANCE_SIDE;
+  const eBase = GRID_LEN + CENTRE * 6;
+  let best = -Infinity;
+  let at = CENTRE;
+  for (let k = 0; k < SHIFTS.length; k++) {
+    const [dx, dy] = SHIFTS[k]!;
+    let s = 0;
+    for (let ch = 0; ch < 3; ch++) {
+      let dot = 0;
+      for (let y = 0; y < R; y++) {
+        let q = ((y + SHIFT + dy) * G + SHIFT + dx) * 3 + ch;
+        let e = ((y + SHIFT) * G + SHIFT) * 3 + ch;
+        for (let x = 0; x < R; x++, q += 3, e += 3) dot += query[q]! * exemplar[e]!;
+      }
+      s += query[GRID_LEN + k * 6 + 3 + ch]! * exemplar[eBase + 3 + ch]! * (dot - R * R * query[GRID_LEN + k * 6 + ch]! * exemplar[eBase + ch]!);
+    }
+    if (s > best) {
+      best = s;
+      at = k;
+    }
+  }
+  return at;
+}
+
+/** A descriptor's window at one alignment, each channel normalised (zero mean, the window's own scale). */
+function normalisedWindow(d: ArrayLike<number>, k: number): Float64Array {
+  const R = APPEARANCE_SIDE;
+  const [dx, dy] = SHIFTS[k]!;
+  const out = new Float64Array(R * R * 3);
+  for (let y = 0; y < R; y++)
+    for (let x = 0; x < R; x++)
+      for (let ch = 0; ch < 3; ch++) {
+        const v = d[((y + SHIFT + dy) * G + x + SHIFT + dx) * 3 + ch]!;
+        out[(y * R + x) * 3 + ch] = (v - d[GRID_LEN + k * 6 + ch]!) * d[GRID_LEN + k * 6 + 3 + ch]!;
+      }
+  return out;
+}
+
+
+
+/**
+ * Which of two exemplars a crop looks like where the two differ: +1 all `a`, −1 all `b`, about 0
+ * when the crop is no nearer either. Look-alike tiles (a garden, a pennant more or less) match a crop
+ * almost equally over the whole tile, so the whole-tile correlation hardly separates them; here every
+ * cell's distances to the two are weighted by the square of how much the two differ there, so the
+ * telling mark decides and the small differences two camera views of one print always have do not.
+ * Everything is compared in `a`'s frame: `b` and the crop are each aligned to `a` first. A cell the
+ * crop shows as neither (a hand over it) is left out; a figure standing right on the mark usually
+ * makes the crop look like the tile without it, which the model's own scores and the tracker's
+ * earlier frames have to carry. Null for descriptors of another length.
+ */
+export function appearanceContrast(query: ArrayLike<number>, a: ArrayLike<number>, b: ArrayLike<number>): number | null {
+  if (query.length !== APPEARANCE_LENGTH || a.length !== APPEARANCE_LENGTH || b.length !== APPEARANCE_LENGTH) return null;
+  const R = APPEARANCE_SIDE;
+  const za = normalisedWindow(a, CENTRE);
+  const zb = normalisedWindow(b, bestShift(b, a));
+  const zq = normalisedWindow(query, bestShift(query, a));
+  const diff = new Float64Array(R * R);
+  for (let c = 0; c < R * R; c++) {
+    let s = 0;
+    for (let ch = 0; ch < 3; ch++) s += (za[c * 3 + ch]! - zb[c * 3 + ch]!) ** 2;
+    diff[c] = s;
+  }
+  let toA = 0;
+  let toB = 0;
+  for (let c = 0; c < R * R; c++) {
+    if (diff[c] === 0) continue;
+    let dA = 0;
+    let dB = 0;
+    for (let ch = 0; ch < 3; ch++) {
+      dA += (zq[c * 3 + ch]! - za[c * 3 + ch]!) ** 2;
+      dB += (zq[c * 3 + ch]! - zb[c * 3 + ch]!) ** 2;
+    }
+    // A cell the crop shows as neither (a hand or a figure over it) tells nothing.
+    if (Math.min(dA, dB) > CONTRAST_KEEP * diff[c]!) continue;
+    const w = diff[c]! * diff[c]!;
+    toA += w * dA;
+    toB += w * dB;
+  }
+  return toA + toB > 0 ? (toB - toA) / (toA + toB) : 0;
+}

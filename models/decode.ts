@@ -8,6 +8,7 @@ import type { TileCatalog } from '../engine/catalog/registry.js';
 import { placementProblem, tileProblem } from '../engine/game/placement.js';
 import type { GameState } from '../engine/game/state.js';
 import { ROTATIONS, type Rotation } from '../engine/geometry/segments.js';
+import { appearanceContrast } from './appearance.js';
 import { symmetryTurns } from './classes.js';
 import type { Enrollment } from './enroll.js';
 import type { CropReading, ModelInfo } from './runner.js';
@@ -50,6 +51,19 @@ export interface DecodeOptions {
   readonly appearanceWeight?: number;
   /** Appearance correlation below which an exemplar's pixels add nothing. */
   readonly appearanceFloor?: number;
+  /**
+   * Largest bonus (in units of the cosine scale) the pairwise contrast of two enrolled readings
+   * moves between them (appearance.ts `appearanceContrast`); 0 turns it off.
+   */
+  readonly contrastWeight?: number;
+  /** How many of the best readings are compared pairwise. */
+  readonly contrastTop?: number;
+  /**
+   * Whole-tile appearance match at which the contrast counts in full; it fades to nothing at the
+   * appearance floor. Comparing where two exemplars differ only means something when the crop is of
+   * the same print as the exemplars.
+   */
+  readonly contrastFull?: number;
 }
 
 function logSumExp(xs: readonly number[]): number {
@@ -135,6 +149,25 @@ export function decodeReading(
     g.scores.forEach((s, i) => (s > g.scores[bi]! ? (bi = i) : 0));
     return { tileId: g.tileId, rot: g.rots[bi]!, score: logSumExp(g.scores) };
   });
+  // Look-alikes: the best few enrolled readings compared two by two where their exemplars differ.
+  const conW = options.contrastWeight ?? 1;
+  if (enrollment && reading.appearance && conW > 0) {
+    const top = [...merged].sort((a, b) => b.score - a.score).slice(0, options.contrastTop ?? 3);
+    const closest = top.map((m) => enrollment.closest(reading.appearance!, m.tileId, m.rot));
+    const bonus = top.map(() => 0);
+    const full = options.contrastFull ?? 0.7;
+    for (let i = 0; i < top.length; i++)
+      for (let j = i + 1; j < top.length; j++) {
+        const a = closest[i], b = closest[j];
+        if (!a || !b) continue;
+        const t = appearanceContrast(reading.appearance, a.exemplar.appearance, b.exemplar.appearance);
+        if (t === null) continue;
+        const g = Math.min(1, Math.max(0, (Math.max(a.similarity, b.similarity) - appFloor) / (full - appFloor)));
+        bonus[i]! += (conW * g * scale * t) / 2;
+        bonus[j]! -= (conW * g * scale * t) / 2;
+      }
+    top.forEach((m, i) => (m.score += bonus[i]!));
+  }
   const z = logSumExp(merged.map((m) => m.score));
   const ranked = merged.map((m) => ({ tileId: m.tileId, rot: m.rot, probability: Math.exp(m.score - z) })).sort((a, b) => b.probability - a.probability);
   return { present: reading.present, best: ranked[0]!, confidence: ranked[0]!.probability, runnersUp: ranked.slice(1, 3), considered: ranked.length };

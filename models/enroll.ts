@@ -68,12 +68,17 @@ export class Enrollment {
 
   /** Best appearance match (normalised cross-correlation) with the exemplars of (tile, rot), or null if none has one. */
   appearance(descriptor: ArrayLike<number>, tileId: string, rot: Rotation): number | null {
+    return this.closest(descriptor, tileId, rot)?.similarity ?? null;
+  }
+
+  /** The exemplar of (tile, rot) whose appearance matches the descriptor best, with that match. */
+  closest(descriptor: ArrayLike<number>, tileId: string, rot: Rotation): { exemplar: Exemplar & { appearance: readonly number[] }; similarity: number } | null {
     const list = this.byClass.get(`${tileId}@${rot}`);
-    let best: number | null = null;
+    let best: { exemplar: Exemplar & { appearance: readonly number[] }; similarity: number } | null = null;
     for (const e of list ?? []) {
       if (!e.appearance) continue;
       const s = appearanceSimilarity(descriptor, e.appearance);
-      if (s !== null && (best === null || s > best)) best = s;
+      if (s !== null && (best === null || s > best.similarity)) best = { exemplar: e as Exemplar & { appearance: readonly number[] }, similarity: s };
     }
     return best;
   }

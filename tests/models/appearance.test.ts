@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TileCatalog } from '../../engine/catalog/registry.js';
-import { appearanceOf, appearanceSimilarity } from '../../models/appearance.js';
+import { appearanceContrast, appearanceOf, appearanceSimilarity } from '../../models/appearance.js';
 import { turnRgb } from '../../models/turn.js';
 import { HELD_OUT_STYLE } from '../../models/render/styles.js';
 import { DEFAULT_CROP, synthCrop, type SynthWorld } from '../../models/synth/crop.js';
@@ -75,5 +75,28 @@ describe('appearance descriptor for enrolled exemplars', () => {
   it('does not compare with a descriptor of another version', () => {
     const a = appearanceOf(crop(0, 0, 11), 64);
     expect(appearanceSimilarity(a, new Float32Array(16 * 16 * 3))).toBeNull();
+  });
+
+  it('tells two look-alike exemplars apart where they differ', () => {
+    // Two "types" whose art differs only in a small mark (a pennant-sized blue square, ≈ 5 mm), the
+    // same print otherwise: the whole-tile match hardly tells which a crop is, the contrast does.
+    const mark = (px: Uint8Array, colour: readonly number[], side = 6, at = [36, 20]) => {
+      const out = px.slice();
+      for (let y = at[1]!; y < at[1]! + side; y++) for (let x = at[0]!; x < at[0]! + side; x++) out.set(colour, (y * 64 + x) * 3);
+      return out;
+    };
+    const blue = [40, 70, 210];
+    for (let k = 0; k < ids.length; k++) {
+      const withMark = appearanceOf(mark(crop(k, 0, 600 + k), blue), 64);
+      const without = appearanceOf(crop(k, 0, 700 + k), 64);
+      const marked = appearanceOf(mark(crop(k, 0, 800 + k), blue), 64);
+      const plain = appearanceOf(crop(k, 0, 900 + k), 64);
+      const gap = Math.abs(appearanceSimilarity(marked, withMark)! - appearanceSimilarity(marked, without)!);
+      const contrast = appearanceContrast(marked, withMark, without)!;
+      expect(contrast, ids[k]).toBeGreaterThan(0.4);
+      expect(contrast, ids[k]).toBeGreaterThan(3 * gap);
+      expect(appearanceContrast(plain, withMark, without)!, ids[k]).toBeLessThan(-0.3);
+    }
+    expect(appearanceContrast(appearanceOf(crop(0, 0, 11), 64), new Float32Array(5), new Float32Array(5))).toBeNull();
   });
 });

@@ -149,6 +149,38 @@ describe('recognition model', () => {
     expect(decodeReading(other!, rec.info, catalog, null, { enrollment }).best!.tileId).toBe('BASE_D');
   });
 
+  it('tells look-alike tiles apart by where their enrolled exemplars differ (a garden, a pennant)', async () => {
+    const pairs = [['BASE_U', 'BASE_U_G'], ['BASE_E', 'BASE_E_G'], ['BASE_M', 'BASE_N'], ['BASE_F', 'BASE_G'], ['BASE_M', 'BASE_M_G']] as const;
+    const enrollment = new Enrollment();
+    for (const id of new Set(pairs.flat())) {
+      const ex = await exemplarsFromCrop(rec, { pixels: cropOf(id, 0, 5100), width: 64, height: 64, channels: 3 }, id, 0 as Rotation);
+      if (!ex.ok) throw new Error(ex.reason);
+      enrollment.add(...ex.value);
+    }
+    /** log(p(true) / p(look-alike)) among the decoded top 3, or null when the look-alike is not in it. */
+    const odds = (d: ReturnType<typeof decodeReading>, truth: string, other: string) => {
+      const all = [d.best!, ...d.runnersUp];
+      const t = all.find((c) => c.tileId === truth), o = all.find((c) => c.tileId === other);
+      return t && o ? Math.log(t.probability / o.probability) : null;
+    };
+    let compared = 0;
+    for (const [a, b] of pairs)
+      for (const [truth, other] of [[a, b], [b, a]] as const)
+        for (const q of [0, 1]) {
+          const [r] = await rec.readPrepared([cropOf(truth, q, 5200 + q)]);
+          const without = decodeReading(r!, rec.info, catalog, null, { enrollment, contrastWeight: 0 });
+          const withContrast = decodeReading(r!, rec.info, catalog, null, { enrollment });
+          expect(withContrast.best!.tileId, `${truth} turned ${q}`).toBe(truth);
+          const before = odds(without, truth, other);
+          if (before === null) continue;
+          compared++;
+          const after = odds(withContrast, truth, other);
+          // The look-alike may drop out of the top 3 altogether: that is the contrast at work too.
+          if (after !== null) expect(after, `${truth} turned ${q} against ${other}`).toBeGreaterThan(before + 1);
+        }
+    expect(compared).toBeGreaterThanOrEqual(6);
+  });
+
   it('reads a tile the model never learned (a described 2025 tile) from its enrolled exemplars alone', async () => {
     const standard = TileCatalog.standard();
     const plain = standard.get('JC-L-PLAIN')!; // all field: no classic tile looks like it
