@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Command } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
 import { setupFromRecord } from '../../engine/record/convert.js';
@@ -49,6 +49,8 @@ let app: BrowserMode;
 let browser: Browser;
 let page: Page;
 
+let fresh: () => Promise<void>;
+
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const rendererDir = await ensureRendererBuilt();
@@ -56,11 +58,19 @@ beforeAll(async () => {
   const frames = [...splitMjpeg(new Uint8Array(readFileSync(join(DIR, 'video.mjpeg'))))];
   const paced = join(tmp, 'paced.mjpeg');
   writeFileSync(paced, Buffer.concat(frames.flatMap((f) => Array<Buffer>(PACE).fill(Buffer.from(f)))));
-  app = await startBrowserMode({ dataFile: join(tmp, 'c.sqlite'), rendererDir, recording: DIR });
-  browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${paced}`]);
+  let n = 0;
+  // Each game on its own app and browser: the fake camera plays its file from the moment the page
+  // opens it, and a second game's page in the same app opens it while the New Game form is filled,
+  // so its video would run ahead of the game (a finished board of another game in view).
+  fresh = async () => {
+    app = await startBrowserMode({ dataFile: join(tmp, `c-${n++}.sqlite`), rendererDir, recording: DIR });
+    browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${paced}`]);
+  };
 }, 120_000);
 
-afterAll(async () => {
+beforeEach(() => fresh(), 120_000);
+
+afterEach(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -70,7 +80,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const game = () => app.session.currentGame!;
 
 async function openPage(): Promise<void> {
-  await page?.close();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(20_000);
   await page.goto(app.server.url);
@@ -160,7 +169,7 @@ async function playTable(tally: Tally, offset: () => number, until?: (p: number)
           // A rejected reading is never committed.
           expect(game().commands.length).toBe(before);
           tally.rejected++;
-          tally.notes.push(`rejected at ${p} (frame ${view.frames.last})`);
+          tally.notes.push(`rejected at ${p} (frame ${view.frames.last}): ${JSON.stringify(view.proposals.find((q) => q.id === step.id)?.readings.map((r) => r.command))}`);
         }
         break;
       }
@@ -173,7 +182,10 @@ async function playTable(tally: Tally, offset: () => number, until?: (p: number)
           // form (the tile stays on the table): the table sees it appear and stops typing. Anything
           // else is a failure.
           await app.camera.settled();
-          if (agreed(truth, game().commands) <= p) throw e;
+          if (agreed(truth, game().commands) <= p) {
+            const v = app.camera.view();
+            throw new Error(`${(e as Error).message.split('\n')[0]}\n  entering ${JSON.stringify(step.command)} at ${p}; the game holds ${game().commands.length} commands, the last ${JSON.stringify(game().commands.slice(-2))}; camera ${v.status}/${v.source}, counts ${JSON.stringify(v.counts)}, notices ${JSON.stringify(v.notices)}; table ${JSON.stringify(tally)}`);
+          }
           tally.notes.push(`the camera read ${step.command.type} at ${p} while the table was entering it`);
           const alert = page.locator('[data-testid=message][role=alert]');
           if (await alert.count()) await page.locator('[data-testid=message] .close').click();
@@ -274,6 +286,7 @@ describe(`the camera in the browser: Chromium's fake camera plays ${NAME}`, () =
     expect(game().commands).toHaveLength(truth.length);
     expect(tally.wrong).toBe(0);
     expect(app.camera.view().counts.committed).toBeGreaterThan(committedBefore);
+    console.log(`camera e2e ${NAME}, unplugged game: ${app.camera.view().counts.committed} committed by the camera, ${tally.byHand} entered by hand, ${tally.rejected} rejected, ${tally.missed} missed\n  ${tally.notes.join('\n  ')}`);
     await checkScoresAndAudit('6-after-reconnect-');
   }, 600_000);
 });
