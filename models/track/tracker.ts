@@ -52,6 +52,7 @@ const MODEL_MIN_CELL_PX = 30;
 import { featurePoint } from '../scene/spots.js';
 import { figureMatch } from './figure-align.js';
 import { figurePresence } from './figure-presence.js';
+import { ANCHOR_PX, medianOffset, tileOffset } from './anchor.js';
 import { CROP_PX, differenceMask, distanceAt, maskedDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
 import { rasterise } from '../render/rasterise.js';
@@ -236,7 +237,11 @@ export class Tracker {
     try {
       const crop = (x: number, y: number) => this.crop(mat, x, y);
       if (this.baseline) {
-        out.push(...(await this.lookForTiles(index, crop, (x, y) => this.modelCrop(mat, x, y))));
+        const anchored = (x: number, y: number) => {
+          const o = this.anchorOffset(mat, x, y);
+          return o ? { now: this.crop(mat, x, y, this.H!, CROP_PX, o.ox, o.oy), model: this.modelCrop(mat, x, y, this.H!, o.ox, o.oy) } : null;
+        };
+        out.push(...(await this.lookForTiles(index, crop, (x, y) => this.modelCrop(mat, x, y), anchored)));
         out.push(...this.checkLaidTiles(index, crop));
       }
       // The new baseline: this scene, with every hole and every laid tile as they look now.
@@ -276,12 +281,33 @@ export class Tracker {
     }
   }
 
-  private crop(mat: unknown, x: number, y: number, H: Homography = this.H!): CellCrop {
-    const h = PITCH_MM / 2;
-    const c = (dx: number, dy: number) => applyHomography(H, { x: x * PITCH_MM + dx, y: y * PITCH_MM + dy });
+  /** The cell's crop (`px` square over `PITCH_MM · px / CROP_PX`), its centre moved by (ox, oy) table mm. */
+  private crop(mat: unknown, x: number, y: number, H: Homography = this.H!, px = CROP_PX, ox = 0, oy = 0): CellCrop {
+    const h = (PITCH_MM / 2) * (px / CROP_PX);
+    const c = (dx: number, dy: number) => applyHomography(H, { x: x * PITCH_MM + ox + dx, y: y * PITCH_MM + oy + dy });
     const quad: Quad = [c(-h, -h), c(h, -h), c(h, h), c(-h, h)];
-    const f = rectifyCell(this.cv, mat, quad, CROP_PX);
+    const f = rectifyCell(this.cv, mat, quad, px);
     return Float32Array.from(f.data);
+  }
+
+  /**
+   * Where the hole's laid neighbours say the lattice is (anchor.ts), table mm from where the plane puts
+   * the cell: each laid tile of the 3×3 block around it is found in a wider cut of its cell, and the
+   * median of their offsets is taken. Null when no neighbour is laid or they sit where the plane says.
+   */
+  private anchorOffset(mat: unknown, x: number, y: number): { ox: number; oy: number } | null {
+    const offsets: { sx: number; sy: number }[] = [];
+    for (const t of this.game.state.board.tiles) {
+      if (Math.abs(t.x - x) > 1 || Math.abs(t.y - y) > 1 || (t.x === x && t.y === y)) continue;
+      const tpl = this.templates.get(t.view.tile.id, ROTATIONS.indexOf(t.view.rot));
+      if (!tpl) continue;
+      offsets.push(tileOffset(this.crop(mat, t.x, t.y, this.H!, ANCHOR_PX), tpl));
+    }
+    const m = medianOffset(offsets);
+    if (process.env.TRACK_DEBUG) console.error(`anchor (${x},${y}): ${offsets.map((o) => `${o.sx},${o.sy}`).join(' ')} → ${m ? `${m.sx},${m.sy}` : '-'}`);
+    if (!m || (m.sx === 0 && m.sy === 0)) return null;
+    const mm = PITCH_MM / CROP_PX;
+    return { ox: m.sx * mm, oy: m.sy * mm };
   }
 
   /** Cells that look different now, beyond a change of light over the whole table. */
@@ -306,9 +332,9 @@ export class Tracker {
   }
 
   /** The issue-4 model's crop convention: the cell plus 10 % of the pitch on every side, 64 px. */
-  private modelCrop(mat: unknown, x: number, y: number, H: Homography = this.H!): Frame {
+  private modelCrop(mat: unknown, x: number, y: number, H: Homography = this.H!, ox = 0, oy = 0): Frame {
     const h = PITCH_MM * 0.6;
-    const c = (dx: number, dy: number) => applyHomography(H, { x: x * PITCH_MM + dx, y: y * PITCH_MM + dy });
+    const c = (dx: number, dy: number) => applyHomography(H, { x: x * PITCH_MM + ox + dx, y: y * PITCH_MM + oy + dy });
     return rectifyCell(this.cv, mat, [c(-h, -h), c(h, -h), c(h, h), c(-h, h)], this.model?.size ?? 64);
   }
 
@@ -336,19 +362,22 @@ export class Tracker {
     return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other };
   }
 
-  private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame): Promise<TrackEvent[]> {
+  private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<TrackEvent[]> {
     const out: TrackEvent[] = [];
     const changed = this.changedCells(this.holeCrops, crop);
     const lone = this.loneNewTile(changed);
     for (const hole of lone ? [lone.hole, ...changed.filter((h) => h !== lone.hole)] : changed) {
       const x = keyX(hole.key), y = keyY(hole.key);
       if (!this.game.state.board.holes.has(hole.key)) continue;
-      const readings = this.readCell(hole.now, x, y, changed.length === 1 || hole === lone?.hole);
+      // Read where the laid neighbours say the cell is (the marker plane may be a few pixels off).
+      const at = anchored(x, y);
+      const now = at?.now ?? hole.now;
+      const readings = this.readCell(now, x, y, changed.length === 1 || hole === lone?.hole);
       if (readings.length === 0) {
         out.push({ kind: 'notice', frame, message: `something appeared at cell (${x}, ${y}) but no rule allows a tile there now; nothing committed` });
         continue;
       }
-      const fused = await this.fuse(readings, readingConfidence(readings), modelCrop(x, y), x, y);
+      const fused = await this.fuse(readings, readingConfidence(readings), at?.model ?? modelCrop(x, y), x, y);
       const conf = fused.conf;
       if (fused.modelBest && fused.modelBest !== readings[0]) {
         readings.splice(readings.indexOf(fused.modelBest), 1);
@@ -364,18 +393,18 @@ export class Tracker {
       const alternatives = readings.slice(1, 3).map(cmd);
       if (conf < this.commitAt) {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: 'not sure: the table picks' });
-        this.pending = { now: hole.now, x, y, frame };
+        this.pending = { now: now, x, y, frame };
         return out; // the rest waits for the table's answer
       }
       const played = this.game.play(best);
       if (!played.ok) {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` });
-        this.pending = { now: hole.now, x, y, frame };
+        this.pending = { now: now, x, y, frame };
         return out;
       }
       this.cameraCommitted.add(this.game.history.length - 1);
       out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 });
-      const figure = this.readFigure(hole.now, readings[0]!, frame);
+      const figure = this.readFigure(now, readings[0]!, frame);
       if (figure) out.push(figure);
     }
     return out;
