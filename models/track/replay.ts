@@ -17,6 +17,8 @@ import { readRecordJson, RecordingSource, type FrameSource } from '../scene/reco
 import { Tracker, type TrackEvent } from './tracker.js';
 
 export interface ReplayResult {
+  /** The tracker as the recording left it (its last still frame, its game). */
+  readonly tracker: Tracker;
   readonly game: Game;
   /** Camera-read moves of the ground truth, and how many the camera committed exactly by itself. */
   readonly cameraMoves: number;
@@ -177,7 +179,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   for (const c of truth) started.value.play(c);
   const cameraMoves = truth.filter((c) => CAMERA_READ.has(c.type)).length;
   return {
-    game: tracker.game, cameraMoves, exact, by, events, proposalMs, frames, outcomes,
+    tracker, game: tracker.game, cameraMoves, exact, by, events, proposalMs, frames, outcomes,
     scores: tracker.game.state.players.map((pl) => pl.score),
     truthScores: started.value.state.players.map((pl) => pl.score),
   };

@@ -148,7 +148,9 @@ export class Tracker {
     if (!this.lastStill || !this.game.state.board.tiles.some((t) => t.x === x && t.y === y)) return null;
     const mat = frameToMat(this.cv, this.lastStill.frame);
     try {
-      return this.modelCrop(mat, x, y, this.lastStill.H);
+      // Cut where the tile's laid neighbours say it lies: the picture is matched pixel by pixel later.
+      const o = this.anchorOffset(mat, x, y, this.lastStill.H);
+      return this.modelCrop(mat, x, y, this.lastStill.H, o?.ox ?? 0, o?.oy ?? 0);
     } finally {
       mat.delete();
     }
@@ -295,13 +297,13 @@ export class Tracker {
    * the cell: each laid tile of the 3×3 block around it is found in a wider cut of its cell, and the
    * median of their offsets is taken. Null when no neighbour is laid or they sit where the plane says.
    */
-  private anchorOffset(mat: unknown, x: number, y: number): { ox: number; oy: number } | null {
+  private anchorOffset(mat: unknown, x: number, y: number, H: Homography = this.H!): { ox: number; oy: number } | null {
     const offsets: { sx: number; sy: number }[] = [];
     for (const t of this.game.state.board.tiles) {
       if (Math.abs(t.x - x) > 1 || Math.abs(t.y - y) > 1 || (t.x === x && t.y === y)) continue;
       const tpl = this.templates.get(t.view.tile.id, ROTATIONS.indexOf(t.view.rot));
       if (!tpl) continue;
-      offsets.push(tileOffset(this.crop(mat, t.x, t.y, this.H!, ANCHOR_PX), tpl));
+      offsets.push(tileOffset(this.crop(mat, t.x, t.y, H, ANCHOR_PX), tpl));
     }
     const m = medianOffset(offsets);
     if (process.env.TRACK_DEBUG) console.error(`anchor (${x},${y}): ${offsets.map((o) => `${o.sx},${o.sy}`).join(' ')} → ${m ? `${m.sx},${m.sy}` : '-'}`);

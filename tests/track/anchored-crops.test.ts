@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ANCHOR_MARGIN, ANCHOR_PX, medianOffset, tileOffset } from '../../models/track/anchor.js';
 import { CROP_PX } from '../../models/track/templates.js';
 import { replayRecording } from '../../models/track/replay.js';
+import { appearanceOf, appearanceSimilarity } from '../../models/appearance.js';
 
 const DEMO = 'tests/fixtures/recordings/demo-tower-jc';
 const tmp: string[] = [];
@@ -64,5 +65,20 @@ describe('a table plane a few millimetres off where the tiles lie', () => {
     expect(r.exact).toBe(r.cameraMoves);
     expect(r.cameraMoves).toBe(115);
     expect(r.scores).toEqual(r.truthScores);
-  }, 120_000);
+
+    // The pictures the table's answers enroll (Tracker.cellPicture) are cut where the tiles lie too:
+    // they are matched pixel by pixel later, and 4 mm is two of the appearance descriptor's cells,
+    // beyond its one-cell alignment search.
+    const right = await replayRecording(DEMO);
+    let compared = 0;
+    for (const t of r.game.state.board.tiles) {
+      const off = r.tracker.cellPicture(t.x, t.y);
+      const truth = right.tracker.cellPicture(t.x, t.y);
+      if (!off || !truth) continue;
+      compared++;
+      const sim = appearanceSimilarity(appearanceOf(off.data, off.width), appearanceOf(truth.data, truth.width))!;
+      expect(sim, `the picture of ${t.view.tile.id} at (${t.x}, ${t.y})`).toBeGreaterThan(0.8);
+    }
+    expect(compared).toBe(r.game.state.board.tiles.length);
+  }, 180_000);
 });
