@@ -88,6 +88,13 @@ export function decodeReading(
   const terrainIndex = new Map(info.terrains.map((t, i) => [t, i]));
   const groups: { tileId: string; rots: Rotation[]; scores: number[] }[] = [];
   const enrollment = options.enrollment;
+  // The crop's closest exemplar per (tile, rotation): scored with, and compared again for look-alikes.
+  const closest = new Map<string, ReturnType<Enrollment['closest']>>();
+  const closestExemplar = (tileId: string, rot: Rotation) => {
+    const key = `${tileId}@${rot}`;
+    if (!closest.has(key)) closest.set(key, enrollment && reading.appearance ? enrollment.closest(reading.appearance, tileId, rot) : null);
+    return closest.get(key)!;
+  };
   /** Scores every rotation the rules leave open for one tile type; `base` is its own evidence. */
   const scoreTile = (tileId: string, base: (q: number, rot: Rotation) => number | null, trained: boolean) => {
     const tile = catalog.get(tileId);
@@ -114,7 +121,7 @@ export function decodeReading(
         const sim = enrollment!.similarity(reading.embedding, tileId, rot) ?? 0;
         score += enrW * scale * Math.max(0, (sim - floor) / (1 - floor));
         // …and so are their pixels: every copy of a type shares its printed art.
-        const app = reading.appearance ? enrollment!.appearance(reading.appearance, tileId, rot) : null;
+        const app = closestExemplar(tileId, rot)?.similarity ?? null;
         if (app !== null) score += appW * scale * Math.max(0, (app - appFloor) / (1 - appFloor));
       }
       let seg = 0;
@@ -153,12 +160,12 @@ export function decodeReading(
   const conW = options.contrastWeight ?? 1;
   if (enrollment && reading.appearance && conW > 0) {
     const top = [...merged].sort((a, b) => b.score - a.score).slice(0, options.contrastTop ?? 3);
-    const closest = top.map((m) => enrollment.closest(reading.appearance!, m.tileId, m.rot));
+    const exemplars = top.map((m) => closestExemplar(m.tileId, m.rot));
     const bonus = top.map(() => 0);
     const full = options.contrastFull ?? 0.7;
     for (let i = 0; i < top.length; i++)
       for (let j = i + 1; j < top.length; j++) {
-        const a = closest[i], b = closest[j];
+        const a = exemplars[i], b = exemplars[j];
         if (!a || !b) continue;
         const t = appearanceContrast(reading.appearance, a.exemplar.appearance, b.exemplar.appearance);
         if (t === null) continue;

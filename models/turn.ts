@@ -1,5 +1,5 @@
-/** Turns S×S RGB bytes clockwise by q quarter turns. */
-export function turnRgb(px: Uint8Array, S: number, q: number): Uint8Array {
+/** Turns square S×S pixels of `channels` bytes each clockwise by q quarter turns. */
+export function turnPixels(px: Uint8Array, S: number, channels: number, q: number): Uint8Array {
   const n = ((q % 4) + 4) % 4;
   if (n === 0) return px;
   const out = new Uint8Array(px.length);
@@ -7,16 +7,20 @@ export function turnRgb(px: Uint8Array, S: number, q: number): Uint8Array {
     for (let x = 0; x < S; x++) {
       let sx = x;
       let sy = y;
+      // Destination (x,y) shows the source point turned back counter-clockwise n times.
       for (let k = 0; k < n; k++) {
         const t = sx;
         sx = sy;
         sy = S - 1 - t;
       }
-      const s = (sy * S + sx) * 3;
-      const d = (y * S + x) * 3;
-      out[d] = px[s]!;
-      out[d + 1] = px[s + 1]!;
-      out[d + 2] = px[s + 2]!;
+      const s = (sy * S + sx) * channels;
+      const d = (y * S + x) * channels;
+      for (let c = 0; c < channels; c++) out[d + c] = px[s + c]!;
     }
   return out;
+}
+
+/** Turns S×S RGB bytes clockwise by q quarter turns. */
+export function turnRgb(px: Uint8Array, S: number, q: number): Uint8Array {
+  return turnPixels(px, S, 3, q);
 }

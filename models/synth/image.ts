@@ -1,4 +1,6 @@
 /** Plain pixel buffers and sampling, shared by the synthesizer and the runner. */
+import { turnPixels } from '../turn.js';
+
 export interface Rgba {
   readonly width: number;
   readonly height: number;
@@ -34,27 +36,8 @@ export function sampleBilinear(img: Rgba, x: number, y: number, out: Float32Arra
 
 /** Turns an RGBA image clockwise by q quarter turns (square images). */
 export function turnRgba(img: Rgba, q: number): Rgba {
-  const n = ((q % 4) + 4) % 4;
-  if (n === 0) return img;
+  if (((q % 4) + 4) % 4 === 0) return img;
   const { width: w, height: h } = img;
   if (w !== h) throw new Error('turnRgba needs a square image');
-  const out = new Uint8Array(img.data.length);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      let sx = x;
-      let sy = y;
-      // Destination (x,y) shows the source point turned back counter-clockwise n times.
-      for (let k = 0; k < n; k++) {
-        const t = sx;
-        sx = sy;
-        sy = w - 1 - t;
-      }
-      const s = (sy * w + sx) * 4;
-      const d = (y * w + x) * 4;
-      out[d] = img.data[s]!;
-      out[d + 1] = img.data[s + 1]!;
-      out[d + 2] = img.data[s + 2]!;
-      out[d + 3] = img.data[s + 3]!;
-    }
-  return { width: w, height: h, data: out };
+  return { width: w, height: h, data: turnPixels(img.data, w, 4, q) };
 }
