@@ -14,6 +14,7 @@ import { commandsForTurn, setupFromRecord } from '../engine/record/convert.js';
 import { parseRecordText } from '../engine/record/schema.js';
 import { sameUpToSymmetry } from '../models/classes.js';
 import { decodeReading, rawBest, type DecodeContext, type DecodeOptions } from '../models/decode.js';
+import { decodeWithSecondLook } from '../models/second-look.js';
 import { Enrollment, exemplarsFromCrop } from '../models/enroll.js';
 import { loadRealFaces } from '../models/eval/realart.js';
 import { mixSeed } from '../models/render/random.js';
@@ -130,21 +131,35 @@ records.forEach((r, g) =>
   }),
 );
 
-/** Replays the corpus and decodes every placement's reading in its real game state. */
-function constrainedAccuracy(readings: Map<number, CropReading>, decodeOptions: DecodeOptions): { right: number; n: number } {
+type SpotCrop = { readonly reading: CropReading; readonly crop: Uint8Array };
+/** Placements decoded so far, and how many of them took a second look (models/second-look.ts). */
+const looks = { decoded: 0, second: 0 };
+// BENCH_SECOND_LOOK=0 decodes the first reading only, to compare.
+const SECOND_LOOK = process.env.BENCH_SECOND_LOOK !== '0';
+
+/** Replays the corpus and decodes every placement's reading in its real game state, as the tracker does. */
+async function constrainedAccuracy(spots: Map<number, SpotCrop>, decodeOptions: DecodeOptions): Promise<{ right: number; n: number; second: number }> {
   let right = 0;
+  let second = 0;
   let n = 0;
   let k = 0;
-  records.forEach((record) => {
+  for (const record of records) {
     const started = Game.start(setupFromRecord(record), defaultCatalog());
     if (!started.ok) throw new Error(started.reason);
     const game = started.value;
     for (const t of record.turns) {
       if (t.tile && t.at && t.rot !== undefined) {
-        const reading = readings.get(k);
-        if (reading) {
+        const spot = spots.get(k);
+        if (spot) {
           const ctx: DecodeContext = { state: game.state, at: [t.at[0], t.at[1]] };
-          const d = decodeReading(reading, rec.info, catalog, ctx, decodeOptions);
+          const decode = (r: CropReading) => decodeReading(r, rec.info, catalog, ctx, decodeOptions);
+          const looked = SECOND_LOOK ? await decodeWithSecondLook(rec, spot.crop, spot.reading, decode) : { decoded: decode(spot.reading), secondLook: false };
+          const d = looked.decoded;
+          looks.decoded++;
+          if (looked.secondLook) {
+            looks.second++;
+            second++;
+          }
           const tile = catalog.get(t.tile)!;
           n++;
           if (d.best && d.best.tileId === t.tile && sameUpToSymmetry(tile, d.best.rot / 90, t.rot / 90)) right++;
@@ -160,11 +175,11 @@ function constrainedAccuracy(readings: Map<number, CropReading>, decodeOptions: 
         if (!r.ok) throw new Error(`corpus replay failed: ${r.reason}`);
       }
     }
-  });
-  return { right, n };
+  }
+  return { right, n, second };
 }
 
-async function spotReadings(world: SynthWorld, faceFor: (tileIndex: number, i: number) => TileFace | null, seed: number): Promise<Map<number, CropReading>> {
+async function spotReadings(world: SynthWorld, faceFor: (tileIndex: number, i: number) => TileFace | null, seed: number): Promise<Map<number, SpotCrop>> {
   const idx: number[] = [];
   const faces: TileFace[] = [];
   spots.forEach((s, i) => {
@@ -176,7 +191,7 @@ async function spotReadings(world: SynthWorld, faceFor: (tileIndex: number, i: n
   });
   const { crops } = await cropsFrom(world, idx.length, seed, options, (i) => ({ face: faces[i]!, q: spots[idx[i]!]!.q }));
   const readings = await readAll(crops);
-  return new Map(idx.map((spot, i) => [spot, readings[i]!]));
+  return new Map(idx.map((spot, i) => [spot, { reading: readings[i]!, crop: crops[i]! }]));
 }
 
 async function enrollOne(world: SynthWorld, faces: readonly TileFace[], seed: number): Promise<Enrollment> {
@@ -206,7 +221,7 @@ const facesByTile = (faces: readonly TileFace[]) => {
   return m;
 };
 const inByTile = facesByTile(inFaces);
-const inCon = constrainedAccuracy(await spotReadings(inWorld, (t, i) => inByTile.get(t)![i % inByTile.get(t)!.length]!, BENCH_SEED + 1), {});
+const inCon = await constrainedAccuracy(await spotReadings(inWorld, (t, i) => inByTile.get(t)![i % inByTile.get(t)!.length]!, BENCH_SEED + 1), {});
 dumpConfusions('in-style constrained');
 
 // Held-out style: never used in training; one enrolled exemplar per type (another variant, another seed).
@@ -219,9 +234,9 @@ const heldByTile = facesByTile(heldFaces);
 const heldReadings = await spotReadings(heldWorld, (t, i) => heldByTile.get(t)![i % heldByTile.get(t)!.length]!, BENCH_SEED + 3);
 const heldEnrollFaces = await renderFaces(tiles, [HELD_OUT_STYLE], [103]);
 const heldEnrollment = await enrollOne(heldWorld, heldEnrollFaces, BENCH_SEED + 4);
-const heldCon = constrainedAccuracy(heldReadings, {});
+const heldCon = await constrainedAccuracy(heldReadings, {});
 dumpConfusions('held-out style constrained');
-const heldConEnr = constrainedAccuracy(heldReadings, { enrollment: heldEnrollment });
+const heldConEnr = await constrainedAccuracy(heldReadings, { enrollment: heldEnrollment });
 dumpConfusions('held-out style constrained+enrolled');
 
 // Real printed art: scans under the same camera perturbations, neighbours drawn from other scans.
@@ -236,9 +251,9 @@ const realReadings = await spotReadings(realWorld, (t, i) => {
   return fs ? fs[i % fs.length]! : null;
 }, BENCH_SEED + 6);
 const realEnrollment = await enrollOne(realWorld, realFaces, BENCH_SEED + 7);
-const realCon = constrainedAccuracy(realReadings, {});
+const realCon = await constrainedAccuracy(realReadings, {});
 dumpConfusions('real art constrained');
-const realConEnr = constrainedAccuracy(realReadings, { enrollment: realEnrollment });
+const realConEnr = await constrainedAccuracy(realReadings, { enrollment: realEnrollment });
 dumpConfusions('real art constrained+enrolled');
 
 // Speed: batches of 256 prepared crops; single crops one at a time. Medians.
@@ -257,6 +272,14 @@ for (let k = 0; k < 9; k++) {
   const c = process.cpuUsage(c0);
   wallRates.push((batch.length * 1000) / (performance.now() - t0));
   rates.push((batch.length * 1e6 * 2) / Math.max(1, c.user + c.system));
+}
+// Four views, for what the second looks cost.
+const rates4: number[] = [];
+for (let k = 0; k < 3; k++) {
+  const c0 = process.cpuUsage();
+  await rec.readPrepared(batch, 4);
+  const c = process.cpuUsage(c0);
+  rates4.push((batch.length * 1e6 * 2) / Math.max(1, c.user + c.system));
 }
 const lat: number[] = [];
 for (let k = 0; k < 60; k++) {
@@ -285,5 +308,10 @@ print('cell occupancy', pct(inRaw.pres, inRaw.total), '%');
 print('crops/s batched', median(rates).toFixed(0), 'crops/s');
 print('crops/s batched (wall clock, shared machine)', median(wallRates).toFixed(0), 'crops/s');
 print('single crop latency', median(lat).toFixed(2), 'ms');
+const secondShare = looks.second / Math.max(1, looks.decoded);
+print('second looks (unsure readings read again at four views)', pct(looks.second, looks.decoded), '% of constrained placements');
+print('second looks by set', `in-style ${pct(inCon.second, inCon.n)}, held-out ${pct(heldCon.second, heldCon.n)}, held-out enrolled ${pct(heldConEnr.second, heldConEnr.n)}, real art ${pct(realCon.second, realCon.n)}, real art enrolled ${pct(realConEnr.second, realConEnr.n)}`, '%');
+// Every crop read at the default views, the unsure share read again at four.
+print('crops/s batched with second looks (CPU time)', (1 / (1 / median(rates) + secondShare / median(rates4))).toFixed(0), 'crops/s');
 print('views per crop', String(rec.views), '');
 print('crops evaluated', `${inRaw.total}+${heldRaw.total}+${realRaw.total} raw, ${inCon.n}+${heldCon.n}+${realCon.n} constrained from ${records.length} corpus games`, '');

@@ -210,3 +210,109 @@ export function appearanceContrast(query: ArrayLike<number>, a: ArrayLike<number
   }
   return toA + toB > 0 ? (toB - toA) / (toA + toB) : 0;
 }
+
+/** Per cell of the crop's descriptor grid (G × G): how far the crop is from the exemplar there, aligned as they match best; NaN outside the compared window. */
+function appearanceResidual(query: ArrayLike<number>, exemplar: ArrayLike<number>): Float64Array {
+  const R = APPEARANCE_SIDE;
+  const k = bestShift(query, exemplar);
+  const [dx, dy] = SHIFTS[k]!;
+  const zq = normalisedWindow(query, k);
+  const ze = normalisedWindow(exemplar, CENTRE);
+  const out = new Float64Array(G * G).fill(NaN);
+  for (let y = 0; y < R; y++)
+    for (let x = 0; x < R; x++) {
+      let r = 0;
+      for (let ch = 0; ch < 3; ch++) r += (zq[(y * R + x) * 3 + ch]! - ze[(y * R + x) * 3 + ch]!) ** 2;
+      out[(y + SHIFT + dy) * G + x + SHIFT + dx] = r;
+    }
+  return out;
+}
+
+export interface OcclusionOptions {
+  /** A cell is unexplained when its smallest residual is above this many times the median one. */
+  readonly ratio?: number;
+  /** …and above this share of an average cell's energy (a crop of a plain tile has a tiny median). */
+  readonly floor?: number;
+  /** Unexplained cells count only in 4-connected blobs of at least this many cells. */
+  readonly minBlob?: number;
+}
+
+/**
+ * The crop's cells that none of the given exemplars explains, as a mask over the descriptor grid
+ * (1 = leave out), or null when there are none. The exemplars are the best few readings' closest
+ * ones, so the mask does not depend on which reading is scored with it. A cell is unexplained when
+ * its smallest residual is well above the median one (a crop of the same print matches its
+ * exemplar closely almost everywhere), and counts only in a large blob: a garden or a pennant that
+ * one look-alike has and another lacks is a few cells, and taking it out would erase the very mark
+ * that tells them apart. What it finds, looked at on synthetic crops: the outline of a hand or a
+ * figure (its smooth inside, after the local mean is taken off, often still matches) and the
+ * neighbours' edges and the gap where they sit differently than in the exemplar's crop — both
+ * pull every reading's match down and blur the difference between the right one and the rest.
+ * Chosen on synthetic crops (docs/recognition.md), never on the scans.
+ */
+export function occlusionMask(query: ArrayLike<number>, exemplars: readonly ArrayLike<number>[], options: OcclusionOptions = {}): Uint8Array | null {
+  const ratio = options.ratio ?? 5;
+  const minBlob = options.minBlob ?? 12;
+  const floor = (options.floor ?? 1) / (APPEARANCE_SIDE * APPEARANCE_SIDE);
+  if (query.length !== APPEARANCE_LENGTH || exemplars.length === 0 || exemplars.some((e) => e.length !== APPEARANCE_LENGTH)) return null;
+  const smallest = new Float64Array(G * G).fill(Infinity);
+  for (const e of exemplars) {
+    const r = appearanceResidual(query, e);
+    for (let c = 0; c < G * G; c++) if (!Number.isNaN(r[c]!)) smallest[c] = Math.min(smallest[c]!, r[c]!);
+  }
+  const finite = [...smallest].filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  const median = finite[Math.floor(finite.length / 2)]!;
+  const mask = new Uint8Array(G * G);
+  for (let c = 0; c < G * G; c++) if (Number.isFinite(smallest[c]!) && smallest[c]! > Math.max(ratio * median, floor)) mask[c] = 1;
+  // Keep only the large blobs.
+  const seen = new Uint8Array(G * G);
+  let kept = 0;
+  for (let c0 = 0; c0 < G * G; c0++) {
+    if (!mask[c0] || seen[c0]) continue;
+    const blob: number[] = [];
+    const stack = [c0];
+    seen[c0] = 1;
+    while (stack.length) {
+      const c = stack.pop()!;
+      blob.push(c);
+      const y = Math.floor(c / G), x = c % G;
+      const next = [y > 0 ? c - G : -1, y < G - 1 ? c + G : -1, x > 0 ? c - 1 : -1, x < G - 1 ? c + 1 : -1];
+      for (const n of next) if (n >= 0 && mask[n] && !seen[n]) { seen[n] = 1; stack.push(n); }
+    }
+    if (blob.length < minBlob) for (const c of blob) mask[c] = 0;
+    else kept += blob.length;
+  }
+  return kept > 0 ? mask : null;
+}
+
+/**
+ * appearanceSimilarity over the crop's cells a mask (occlusionMask) leaves in: each channel's
+ * correlation over the kept cells, averaged, at the best alignment. With less than `minKept` of the
+ * tile left there is too little to compare, and the whole-tile match is returned.
+ */
+export function appearanceSimilarityMasked(query: ArrayLike<number>, exemplar: ArrayLike<number>, mask: Uint8Array, minKept = 0.4): number | null {
+  if (query.length !== APPEARANCE_LENGTH || exemplar.length !== APPEARANCE_LENGTH || mask.length !== G * G) return null;
+  const R = APPEARANCE_SIDE;
+  let best = -Infinity;
+  for (const [dx, dy] of SHIFTS) {
+    let s = 0;
+    for (let ch = 0; ch < 3; ch++) {
+      let sq = 0, se = 0, sqq = 0, see = 0, sqe = 0, n = 0;
+      for (let y = 0; y < R; y++) {
+        let qc = (y + SHIFT + dy) * G + SHIFT + dx;
+        let e = ((y + SHIFT) * G + SHIFT) * 3 + ch;
+        for (let x = 0; x < R; x++, qc++, e += 3) {
+          if (mask[qc]) continue;
+          const a = query[qc * 3 + ch]!, b = exemplar[e]!;
+          sq += a; se += b; sqq += a * a; see += b * b; sqe += a * b;
+          n++;
+        }
+      }
+      if (n < minKept * R * R) return appearanceSimilarity(query, exemplar);
+      const vq = sqq - (sq * sq) / n, ve = see - (se * se) / n;
+      if (vq > 1e-12 && ve > 1e-12) s += (sqe - (sq * se) / n) / Math.sqrt(vq * ve) / 3;
+    }
+    if (s > best) best = s;
+  }
+  return best;
+}

@@ -8,7 +8,7 @@ import type { TileCatalog } from '../engine/catalog/registry.js';
 import { placementProblem, tileProblem } from '../engine/game/placement.js';
 import type { GameState } from '../engine/game/state.js';
 import { ROTATIONS, type Rotation } from '../engine/geometry/segments.js';
-import { appearanceContrast } from './appearance.js';
+import { appearanceContrast, appearanceSimilarityMasked, occlusionMask, type OcclusionOptions } from './appearance.js';
 import { symmetryTurns } from './classes.js';
 import type { Enrollment } from './enroll.js';
 import type { CropReading, ModelInfo } from './runner.js';
@@ -64,6 +64,17 @@ export interface DecodeOptions {
    * the same print as the exemplars.
    */
   readonly contrastFull?: number;
+  /**
+   * A hand or a figure over the tile: the crop's cells none of the best readings' exemplars explains
+   * are left out of the appearance match of the best few readings (appearance.ts `occlusionMask`).
+   * `false` turns it off.
+   */
+  readonly occlusion?: false | (OcclusionOptions & {
+    /** How many of the best readings' exemplars find the unexplained cells. */
+    readonly from?: number;
+    /** How many of the best readings are matched again without those cells. */
+    readonly rematch?: number;
+  });
 }
 
 function logSumExp(xs: readonly number[]): number {
@@ -95,6 +106,10 @@ export function decodeReading(
     if (!closest.has(key)) closest.set(key, enrollment && reading.appearance ? enrollment.closest(reading.appearance, tileId, rot) : null);
     return closest.get(key)!;
   };
+  // Set once a hand or figure is found over the tile: those readings' matches without its cells.
+  let unoccluded: Map<string, number> | null = null;
+  const appearanceMatch = (tileId: string, rot: Rotation) =>
+    unoccluded?.get(`${tileId}@${rot}`) ?? closestExemplar(tileId, rot)?.similarity ?? null;
   /** Scores every rotation the rules leave open for one tile type; `base` is its own evidence. */
   const scoreTile = (tileId: string, base: (q: number, rot: Rotation) => number | null, trained: boolean) => {
     const tile = catalog.get(tileId);
@@ -121,7 +136,7 @@ export function decodeReading(
         const sim = enrollment!.similarity(reading.embedding, tileId, rot) ?? 0;
         score += enrW * scale * Math.max(0, (sim - floor) / (1 - floor));
         // …and so are their pixels: every copy of a type shares its printed art.
-        const app = closestExemplar(tileId, rot)?.similarity ?? null;
+        const app = appearanceMatch(tileId, rot);
         if (app !== null) score += appW * scale * Math.max(0, (app - appFloor) / (1 - appFloor));
       }
       let seg = 0;
@@ -138,24 +153,46 @@ export function decodeReading(
     }
     for (const g of byOrbit.values()) groups.push({ tileId, ...g });
   };
-  info.tiles.forEach((tileId, ti) => scoreTile(tileId, (q) => reading.typeRot[ti * 4 + q]!, true));
-  // Tiles the model was never trained on (the 2025 tiles the table described in the tile editor)
-  // are read through their exemplars alone: an exemplar's embedding stands in for the class
-  // prototype the cosine classifier would have had.
-  const known = new Set(info.tiles);
-  for (const tileId of enrollment?.tileIds() ?? []) {
-    if (known.has(tileId)) continue;
-    scoreTile(tileId, (_q, rot) => {
-      const sim = enrollment!.similarity(reading.embedding, tileId, rot);
-      return sim === null ? null : scale * sim;
-    }, false);
-  }
+  const scoreAll = () => {
+    groups.length = 0;
+    info.tiles.forEach((tileId, ti) => scoreTile(tileId, (q) => reading.typeRot[ti * 4 + q]!, true));
+    // Tiles the model was never trained on (the 2025 tiles the table described in the tile editor)
+    // are read through their exemplars alone: an exemplar's embedding stands in for the class
+    // prototype the cosine classifier would have had.
+    const known = new Set(info.tiles);
+    for (const tileId of enrollment?.tileIds() ?? []) {
+      if (known.has(tileId)) continue;
+      scoreTile(tileId, (_q, rot) => {
+        const sim = enrollment!.similarity(reading.embedding, tileId, rot);
+        return sim === null ? null : scale * sim;
+      }, false);
+    }
+    return groups.map((g) => {
+      let bi = 0;
+      g.scores.forEach((s, i) => (s > g.scores[bi]! ? (bi = i) : 0));
+      return { tileId: g.tileId, rot: g.rots[bi]!, rots: g.rots, score: logSumExp(g.scores) };
+    });
+  };
+  let merged = scoreAll();
   if (groups.length === 0) return { present: reading.present, best: null, confidence: 0, runnersUp: [], considered: 0 };
-  const merged = groups.map((g) => {
-    let bi = 0;
-    g.scores.forEach((s, i) => (s > g.scores[bi]! ? (bi = i) : 0));
-    return { tileId: g.tileId, rot: g.rots[bi]!, score: logSumExp(g.scores) };
-  });
+  // A hand or figure over the tile pulls the true reading's appearance match down with the rest;
+  // the cells none of the best readings explains are left out and the best few matched again.
+  const occlusion = options.occlusion === false ? null : (options.occlusion ?? {});
+  if (enrollment && reading.appearance && occlusion) {
+    const ranked = [...merged].sort((a, b) => b.score - a.score);
+    const from = ranked.slice(0, occlusion.from ?? 3).map((m) => closestExemplar(m.tileId, m.rot)?.exemplar.appearance).filter((a) => a !== undefined);
+    const mask = occlusionMask(reading.appearance, from, occlusion);
+    if (mask) {
+      unoccluded = new Map();
+      for (const m of ranked.slice(0, occlusion.rematch ?? 4))
+        for (const rot of m.rots) {
+          const c = closestExemplar(m.tileId, rot);
+          const sim = c && appearanceSimilarityMasked(reading.appearance, c.exemplar.appearance, mask);
+          if (sim !== null && sim !== undefined) unoccluded.set(`${m.tileId}@${rot}`, sim);
+        }
+      merged = scoreAll();
+    }
+  }
   // Look-alikes: the best few enrolled readings compared two by two where their exemplars differ.
   const conW = options.contrastWeight ?? 1;
   if (enrollment && reading.appearance && conW > 0) {
@@ -169,7 +206,9 @@ export function decodeReading(
         if (!a || !b) continue;
         const t = appearanceContrast(reading.appearance, a.exemplar.appearance, b.exemplar.appearance);
         if (t === null) continue;
-        const g = Math.min(1, Math.max(0, (Math.max(a.similarity, b.similarity) - appFloor) / (full - appFloor)));
+        // Gated by the whole-tile match (without a hand's cells, when one was found).
+        const whole = Math.max(appearanceMatch(top[i]!.tileId, top[i]!.rot)!, appearanceMatch(top[j]!.tileId, top[j]!.rot)!);
+        const g = Math.min(1, Math.max(0, (whole - appFloor) / (full - appFloor)));
         bonus[i]! += (conW * g * scale * t) / 2;
         bonus[j]! -= (conW * g * scale * t) / 2;
       }

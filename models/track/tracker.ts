@@ -26,6 +26,7 @@ import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { sameUpToSymmetry } from '../classes.js';
 import { existsSync } from 'node:fs';
 import { DEFAULT_MODEL, TileRecognizer } from '../runner.js';
+import { decodeWithSecondLook } from '../second-look.js';
 import { decodeReading } from '../decode.js';
 import type { Enrollment } from '../enroll.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
@@ -349,8 +350,13 @@ export class Tracker {
     // The model was trained on 30–64 px per cell; on smaller cells it reads worse than the templates.
     const a = applyHomography(this.H!, { x: x * PITCH_MM, y: y * PITCH_MM }), b = applyHomography(this.H!, { x: (x + 1) * PITCH_MM, y: y * PITCH_MM });
     if (Math.hypot(a.x - b.x, a.y - b.y) < MODEL_MIN_CELL_PX) return { conf, modelBest: null };
-    const reading = await this.model.readOne({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 });
-    const decoded = decodeReading(reading, this.model.info, this.game.state.catalog, { state: this.game.state, at: [x, y] }, this.o.enrollment ? { enrollment: this.o.enrollment } : {});
+    const prepared = await this.model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 }, `cell (${x}, ${y})`);
+    if (!prepared.ok) throw new Error(prepared.reason);
+    const [first] = await this.model.readPrepared([prepared.value]);
+    const context = { state: this.game.state, at: [x, y] as const };
+    const { decoded } = await decodeWithSecondLook(this.model, prepared.value, first!, (r) =>
+      decodeReading(r, this.model!.info, this.game.state.catalog, context, this.o.enrollment ? { enrollment: this.o.enrollment } : {}),
+    );
     if (!decoded.best) return { conf, modelBest: null };
     const q = ROTATIONS.indexOf(decoded.best.rot);
     const look = this.templates.has(decoded.best.tileId) ? this.templates.look(decoded.best.tileId, q) : '';

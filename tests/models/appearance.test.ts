@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TileCatalog } from '../../engine/catalog/registry.js';
-import { appearanceContrast, appearanceOf, appearanceSimilarity } from '../../models/appearance.js';
+import { appearanceContrast, appearanceOf, appearanceSimilarity, appearanceSimilarityMasked, occlusionMask } from '../../models/appearance.js';
 import { turnRgb } from '../../models/turn.js';
 import { HELD_OUT_STYLE } from '../../models/render/styles.js';
 import { DEFAULT_CROP, synthCrop, type SynthWorld } from '../../models/synth/crop.js';
@@ -98,5 +98,50 @@ describe('appearance descriptor for enrolled exemplars', () => {
       expect(appearanceContrast(plain, withMark, without)!, ids[k]).toBeLessThan(-0.3);
     }
     expect(appearanceContrast(appearanceOf(crop(0, 0, 11), 64), new Float32Array(5), new Float32Array(5))).toBeNull();
+  });
+
+  it('leaves out what no exemplar explains (fingers over the tile), not the small mark a look-alike lacks', () => {
+    // Two fingers reaching in from the top edge, skin-coloured with a darker outline.
+    const fingers = (px: Uint8Array) => {
+      const out = px.slice();
+      for (const x0 of [18, 31])
+        for (let y = 0; y < 34; y++)
+          for (let x = x0; x < x0 + 11; x++) {
+            const edge = x === x0 || x === x0 + 10 || y === 33;
+            out.set(edge ? [150, 100, 80] : [226, 176, 146], (y * 64 + x) * 3);
+          }
+      return out;
+    };
+    let leadPlain = 0;
+    let leadMasked = 0;
+    for (let k = 0; k < ids.length; k++) {
+      const own = appearanceOf(crop(k, 0, 1000 + k), 64);
+      const others = ids.map((_, j) => appearanceOf(crop(j, 0, 1100 + j), 64)).filter((_, j) => j !== k);
+      const query = appearanceOf(fingers(crop(k, 0, 1200 + k)), 64);
+      const mask = occlusionMask(query, [own, others[0]!, others[1]!]);
+      expect(mask, ids[k]).not.toBeNull();
+      const masked = appearanceSimilarityMasked(query, own, mask!)!;
+      const plain = appearanceSimilarity(query, own)!;
+      expect(masked, ids[k]).toBeGreaterThan(plain + 0.02);
+      leadPlain += plain - Math.max(...others.map((o) => appearanceSimilarity(query, o)!));
+      leadMasked += masked - Math.max(...others.map((o) => appearanceSimilarityMasked(query, o, mask!)!));
+    }
+    // Over the five tiles, the right exemplar's lead over the best wrong one grows.
+    expect(leadMasked).toBeGreaterThan(leadPlain + 0.1);
+    // A pennant-sized mark (≈ 5 mm, cells 15–17 × 7–9 of the grid) that one of the best readings'
+    // exemplars has and another lacks is explained, so it stays in.
+    const mark = (px: Uint8Array) => {
+      const out = px.slice();
+      for (let y = 20; y < 26; y++) for (let x = 36; x < 42; x++) out.set([40, 70, 210], (y * 64 + x) * 3);
+      return out;
+    };
+    for (let k = 0; k < ids.length; k++) {
+      const exemplars = [appearanceOf(mark(crop(k, 0, 1400 + k)), 64), appearanceOf(crop(k, 0, 1500 + k), 64)];
+      const mask = occlusionMask(appearanceOf(mark(crop(k, 0, 1300 + k)), 64), exemplars);
+      const G = Math.sqrt(mask?.length ?? 0);
+      for (let y = 7; y <= 9; y++) for (let x = 15; x <= 17; x++) expect(mask?.[(y + 1) * G + x + 1] ?? 0, `${ids[k]} cell ${x},${y}`).toBe(0);
+    }
+    expect(occlusionMask(appearanceOf(crop(0, 0, 11), 64), [])).toBeNull();
+    expect(appearanceSimilarityMasked(appearanceOf(crop(0, 0, 11), 64), new Float32Array(5), new Uint8Array(26 * 26))).toBeNull();
   });
 });
