@@ -65,9 +65,9 @@ export interface DecodeOptions {
    */
   readonly contrastFull?: number;
   /**
-   * A hand or a figure over the tile: the crop's cells none of the best readings' exemplars explains
-   * are left out of the appearance match of the best few readings (appearance.ts `occlusionMask`).
-   * `false` turns it off.
+   * The crop's cells none of the best readings' exemplars explains (a hand's or a figure's outline,
+   * a neighbour's edge where the exemplar's crop had none) are left out of the appearance match of
+   * the best few readings (appearance.ts `occlusionMask`). `false` turns it off.
    */
   readonly occlusion?: false | (OcclusionOptions & {
     /** How many of the best readings' exemplars find the unexplained cells. */
@@ -106,7 +106,7 @@ export function decodeReading(
     if (!closest.has(key)) closest.set(key, enrollment && reading.appearance ? enrollment.closest(reading.appearance, tileId, rot) : null);
     return closest.get(key)!;
   };
-  // Set once a hand or figure is found over the tile: those readings' matches without its cells.
+  // Set once cells nothing explains are found: the best readings' matches without those cells.
   let unoccluded: Map<string, number> | null = null;
   const appearanceMatch = (tileId: string, rot: Rotation) =>
     unoccluded?.get(`${tileId}@${rot}`) ?? closestExemplar(tileId, rot)?.similarity ?? null;
@@ -175,8 +175,9 @@ export function decodeReading(
   };
   let merged = scoreAll();
   if (groups.length === 0) return { present: reading.present, best: null, confidence: 0, runnersUp: [], considered: 0 };
-  // A hand or figure over the tile pulls the true reading's appearance match down with the rest;
-  // the cells none of the best readings explains are left out and the best few matched again.
+  // A hand or figure over the tile pulls the true reading's appearance match down with the rest,
+  // and blurs the gap between it and the others: the cells none of the best readings explains are
+  // left out and the best few matched again.
   const occlusion = options.occlusion === false ? null : (options.occlusion ?? {});
   if (enrollment && reading.appearance && occlusion) {
     const ranked = [...merged].sort((a, b) => b.score - a.score);
@@ -206,7 +207,7 @@ export function decodeReading(
         if (!a || !b) continue;
         const t = appearanceContrast(reading.appearance, a.exemplar.appearance, b.exemplar.appearance);
         if (t === null) continue;
-        // Gated by the whole-tile match (without a hand's cells, when one was found).
+        // Gated by the whole-tile match (without the unexplained cells, when there were any).
         const whole = Math.max(appearanceMatch(top[i]!.tileId, top[i]!.rot)!, appearanceMatch(top[j]!.tileId, top[j]!.rot)!);
         const g = Math.min(1, Math.max(0, (whole - appFloor) / (full - appFloor)));
         bonus[i]! += (conW * g * scale * t) / 2;
