@@ -50,6 +50,8 @@ const DETAIL_TEMPERATURE = 0.15;
 const LONE_FIT = 0.5;
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
 const MODEL_MIN_CELL_PX = 30;
+/** The model's tile-present probability above which a hole is taken to hold a tile the game lacks. */
+const AHEAD_PRESENT = 0.9;
 import { featurePoint } from '../scene/spots.js';
 import { figureMatch } from './figure-align.js';
 import { figurePresence } from './figure-presence.js';
@@ -106,6 +108,12 @@ export class Tracker {
   private pending: { now: CellCrop; x: number; y: number; frame: number } | null = null;
   /** The last still frame looked at, and the plane then. */
   private lastStill: { frame: Frame; H: Homography } | null = null;
+  /**
+   * Holes where the table already shows a tile the game does not have (the camera started late,
+   * moves were not entered): their baseline is that tile, so the camera cannot see it laid. Not
+   * read until the table enters the move (the hole becomes a tile) or the tile is lifted.
+   */
+  private readonly ahead = new Set<number>();
   private unstillSince = -1;
   private handReported = false;
   private lastFrame = -1;
@@ -225,7 +233,7 @@ export class Tracker {
     if (process.env.TRACK_DEBUG && this.baseline) console.error(`still frame ${index}: changed ${changedFraction(this.baseline, thumb, 6).toFixed(5)}`);
     // A field-green tile on a brown table can differ by fewer than 18 grey levels: a low threshold here.
     if (this.baseline && changedFraction(this.baseline, thumb, 6) < 0.00005) return out;
-    this.catchUpHoles();
+    out.push(...(await this.catchUpHoles(index)));
     const sheet = homographyFromSheet(this.cv, frame, this.o.markers);
     if (sheet.ok) {
       if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx });
@@ -246,9 +254,12 @@ export class Tracker {
         };
         out.push(...(await this.lookForTiles(index, crop, (x, y) => this.modelCrop(mat, x, y), anchored)));
         out.push(...this.checkLaidTiles(index, crop));
+      } else {
+        out.push(...(await this.reportAhead(index, mat, this.H!, [...this.game.state.board.holes.keys()])));
       }
       // The new baseline: this scene, with every hole and every laid tile as they look now.
       this.baseline = thumb;
+      for (const k of this.ahead) if (!this.game.state.board.holes.has(k)) this.ahead.delete(k);
       this.holeCrops.clear();
       for (const key of this.game.state.board.holes.keys()) {
         const c = crop(keyX(key), keyY(key));
@@ -266,12 +277,13 @@ export class Tracker {
 
   /**
    * Holes opened by tiles the table entered (answers, corrections) after the last still frame was
-   * looked at have no baseline yet: they are cut from that frame, where they were still empty.
+   * looked at have no baseline yet: they are cut from that frame, where they were still empty — or
+   * already held a tile the game has not been told about (the table ahead of the game).
    */
-  private catchUpHoles(): void {
-    if (!this.lastStill) return;
+  private async catchUpHoles(frame: number): Promise<TrackEvent[]> {
+    if (!this.lastStill) return [];
     const missing = [...this.game.state.board.holes.keys()].filter((k) => !this.holeCrops.has(k));
-    if (missing.length === 0) return;
+    if (missing.length === 0) return [];
     const mat = frameToMat(this.cv, this.lastStill.frame);
     try {
       for (const key of missing) {
@@ -279,9 +291,33 @@ export class Tracker {
         this.holeCrops.set(key, c);
         this.emptyCrops.set(key, c);
       }
+      return await this.reportAhead(frame, mat, this.lastStill.H, missing);
     } finally {
       mat.delete();
     }
+  }
+
+  /**
+   * Which of these holes the model reads as holding a tile in this picture. Only where the cells are
+   * large enough for the model (cell occupancy 99.97 % on the benchmark).
+   */
+  private async tilesAt(mat: unknown, H: Homography, keys: readonly number[]): Promise<number[]> {
+    if (!this.model || keys.length === 0) return [];
+    const usable = keys.filter((k) => {
+      const a = applyHomography(H, { x: keyX(k) * PITCH_MM, y: keyY(k) * PITCH_MM }), b = applyHomography(H, { x: (keyX(k) + 1) * PITCH_MM, y: keyY(k) * PITCH_MM });
+      return Math.hypot(a.x - b.x, a.y - b.y) >= MODEL_MIN_CELL_PX;
+    });
+    const readings = await this.model.readPrepared(usable.map((k) => this.modelCrop(mat, keyX(k), keyY(k), H).data as Uint8Array));
+    return usable.filter((_, i) => readings[i]!.present >= AHEAD_PRESENT);
+  }
+
+  /** Holes that already show a tile become `ahead`, and the table is told which. */
+  private async reportAhead(frame: number, mat: unknown, H: Homography, keys: readonly number[]): Promise<TrackEvent[]> {
+    const found = (await this.tilesAt(mat, H, keys)).filter((k) => !this.ahead.has(k));
+    if (found.length === 0) return [];
+    for (const k of found) this.ahead.add(k);
+    const cells = found.map((k) => `(${keyX(k)}, ${keyY(k)})`).join(', ');
+    return [{ kind: 'notice', frame, message: `the table already shows a tile at ${found.length === 1 ? 'cell' : 'cells'} ${cells} that the game does not have (moves not entered, or the camera started late): enter those moves, or lift the ${found.length === 1 ? 'tile' : 'tiles'}; the camera does not read ${found.length === 1 ? 'that cell' : 'those cells'} until then` }];
   }
 
   /** The cell's crop (`px` square over `PITCH_MM · px / CROP_PX`), its centre moved by (ox, oy) table mm. */
@@ -377,6 +413,12 @@ export class Tracker {
     for (const hole of lone ? [lone.hole, ...changed.filter((h) => h !== lone.hole)] : changed) {
       const x = keyX(hole.key), y = keyY(hole.key);
       if (!this.game.state.board.holes.has(hole.key)) continue;
+      if (this.ahead.has(hole.key)) {
+        // It changed: the tile the game lacks was lifted (then the cell is read from now on) or moved.
+        const [r] = this.model ? await this.model.readPrepared([modelCrop(x, y).data as Uint8Array]) : [];
+        if (r && r.present < AHEAD_PRESENT) this.ahead.delete(hole.key);
+        continue;
+      }
       // Read where the laid neighbours say the cell is (the marker plane may be a few pixels off).
       const at = anchored(x, y);
       const now = at?.now ?? hole.now;

@@ -114,6 +114,41 @@ describe('tracking a recorded game', () => {
   });
 });
 
+describe('a table ahead of the game', () => {
+  it('says which cells already hold a tile the game lacks, and reads nothing there', async () => {
+    const m = readManifest(DIR);
+    if (!m.ok) throw new Error(m.error);
+    const frames = allFrames();
+    const truth = m.value.commands as unknown as Command[];
+    // The camera starts after the first visit: its tile is on the table, the game has no move yet.
+    const v = m.value.visits[0]!;
+    const laid = truth[v.camera[0]!]!;
+    if (laid.type !== 'placeTile') throw new Error('the first visit lays a tile');
+    const t = await tracker();
+    const events = [];
+    for (let i = v.stillFrom; i < v.stillFrom + 3; i++) events.push(...(await t.feed(frames[i]!, i)));
+    const notices = events.flatMap((e) => (e.kind === 'notice' ? [e.message] : []));
+    const ahead = notices.find((n) => /already shows a tile at cell/.test(n));
+    expect(ahead, notices.join('\n')).toContain(`(${laid.at[0]}, ${laid.at[1]})`);
+    expect(ahead).toMatch(/enter those moves, or lift the tile/);
+    expect(events.some((e) => e.kind === 'proposal')).toBe(false);
+    expect(t.game.history.length).toBe(0);
+    // The table catches up: the move is entered; nothing more is said about that cell.
+    for (let i = 0; i < v.camera[0]! + 1; i++) expect(t.tableInput(truth[i]!).ok).toBe(true);
+    const later = [];
+    for (let i = v.stillFrom + 3; i < v.stillFrom + 5; i++) later.push(...(await t.feed(frames[i]!, i)));
+    expect(later.some((e) => e.kind === 'notice' && /already shows/.test(e.message))).toBe(false);
+  });
+
+  it('says nothing of the kind on a table that matches its game', async () => {
+    const t = await tracker();
+    const frames = allFrames();
+    const notices: string[] = [];
+    for (let i = 0; i < 3; i++) for (const e of await t.feed(frames[i]!, i)) if (e.kind === 'notice') notices.push(e.message);
+    expect(notices.filter((n) => /already shows/.test(n))).toEqual([]);
+  });
+});
+
 describe('a laid tile taken away', () => {
   it('is noticed with an undo proposal, and nothing is changed until the table says so', async () => {
     const t = await tracker();
