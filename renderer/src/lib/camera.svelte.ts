@@ -85,15 +85,22 @@ export async function startLocalCamera(): Promise<void> {
     camera.local = 'refused';
     return;
   }
-  camera.local = 'live';
-  await b.api.cameraReport({ state: 'live', label: track.label || 'this screen’s camera' });
+  const live = b.api.cameraReport({ state: 'live', label: track.label || 'this screen’s camera' });
+  // Listen before anything is awaited: the track can end at any moment, even while it is being
+  // reported live (the e2e test once unplugged it in that window and no banner came). Its end is
+  // reported after the report that it is live.
   track.addEventListener('ended', () => {
     if (run !== mine) return;
     run++;
     camera.local = 'ended';
     camera.stream = null;
-    void b.api.cameraReport({ state: 'unplugged', reason: 'its video track ended: unplugged or taken by another program' });
+    void live
+      .catch(() => undefined)
+      .then(() => b.api.cameraReport({ state: 'unplugged', reason: 'its video track ended: unplugged or taken by another program' }));
   });
+  camera.local = 'live';
+  await live;
+  if (run !== mine) return;
   void capture(track, b, mine);
 }
 
