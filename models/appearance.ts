@@ -99,9 +99,14 @@ export function appearanceOf(px: Uint8Array, S: number, margin = 0.1): Float32Ar
  */
 export function appearanceSimilarity(query: ArrayLike<number>, exemplar: ArrayLike<number>): number | null {
   if (query.length !== APPEARANCE_LENGTH || exemplar.length !== APPEARANCE_LENGTH) return null;
+  return bestAlignment(query, exemplar).similarity;
+}
+
+/** The alignment (index into the searched shifts) at which `query` matches `exemplar` best, and that match. */
+function bestAlignment(query: ArrayLike<number>, exemplar: ArrayLike<number>): { k: number; similarity: number } {
   const R = APPEARANCE_SIDE;
   const eBase = GRID_LEN + CENTRE * 6;
-  let best = -Infinity;
+  let best = { k: CENTRE, similarity: -Infinity };
   for (let k = 0; k < SHIFTS.length; k++) {
     const [dx, dy] = SHIFTS[k]!;
     const dot = [0, 0, 0];
@@ -119,39 +124,13 @@ export function appearanceSimilarity(query: ArrayLike<number>, exemplar: ArrayLi
     for (let ch = 0; ch < 3; ch++) {
       s += query[qBase + 3 + ch]! * exemplar[eBase + 3 + ch]! * (dot[ch]! - R * R * query[qBase + ch]! * exemplar[eBase + ch]!);
     }
-    if (s > best) best = s;
+    if (s > best.similarity) best = { k, similarity: s };
   }
   return best;
 }
 
 /** A compared cell counts only if the crop is nearer one exemplar than this share of the two's difference there. */
 const CONTRAST_KEEP = 0.5;
-
-/** The alignment (index into the searched shifts) at which `query` matches `exemplar` best. */
-function bestShift(query: ArrayLike<number>, exemplar: ArrayLike<number>): number {
-  const R = APPEARANCE_SIDE;
-  const eBase = GRID_LEN + CENTRE * 6;
-  let best = -Infinity;
-  let at = CENTRE;
-  for (let k = 0; k < SHIFTS.length; k++) {
-    const [dx, dy] = SHIFTS[k]!;
-    let s = 0;
-    for (let ch = 0; ch < 3; ch++) {
-      let dot = 0;
-      for (let y = 0; y < R; y++) {
-        let q = ((y + SHIFT + dy) * G + SHIFT + dx) * 3 + ch;
-        let e = ((y + SHIFT) * G + SHIFT) * 3 + ch;
-        for (let x = 0; x < R; x++, q += 3, e += 3) dot += query[q]! * exemplar[e]!;
-      }
-      s += query[GRID_LEN + k * 6 + 3 + ch]! * exemplar[eBase + 3 + ch]! * (dot - R * R * query[GRID_LEN + k * 6 + ch]! * exemplar[eBase + ch]!);
-    }
-    if (s > best) {
-      best = s;
-      at = k;
-    }
-  }
-  return at;
-}
 
 /** A descriptor's window at one alignment, each channel normalised (zero mean, the window's own scale). */
 function normalisedWindow(d: ArrayLike<number>, k: number): Float64Array {
@@ -166,8 +145,6 @@ function normalisedWindow(d: ArrayLike<number>, k: number): Float64Array {
       }
   return out;
 }
-
-
 
 /**
  * Which of two exemplars a crop looks like where the two differ: +1 all `a`, −1 all `b`, about 0
@@ -184,8 +161,8 @@ export function appearanceContrast(query: ArrayLike<number>, a: ArrayLike<number
   if (query.length !== APPEARANCE_LENGTH || a.length !== APPEARANCE_LENGTH || b.length !== APPEARANCE_LENGTH) return null;
   const R = APPEARANCE_SIDE;
   const za = normalisedWindow(a, CENTRE);
-  const zb = normalisedWindow(b, bestShift(b, a));
-  const zq = normalisedWindow(query, bestShift(query, a));
+  const zb = normalisedWindow(b, bestAlignment(b, a).k);
+  const zq = normalisedWindow(query, bestAlignment(query, a).k);
   const diff = new Float64Array(R * R);
   for (let c = 0; c < R * R; c++) {
     let s = 0;
@@ -214,7 +191,7 @@ export function appearanceContrast(query: ArrayLike<number>, a: ArrayLike<number
 /** Per cell of the crop's descriptor grid (G × G): how far the crop is from the exemplar there, aligned as they match best; NaN outside the compared window. */
 function appearanceResidual(query: ArrayLike<number>, exemplar: ArrayLike<number>): Float64Array {
   const R = APPEARANCE_SIDE;
-  const k = bestShift(query, exemplar);
+  const { k } = bestAlignment(query, exemplar);
   const [dx, dy] = SHIFTS[k]!;
   const zq = normalisedWindow(query, k);
   const ze = normalisedWindow(exemplar, CENTRE);

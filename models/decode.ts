@@ -106,10 +106,12 @@ export function decodeReading(
     if (!closest.has(key)) closest.set(key, enrollment && reading.appearance ? enrollment.closest(reading.appearance, tileId, rot) : null);
     return closest.get(key)!;
   };
-  // Set once cells nothing explains are found: the best readings' matches without those cells.
-  let unoccluded: Map<string, number> | null = null;
+  // Filled when cells nothing explains are found: the best readings' matches without those cells.
+  const unoccluded = new Map<string, number>();
   const appearanceMatch = (tileId: string, rot: Rotation) =>
-    unoccluded?.get(`${tileId}@${rot}`) ?? closestExemplar(tileId, rot)?.similarity ?? null;
+    unoccluded.get(`${tileId}@${rot}`) ?? closestExemplar(tileId, rot)?.similarity ?? null;
+  /** What an appearance match adds: up to a cosine scale, nothing below the floor. */
+  const appearanceBonus = (app: number) => appW * scale * Math.max(0, (app - appFloor) / (1 - appFloor));
   /** Scores every rotation the rules leave open for one tile type; `base` is its own evidence. */
   const scoreTile = (tileId: string, base: (q: number, rot: Rotation) => number | null, trained: boolean) => {
     const tile = catalog.get(tileId);
@@ -136,8 +138,8 @@ export function decodeReading(
         const sim = enrollment!.similarity(reading.embedding, tileId, rot) ?? 0;
         score += enrW * scale * Math.max(0, (sim - floor) / (1 - floor));
         // …and so are their pixels: every copy of a type shares its printed art.
-        const app = appearanceMatch(tileId, rot);
-        if (app !== null) score += appW * scale * Math.max(0, (app - appFloor) / (1 - appFloor));
+        const app = closestExemplar(tileId, rot)?.similarity;
+        if (app !== undefined) score += appearanceBonus(app);
       }
       let seg = 0;
       for (let i = 0; i < 12; i++) {
@@ -153,45 +155,45 @@ export function decodeReading(
     }
     for (const g of byOrbit.values()) groups.push({ tileId, ...g });
   };
-  const scoreAll = () => {
-    groups.length = 0;
-    info.tiles.forEach((tileId, ti) => scoreTile(tileId, (q) => reading.typeRot[ti * 4 + q]!, true));
-    // Tiles the model was never trained on (the 2025 tiles the table described in the tile editor)
-    // are read through their exemplars alone: an exemplar's embedding stands in for the class
-    // prototype the cosine classifier would have had.
-    const known = new Set(info.tiles);
-    for (const tileId of enrollment?.tileIds() ?? []) {
-      if (known.has(tileId)) continue;
-      scoreTile(tileId, (_q, rot) => {
-        const sim = enrollment!.similarity(reading.embedding, tileId, rot);
-        return sim === null ? null : scale * sim;
-      }, false);
-    }
-    return groups.map((g) => {
-      let bi = 0;
-      g.scores.forEach((s, i) => (s > g.scores[bi]! ? (bi = i) : 0));
-      return { tileId: g.tileId, rot: g.rots[bi]!, rots: g.rots, score: logSumExp(g.scores) };
-    });
-  };
-  let merged = scoreAll();
+  info.tiles.forEach((tileId, ti) => scoreTile(tileId, (q) => reading.typeRot[ti * 4 + q]!, true));
+  // Tiles the model was never trained on (the 2025 tiles the table described in the tile editor)
+  // are read through their exemplars alone: an exemplar's embedding stands in for the class
+  // prototype the cosine classifier would have had.
+  const known = new Set(info.tiles);
+  for (const tileId of enrollment?.tileIds() ?? []) {
+    if (known.has(tileId)) continue;
+    scoreTile(tileId, (_q, rot) => {
+      const sim = enrollment!.similarity(reading.embedding, tileId, rot);
+      return sim === null ? null : scale * sim;
+    }, false);
+  }
   if (groups.length === 0) return { present: reading.present, best: null, confidence: 0, runnersUp: [], considered: 0 };
+  const mergeGroup = (g: (typeof groups)[number]) => {
+    let bi = 0;
+    g.scores.forEach((s, i) => (s > g.scores[bi]! ? (bi = i) : 0));
+    return { tileId: g.tileId, rot: g.rots[bi]!, score: logSumExp(g.scores) };
+  };
+  const merged = groups.map(mergeGroup);
   // A hand or figure over the tile pulls the true reading's appearance match down with the rest,
   // and blurs the gap between it and the others: the cells none of the best readings explains are
-  // left out and the best few matched again.
+  // left out and the best few matched again (their scores move by the change in the match's bonus).
   const occlusion = options.occlusion === false ? null : (options.occlusion ?? {});
   if (enrollment && reading.appearance && occlusion) {
-    const ranked = [...merged].sort((a, b) => b.score - a.score);
-    const from = ranked.slice(0, occlusion.from ?? 3).map((m) => closestExemplar(m.tileId, m.rot)?.exemplar.appearance).filter((a) => a !== undefined);
+    const ranked = merged.map((m, i) => ({ m, i })).sort((a, b) => b.m.score - a.m.score);
+    const from = ranked.slice(0, occlusion.from ?? 3).map(({ m }) => closestExemplar(m.tileId, m.rot)?.exemplar.appearance).filter((a) => a !== undefined);
     const mask = occlusionMask(reading.appearance, from, occlusion);
     if (mask) {
-      unoccluded = new Map();
-      for (const m of ranked.slice(0, occlusion.rematch ?? 4))
-        for (const rot of m.rots) {
-          const c = closestExemplar(m.tileId, rot);
+      for (const { i } of ranked.slice(0, occlusion.rematch ?? 4)) {
+        const g = groups[i]!;
+        g.rots.forEach((rot, k) => {
+          const c = closestExemplar(g.tileId, rot);
           const sim = c && appearanceSimilarityMasked(reading.appearance, c.exemplar.appearance, mask);
-          if (sim !== null && sim !== undefined) unoccluded.set(`${m.tileId}@${rot}`, sim);
-        }
-      merged = scoreAll();
+          if (!c || sim === null) return;
+          unoccluded.set(`${g.tileId}@${rot}`, sim);
+          g.scores[k]! += appearanceBonus(sim) - appearanceBonus(c.similarity);
+        });
+        merged[i] = mergeGroup(g);
+      }
     }
   }
   // Look-alikes: the best few enrolled readings compared two by two where their exemplars differ.

@@ -297,23 +297,27 @@ export class Tracker {
     }
   }
 
+  /** Whether cell (x, y) is large enough in the picture for the model (its training range starts at 30 px). */
+  private modelReadsCell(x: number, y: number, H: Homography = this.H!): boolean {
+    const a = applyHomography(H, { x: x * PITCH_MM, y: y * PITCH_MM }), b = applyHomography(H, { x: (x + 1) * PITCH_MM, y: y * PITCH_MM });
+    return Math.hypot(a.x - b.x, a.y - b.y) >= MODEL_MIN_CELL_PX;
+  }
+
   /**
-   * Which of these holes the model reads as holding a tile in this picture. Only where the cells are
-   * large enough for the model (cell occupancy 99.97 % on the benchmark).
+   * Which of these holes the model reads as holding a tile, cut by `cut` (the model's crop of a
+   * cell in one picture under plane `H`). Only where the cells are large enough for the model (cell
+   * occupancy 99.97 % on the benchmark).
    */
-  private async tilesAt(mat: unknown, H: Homography, keys: readonly number[]): Promise<number[]> {
-    if (!this.model || keys.length === 0) return [];
-    const usable = keys.filter((k) => {
-      const a = applyHomography(H, { x: keyX(k) * PITCH_MM, y: keyY(k) * PITCH_MM }), b = applyHomography(H, { x: (keyX(k) + 1) * PITCH_MM, y: keyY(k) * PITCH_MM });
-      return Math.hypot(a.x - b.x, a.y - b.y) >= MODEL_MIN_CELL_PX;
-    });
-    const readings = await this.model.readPrepared(usable.map((k) => this.modelCrop(mat, keyX(k), keyY(k), H).data as Uint8Array));
+  private async tilesAt(keys: readonly number[], cut: (x: number, y: number) => Frame, H: Homography): Promise<number[]> {
+    if (!this.model) return [];
+    const usable = keys.filter((k) => this.modelReadsCell(keyX(k), keyY(k), H));
+    const readings = await this.model.readPrepared(usable.map((k) => cut(keyX(k), keyY(k)).data as Uint8Array));
     return usable.filter((_, i) => readings[i]!.present >= AHEAD_PRESENT);
   }
 
   /** Holes that already show a tile become `ahead`, and the table is told which. */
   private async reportAhead(frame: number, mat: unknown, H: Homography, keys: readonly number[]): Promise<TrackEvent[]> {
-    const found = (await this.tilesAt(mat, H, keys)).filter((k) => !this.ahead.has(k));
+    const found = (await this.tilesAt(keys, (x, y) => this.modelCrop(mat, x, y, H), H)).filter((k) => !this.ahead.has(k));
     if (found.length === 0) return [];
     for (const k of found) this.ahead.add(k);
     const cells = found.map((k) => `(${keyX(k)}, ${keyY(k)})`).join(', ');
@@ -384,8 +388,7 @@ export class Tracker {
   private async fuse(readings: Reading[], conf: number, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null }> {
     if (!this.model || readings.length === 0) return { conf, modelBest: null };
     // The model was trained on 30–64 px per cell; on smaller cells it reads worse than the templates.
-    const a = applyHomography(this.H!, { x: x * PITCH_MM, y: y * PITCH_MM }), b = applyHomography(this.H!, { x: (x + 1) * PITCH_MM, y: y * PITCH_MM });
-    if (Math.hypot(a.x - b.x, a.y - b.y) < MODEL_MIN_CELL_PX) return { conf, modelBest: null };
+    if (!this.modelReadsCell(x, y)) return { conf, modelBest: null };
     const prepared = await this.model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 }, `cell (${x}, ${y})`);
     if (!prepared.ok) throw new Error(prepared.reason);
     const [first] = await this.model.readPrepared([prepared.value]);
@@ -415,8 +418,7 @@ export class Tracker {
       if (!this.game.state.board.holes.has(hole.key)) continue;
       if (this.ahead.has(hole.key)) {
         // It changed: the tile the game lacks was lifted (then the cell is read from now on) or moved.
-        const [r] = this.model ? await this.model.readPrepared([modelCrop(x, y).data as Uint8Array]) : [];
-        if (r && r.present < AHEAD_PRESENT) this.ahead.delete(hole.key);
+        if ((await this.tilesAt([hole.key], modelCrop, this.H!)).length === 0) this.ahead.delete(hole.key);
         continue;
       }
       // Read where the laid neighbours say the cell is (the marker plane may be a few pixels off).
