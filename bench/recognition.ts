@@ -309,9 +309,11 @@ print('crops/s batched', median(rates).toFixed(0), 'crops/s');
 print('crops/s batched (wall clock, shared machine)', median(wallRates).toFixed(0), 'crops/s');
 print('single crop latency', median(lat).toFixed(2), 'ms');
 const secondShare = looks.second / Math.max(1, looks.decoded);
-print('second looks (unsure readings read again at four views)', pct(looks.second, looks.decoded), '% of constrained placements');
+print('second looks (unsure readings read again at the quarter turns not yet read)', pct(looks.second, looks.decoded), '% of constrained placements');
 print('second looks by set', `in-style ${pct(inCon.second, inCon.n)}, held-out ${pct(heldCon.second, heldCon.n)}, held-out enrolled ${pct(heldConEnr.second, heldConEnr.n)}, real art ${pct(realCon.second, realCon.n)}, real art enrolled ${pct(realConEnr.second, realConEnr.n)}`, '%');
-// Every crop read at the default views, the unsure share read again at four.
-print('crops/s batched with second looks (CPU time)', (1 / (1 / median(rates) + secondShare / median(rates4))).toFixed(0), 'crops/s');
+// Every crop read at the default views; the unsure share read again at the quarter turns not yet
+// read ((4 − views) of a four-view read's four).
+const missingShare = (4 - rec.views) / 4;
+print('crops/s batched with second looks (CPU time)', (1 / (1 / median(rates) + (secondShare * missingShare) / median(rates4))).toFixed(0), 'crops/s');
 print('views per crop', String(rec.views), '');
 print('crops evaluated', `${inRaw.total}+${heldRaw.total}+${realRaw.total} raw, ${inCon.n}+${heldCon.n}+${realCon.n} constrained from ${records.length} corpus games`, '');

@@ -90,6 +90,8 @@ interface ViewOutput {
 export class TileRecognizer {
   /** Each class's tile symmetry (quarter turns), for merging turned views. */
   private readonly classSymmetry: readonly (readonly number[])[];
+  /** The views behind each merged reading, so that a second look reads only the turns not yet read. */
+  private readonly viewsOf = new WeakMap<CropReading, readonly { turn: number; out: ViewOutput }[]>();
 
   private constructor(
     readonly info: ModelInfo,
@@ -177,14 +179,31 @@ export class TileRecognizer {
     });
     const turns = VIEW_TURNS[views];
     const outputs = await this.run(turns.flatMap((t) => (t === 0 ? crops : crops.map((c) => turnRgb(c, S, t)))));
-    return crops.map((crop, k) => {
-      const vs = turns.map((t, v) => ({ turn: t, out: outputs[v * n + k]! }));
-      const base = vs[0]!.out;
-      if (vs.length === 1) {
-        return { ...base, appearance: appearanceOf(crop, S) };
-      }
-      return { ...this.merge(vs), embedding: base.embedding, appearance: appearanceOf(crop, S) };
-    });
+    return crops.map((crop, k) => this.reading(crop, turns.map((t, v) => ({ turn: t, out: outputs[v * n + k]! }))));
+  }
+
+  /**
+   * Reads `crop` (the prepared crop `first` was read from) at the quarter turns `views` names that
+   * `first` did not read, and merges them with the views already read: the same reading as
+   * `readPrepared([crop], views)` at the cost of the missing views only.
+   */
+  async readMoreViews(crop: Uint8Array, first: CropReading, views: Views = 4): Promise<CropReading> {
+    const had = this.viewsOf.get(first);
+    if (!had) return (await this.readPrepared([crop], views))[0]!;
+    const missing = VIEW_TURNS[views].filter((t) => !had.some((h) => h.turn === t));
+    if (missing.length === 0) return first;
+    const outputs = await this.run(missing.map((t) => (t === 0 ? crop : turnRgb(crop, this.size, t))));
+    const all = [...had, ...missing.map((turn, k) => ({ turn, out: outputs[k]! }))].sort((a, b) => a.turn - b.turn);
+    return this.reading(crop, all);
+  }
+
+  /** One crop's reading from its views (the crop as it is first). */
+  private reading(crop: Uint8Array, vs: readonly { turn: number; out: ViewOutput }[]): CropReading {
+    const S = this.size;
+    const base = vs[0]!.out;
+    const reading = vs.length === 1 ? { ...base, appearance: appearanceOf(crop, S) } : { ...this.merge(vs), embedding: base.embedding, appearance: appearanceOf(crop, S) };
+    this.viewsOf.set(reading, vs);
+    return reading;
   }
 
   /** Averages turned views of one crop in the crop's frame. */

@@ -21,8 +21,8 @@ export interface Looked {
 
 /**
  * Decodes `first` (the reading of the prepared crop `crop`, model size RGB); when the result is
- * unsure and the recognizer reads fewer than four views, reads the crop at every quarter turn and
- * decodes that instead.
+ * unsure and the recognizer reads fewer than four views, reads the crop at the quarter turns not yet
+ * read and decodes the four views merged instead.
  */
 export async function decodeWithSecondLook(
   recognizer: TileRecognizer,
@@ -33,6 +33,6 @@ export async function decodeWithSecondLook(
 ): Promise<Looked> {
   const decoded = decode(first);
   if (decoded.confidence >= below || recognizer.views === 4 || decoded.best === null) return { decoded, reading: first, secondLook: false };
-  const [again] = await recognizer.readPrepared([crop], 4);
-  return { decoded: decode(again!), reading: again!, secondLook: true };
+  const again = await recognizer.readMoreViews(crop, first, 4);
+  return { decoded: decode(again), reading: again, secondLook: true };
 }
