@@ -48,6 +48,19 @@ export function tileOffset(wide: CellCrop, tpl: CellCrop): { sx: number; sy: num
   return best;
 }
 
+/**
+ * The median of the anchors' offsets, each axis apart — when they agree: with two or more anchors,
+ * at least half of them must lie within a pixel of it (each axis). Tiles the templates do not draw
+ * like the table's (printed art before its templates are enrolled, a tile under a hand) give
+ * scattered offsets, and a median of those would move the crop at random; then the plane is kept.
+ */
+export function agreedOffset(offsets: readonly { sx: number; sy: number }[]): { sx: number; sy: number } | null {
+  const m = medianOffset(offsets);
+  if (!m || offsets.length < 2) return m;
+  const near = offsets.filter((o) => Math.abs(o.sx - m.sx) <= 1 && Math.abs(o.sy - m.sy) <= 1).length;
+  return 2 * near >= offsets.length ? m : null;
+}
+
 /** The median of the anchors' offsets, each axis apart. */
 export function medianOffset(offsets: readonly { sx: number; sy: number }[]): { sx: number; sy: number } | null {
   if (offsets.length === 0) return null;

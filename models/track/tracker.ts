@@ -55,7 +55,7 @@ const AHEAD_PRESENT = 0.9;
 import { featurePoint } from '../scene/spots.js';
 import { figureMatch } from './figure-align.js';
 import { figurePresence } from './figure-presence.js';
-import { ANCHOR_PX, medianOffset, tileOffset } from './anchor.js';
+import { agreedOffset, ANCHOR_PX, tileOffset } from './anchor.js';
 import { CROP_PX, differenceMask, distanceAt, maskedDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
 import { rasterise } from '../render/rasterise.js';
@@ -336,7 +336,8 @@ export class Tracker {
   /**
    * Where the hole's laid neighbours say the lattice is (anchor.ts), table mm from where the plane puts
    * the cell: each laid tile of the 3×3 block around it is found in a wider cut of its cell, and the
-   * median of their offsets is taken. Null when no neighbour is laid or they sit where the plane says.
+   * median of their offsets is taken when they agree (`agreedOffset`). Null when no neighbour is laid,
+   * they disagree, or they sit where the plane says.
    */
   private anchorOffset(mat: unknown, x: number, y: number, H: Homography = this.H!): { ox: number; oy: number } | null {
     const offsets: { sx: number; sy: number }[] = [];
@@ -346,7 +347,7 @@ export class Tracker {
       if (!tpl) continue;
       offsets.push(tileOffset(this.crop(mat, t.x, t.y, H, ANCHOR_PX), tpl));
     }
-    const m = medianOffset(offsets);
+    const m = agreedOffset(offsets);
     if (process.env.TRACK_DEBUG) console.error(`anchor (${x},${y}): ${offsets.map((o) => `${o.sx},${o.sy}`).join(' ')} → ${m ? `${m.sx},${m.sy}` : '-'}`);
     if (!m || (m.sx === 0 && m.sy === 0)) return null;
     const mm = PITCH_MM / CROP_PX;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ANCHOR_MARGIN, ANCHOR_PX, medianOffset, tileOffset } from '../../models/track/anchor.js';
+import { agreedOffset, ANCHOR_MARGIN, ANCHOR_PX, medianOffset, tileOffset } from '../../models/track/anchor.js';
 import { CROP_PX } from '../../models/track/templates.js';
 import { replayRecording } from '../../models/track/replay.js';
 import { appearanceOf, appearanceSimilarity } from '../../models/appearance.js';
@@ -45,6 +45,17 @@ describe('a laid tile found in a wider cut of its cell', () => {
     expect(medianOffset([])).toBeNull();
     expect(medianOffset([{ sx: 3, sy: -3 }, { sx: 3, sy: -2 }, { sx: -1, sy: 4 }])).toEqual({ sx: 3, sy: -2 });
     expect(medianOffset([{ sx: 2, sy: -3 }, { sx: 3, sy: -2 }])).toEqual({ sx: 2.5, sy: -2.5 });
+  });
+
+  it('is used only when the neighbours agree: scattered offsets (tiles the templates do not draw like the table) keep the plane', () => {
+    // A plane a few pixels off moves every neighbour alike.
+    expect(agreedOffset([{ sx: 3, sy: -2 }, { sx: 3, sy: -3 }, { sx: 2, sy: -2 }, { sx: 3, sy: -2 }, { sx: -4, sy: 5 }])).toEqual({ sx: 3, sy: -2 });
+    // One neighbour cannot be checked against another: taken as it is.
+    expect(agreedOffset([{ sx: 2, sy: 1 }])).toEqual({ sx: 2, sy: 1 });
+    expect(agreedOffset([])).toBeNull();
+    // Fits found anywhere in the search: no two within a pixel of their median.
+    expect(agreedOffset([{ sx: -5, sy: 4 }, { sx: 3, sy: -5 }, { sx: 0, sy: 2 }, { sx: 5, sy: -1 }])).toBeNull();
+    expect(agreedOffset([{ sx: 4, sy: 0 }, { sx: -4, sy: 0 }])).toBeNull();
   });
 });
 
