@@ -264,3 +264,28 @@ export function maskedFigureDistance(crop: CellCrop, base: CellCrop, tpl: CellCr
   const a = Math.min(aMax, Math.max(aMin, pp > 0 ? rp / pp : 0));
   return { d: (rr - 2 * a * rp + a * a * pp) / (n || 1), a };
 }
+
+/**
+ * Like `maskedDistance`, in luma only. The camera's 4:2:0 subsampling keeps luma at full resolution
+ * and smears chroma over 2×2 pixels: a mark a few pixels wide (the prize tiles' coats of arms) keeps
+ * its outline in luma, while its colour bleeds into the pixels around it (see docs/tracking.md).
+ */
+export function maskedLumaDistance(crop: CellCrop, tpl: CellCrop, m: { sx: number; sy: number; gain: [number, number, number] }, mask: Uint8Array): number {
+  let d = 0, n = 0;
+  for (let v = 0; v < CROP_PX; v++)
+    for (let u = 0; u < CROP_PX; u++) {
+      if (!mask[v * CROP_PX + u]) continue;
+      const cu = u + m.sx, cv = v + m.sy;
+      if (cu < 0 || cv < 0 || cu >= CROP_PX || cv >= CROP_PX) continue;
+      const t = (v * CROP_PX + u) * 3, c = (cv * CROP_PX + cu) * 3;
+      if (Number.isNaN(tpl[t]!)) continue;
+      let y = 0;
+      for (let k = 0; k < 3; k++) y += LUMA[k]! * (crop[c + k]! * m.gain[k]! - tpl[t + k]!);
+      d += (y / 255) ** 2;
+      n++;
+    }
+  return d / (n || 1);
+}
+
+/** Rec. 601 luma weights (what JPEG's YCbCr uses). */
+const LUMA = [0.299, 0.587, 0.114] as const;

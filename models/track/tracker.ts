@@ -56,7 +56,7 @@ import { featurePoint } from '../scene/spots.js';
 import { figureMatch } from './figure-align.js';
 import { figurePresence } from './figure-presence.js';
 import { agreedOffset, ANCHOR_PX, tileOffset } from './anchor.js';
-import { CROP_PX, differenceMask, distanceAt, maskedDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
+import { CROP_PX, differenceMask, distanceAt, maskedDistance, maskedLumaDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
 import { rasterise } from '../render/rasterise.js';
 import type { Rgba } from '../synth/image.js';
@@ -605,7 +605,8 @@ export class Tracker {
    * Drawings that differ in a small detail only (the Jousts & Crests prize tiles share their city and
    * field and differ by a mark a few pixels wide at 25–40 px per tile) are told apart poorly by the
    * whole-tile distance, whose noise they all share: the readings close to the best are compared again
-   * only where their templates differ, re-ranked by that, and weighed by it (`readingConfidence`).
+   * only where their templates differ, in luma (the camera's chroma is half resolution), re-ranked by
+   * that, and weighed by it (`readingConfidence`).
    */
   private byDetail(now: CellCrop, readings: Reading[]): Reading[] {
     const close = readings.filter((r) => r.d < readings[0]!.d * DETAIL_CLOSE);
@@ -613,7 +614,7 @@ export class Tracker {
     const tpls = close.map((r) => this.templates.get(r.tile, r.q)!);
     const mask = differenceMask(tpls[0]!, tpls.slice(1), 12);
     if (mask.reduce((a, b) => a + b, 0) > DETAIL_MAX_PX) return readings;
-    close.forEach((r, i) => { r.detail = maskedDistance(now, tpls[i]!, r.match, mask); });
+    close.forEach((r, i) => { r.detail = maskedLumaDistance(now, tpls[i]!, r.match, mask); });
     close.sort((a, b) => a.detail! - b.detail!);
     return [...close, ...readings.filter((r) => r.detail === undefined)];
   }
