@@ -265,6 +265,9 @@ export function maskedFigureDistance(crop: CellCrop, base: CellCrop, tpl: CellCr
   return { d: (rr - 2 * a * rp + a * a * pp) / (n || 1), a };
 }
 
+/** Rec. 601 luma weights (what JPEG's YCbCr uses). */
+const LUMA = [0.299, 0.587, 0.114] as const;
+
 /**
  * Like `maskedDistance`, in luma only. The camera's 4:2:0 subsampling keeps luma at full resolution
  * and smears chroma over 2×2 pixels: a mark a few pixels wide (the prize tiles' coats of arms) keeps
@@ -286,6 +289,3 @@ export function maskedLumaDistance(crop: CellCrop, tpl: CellCrop, m: { sx: numbe
     }
   return d / (n || 1);
 }
-
-/** Rec. 601 luma weights (what JPEG's YCbCr uses). */
-const LUMA = [0.299, 0.587, 0.114] as const;
