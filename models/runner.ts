@@ -197,11 +197,19 @@ export class TileRecognizer {
     return this.reading(crop, all);
   }
 
-  /** One crop's reading from its views (the crop as it is first). */
+  /**
+   * One crop's reading from its views (the crop as it is first). The appearance descriptor is made
+   * when first asked for (a copy of the crop is kept for it): only decoding against enrolled
+   * exemplars uses it, and it costs about a seventh of a batched read (the tile-present checks of a
+   * whole board never need it).
+   */
   private reading(crop: Uint8Array, vs: readonly { turn: number; out: ViewOutput }[]): CropReading {
     const S = this.size;
     const base = vs[0]!.out;
-    const reading = vs.length === 1 ? { ...base, appearance: appearanceOf(crop, S) } : { ...this.merge(vs), embedding: base.embedding, appearance: appearanceOf(crop, S) };
+    const heads = vs.length === 1 ? { ...base } : { ...this.merge(vs), embedding: base.embedding };
+    const pixels = crop.slice();
+    let appearance: Float32Array | undefined;
+    const reading = Object.defineProperty(heads, 'appearance', { enumerable: true, get: () => (appearance ??= appearanceOf(pixels, S)) }) as CropReading;
     this.viewsOf.set(reading, vs);
     return reading;
   }

@@ -17,6 +17,7 @@ import { makeWorld, renderFaces, renderSprites } from '../../models/synth/world.
 import { DEFAULT_MODEL, TileRecognizer, type CropReading } from '../../models/runner.js';
 import { decodeWithSecondLook, SECOND_LOOK_BELOW } from '../../models/second-look.js';
 import { turnRgb } from '../../models/turn.js';
+import { appearanceOf } from '../../models/appearance.js';
 
 const catalog = TileCatalog.classic();
 const tiles = catalog.all();
@@ -101,6 +102,15 @@ describe('recognition model', () => {
       expect(total).toBeGreaterThan(0.5);
       expect(total).toBeLessThanOrEqual(1.0001);
     }
+  });
+
+  it('describes the crop as it was read, even when the caller reuses its buffer (the appearance is made on demand)', async () => {
+    const crop = cropOf('BASE_K', 1, 78);
+    const before = appearanceOf(crop, rec.size);
+    const [r] = await rec.readPrepared([crop]);
+    crop.fill(0);
+    expect(Array.from(r!.appearance)).toEqual(Array.from(before));
+    expect(r!.appearance).toBe(r!.appearance); // made once
   });
 
   it('reads the edge terrain of the cell tile in the crop frame', async () => {
