@@ -221,22 +221,36 @@ export function differenceMask(base: CellCrop, variants: readonly CellCrop[], ep
   return grown;
 }
 
+type Match = { sx: number; sy: number; gain: [number, number, number] };
+
 /**
- * Mean squared difference over the masked template pixels (the whole crop, edges included: a figure
- * near a tile's side stands there), at the tile's own shift and light.
+ * Visits each masked template pixel that is on the tile and inside the crop at the tile's shift,
+ * with its template and crop offsets; returns how many were visited.
  */
-export function maskedDistance(crop: CellCrop, tpl: CellCrop, m: { sx: number; sy: number; gain: [number, number, number] }, mask: Uint8Array): number {
-  let d = 0, n = 0;
+function eachMaskedPixel(tpl: CellCrop, m: Match, mask: Uint8Array, visit: (t: number, c: number) => void): number {
+  let n = 0;
   for (let v = 0; v < CROP_PX; v++)
     for (let u = 0; u < CROP_PX; u++) {
       if (!mask[v * CROP_PX + u]) continue;
       const cu = u + m.sx, cv = v + m.sy;
       if (cu < 0 || cv < 0 || cu >= CROP_PX || cv >= CROP_PX) continue;
-      const t = (v * CROP_PX + u) * 3, c = (cv * CROP_PX + cu) * 3;
+      const t = (v * CROP_PX + u) * 3;
       if (Number.isNaN(tpl[t]!)) continue;
-      for (let k = 0; k < 3; k++) { const e = (crop[c + k]! * m.gain[k]! - tpl[t + k]!) / 255; d += e * e; }
+      visit(t, (cv * CROP_PX + cu) * 3);
       n++;
     }
+  return n;
+}
+
+/**
+ * Mean squared difference over the masked template pixels (the whole crop, edges included: a figure
+ * near a tile's side stands there), at the tile's own shift and light.
+ */
+export function maskedDistance(crop: CellCrop, tpl: CellCrop, m: Match, mask: Uint8Array): number {
+  let d = 0;
+  const n = eachMaskedPixel(tpl, m, mask, (t, c) => {
+    for (let k = 0; k < 3; k++) { const e = (crop[c + k]! * m.gain[k]! - tpl[t + k]!) / 255; d += e * e; }
+  });
   return d / (n || 1);
 }
 
@@ -246,21 +260,14 @@ export function maskedDistance(crop: CellCrop, tpl: CellCrop, m: { sx: number; s
  * camera's chroma subsampling wash a figure out to about half its drawn contrast. `aMin` keeps a
  * figure hypothesis from fading into "no figure" where none stands.
  */
-export function maskedFigureDistance(crop: CellCrop, base: CellCrop, tpl: CellCrop, m: { sx: number; sy: number; gain: [number, number, number] }, mask: Uint8Array, aMin = 0.3, aMax = 1.2): { d: number; a: number } {
-  let rp = 0, pp = 0, rr = 0, n = 0;
-  for (let v = 0; v < CROP_PX; v++)
-    for (let u = 0; u < CROP_PX; u++) {
-      if (!mask[v * CROP_PX + u]) continue;
-      const cu = u + m.sx, cv = v + m.sy;
-      if (cu < 0 || cv < 0 || cu >= CROP_PX || cv >= CROP_PX) continue;
-      const t = (v * CROP_PX + u) * 3, c = (cv * CROP_PX + cu) * 3;
-      if (Number.isNaN(tpl[t]!)) continue;
-      for (let k = 0; k < 3; k++) {
-        const r = (crop[c + k]! * m.gain[k]! - base[t + k]!) / 255, p = (tpl[t + k]! - base[t + k]!) / 255;
-        rp += r * p; pp += p * p; rr += r * r;
-      }
-      n++;
+export function maskedFigureDistance(crop: CellCrop, base: CellCrop, tpl: CellCrop, m: Match, mask: Uint8Array, aMin = 0.3, aMax = 1.2): { d: number; a: number } {
+  let rp = 0, pp = 0, rr = 0;
+  const n = eachMaskedPixel(tpl, m, mask, (t, c) => {
+    for (let k = 0; k < 3; k++) {
+      const r = (crop[c + k]! * m.gain[k]! - base[t + k]!) / 255, p = (tpl[t + k]! - base[t + k]!) / 255;
+      rp += r * p; pp += p * p; rr += r * r;
     }
+  });
   const a = Math.min(aMax, Math.max(aMin, pp > 0 ? rp / pp : 0));
   return { d: (rr - 2 * a * rp + a * a * pp) / (n || 1), a };
 }
@@ -273,19 +280,12 @@ const LUMA = [0.299, 0.587, 0.114] as const;
  * and smears chroma over 2×2 pixels: a mark a few pixels wide (the prize tiles' coats of arms) keeps
  * its outline in luma, while its colour bleeds into the pixels around it (see docs/tracking.md).
  */
-export function maskedLumaDistance(crop: CellCrop, tpl: CellCrop, m: { sx: number; sy: number; gain: [number, number, number] }, mask: Uint8Array): number {
-  let d = 0, n = 0;
-  for (let v = 0; v < CROP_PX; v++)
-    for (let u = 0; u < CROP_PX; u++) {
-      if (!mask[v * CROP_PX + u]) continue;
-      const cu = u + m.sx, cv = v + m.sy;
-      if (cu < 0 || cv < 0 || cu >= CROP_PX || cv >= CROP_PX) continue;
-      const t = (v * CROP_PX + u) * 3, c = (cv * CROP_PX + cu) * 3;
-      if (Number.isNaN(tpl[t]!)) continue;
-      let y = 0;
-      for (let k = 0; k < 3; k++) y += LUMA[k]! * (crop[c + k]! * m.gain[k]! - tpl[t + k]!);
-      d += (y / 255) ** 2;
-      n++;
-    }
+export function maskedLumaDistance(crop: CellCrop, tpl: CellCrop, m: Match, mask: Uint8Array): number {
+  let d = 0;
+  const n = eachMaskedPixel(tpl, m, mask, (t, c) => {
+    let y = 0;
+    for (let k = 0; k < 3; k++) y += LUMA[k]! * (crop[c + k]! * m.gain[k]! - tpl[t + k]!);
+    d += (y / 255) ** 2;
+  });
   return d / (n || 1);
 }
