@@ -9,7 +9,7 @@ import * as ort from 'onnxruntime-node';
 import sharp, { type Sharp } from 'sharp';
 import { fail, ok, type Result } from '../engine/result.js';
 import { appearanceOf } from './appearance.js';
-import { turnRgb } from './turn.js';
+import { turnSourceIndex } from './turn.js';
 
 export interface ModelInfo {
   readonly name: string;
@@ -58,12 +58,16 @@ export const MIN_CROP_PX = 24;
 const SQUARE_TOLERANCE = 0.03;
 
 export function softmax(xs: ArrayLike<number>, from = 0, to = xs.length): Float32Array {
+  return softmaxInto(xs, from, to, new Float32Array(to - from), 0);
+}
+
+/** softmax(xs[from..to)) written into out from index `at`; returns out. */
+function softmaxInto(xs: ArrayLike<number>, from: number, to: number, out: Float32Array, at: number): Float32Array {
   let m = -Infinity;
   for (let i = from; i < to; i++) m = Math.max(m, xs[i]!);
-  const out = new Float32Array(to - from);
   let s = 0;
-  for (let i = from; i < to; i++) s += out[i - from] = Math.exp(xs[i]! - m);
-  for (let i = 0; i < out.length; i++) out[i]! /= s;
+  for (let i = from; i < to; i++) s += out[at + i - from] = Math.exp(xs[i]! - m);
+  for (let i = at; i < at + to - from; i++) out[i]! /= s;
   return out;
 }
 
@@ -90,6 +94,15 @@ interface ViewOutput {
 export class TileRecognizer {
   /** Each class's tile symmetry (quarter turns), for merging turned views. */
   private readonly classSymmetry: readonly (readonly number[])[];
+  /** The model's input value for each byte value, per channel (the normalisation as a lookup). */
+  private readonly levels: readonly Float32Array[];
+  /**
+   * Input buffers to use again: a fresh 25 MB buffer per batch costs its page faults on first
+   * write, about as much as filling it. Each run takes one (or makes one) and gives it back after,
+   * so concurrent runs never share one.
+   */
+  private readonly spareInputs: ArrayBuffer[] = [];
+  private static readonly SPARE_INPUTS = 2;
   /** The views behind each merged reading, so that a second look reads only the turns not yet read. */
   private readonly viewsOf = new WeakMap<CropReading, readonly { turn: number; out: ViewOutput }[]>();
 
@@ -99,6 +112,8 @@ export class TileRecognizer {
     readonly views: Views,
   ) {
     this.classSymmetry = info.tiles.map((id) => info.symmetry[id] ?? [0]);
+    const { scale, mean, std } = info.input.normalisation;
+    this.levels = [0, 1, 2].map((ch) => Float32Array.from({ length: 256 }, (_, v) => v * (scale / std[ch]!) + -mean[ch]! / std[ch]!));
   }
 
   static async load(onnxPath: string = DEFAULT_MODEL, threads = 2, views: Views = DEFAULT_VIEWS): Promise<TileRecognizer> {
@@ -178,7 +193,7 @@ export class TileRecognizer {
       if (c.length !== S * S * 3) throw new Error(`crop ${k}: ${c.length} bytes, the model takes ${S}×${S} RGB (${S * S * 3} bytes)`);
     });
     const turns = VIEW_TURNS[views];
-    const outputs = await this.run(turns.flatMap((t) => (t === 0 ? crops : crops.map((c) => turnRgb(c, S, t)))));
+    const outputs = await this.run(turns.flatMap((turn) => crops.map((crop) => ({ crop, turn }))));
     return crops.map((crop, k) => this.reading(crop, turns.map((t, v) => ({ turn: t, out: outputs[v * n + k]! }))));
   }
 
@@ -192,7 +207,7 @@ export class TileRecognizer {
     if (!had) return (await this.readPrepared([crop], views))[0]!;
     const missing = VIEW_TURNS[views].filter((t) => !had.some((h) => h.turn === t));
     if (missing.length === 0) return first;
-    const outputs = await this.run(missing.map((t) => (t === 0 ? crop : turnRgb(crop, this.size, t))));
+    const outputs = await this.run(missing.map((turn) => ({ crop, turn })));
     const all = [...had, ...missing.map((turn, k) => ({ turn, out: outputs[k]! }))].sort((a, b) => a.turn - b.turn);
     return this.reading(crop, all);
   }
@@ -251,25 +266,54 @@ export class TileRecognizer {
     return { present, typeRot, segments, meeple, meepleColour, meepleSegment };
   }
 
-  /** One run of the network over prepared crops. */
-  private async run(crops: readonly Uint8Array[]): Promise<ViewOutput[]> {
+  /**
+   * One run of the network over prepared crops, each turned clockwise by its quarter turns. The
+   * turn and the normalisation are one pass over each crop (a lookup per byte value, written
+   * through the turn's index table) rather than a turned copy and a strided loop, into a buffer
+   * used again: the JavaScript around the model cost nearly as much CPU as the model itself.
+   */
+  private async run(views: readonly { crop: Uint8Array; turn: number }[]): Promise<ViewOutput[]> {
     const S = this.size;
-    const n = crops.length;
-    const { scale, mean, std } = this.info.input.normalisation;
+    const n = views.length;
     const plane = S * S;
-    const data = new Float32Array(n * 3 * plane);
-    const mul = [0, 1, 2].map((ch) => scale / std[ch]!);
-    const add = [0, 1, 2].map((ch) => -mean[ch]! / std[ch]!);
+    const data = this.inputBuffer(n * 3 * plane);
+    const [l0, l1, l2] = this.levels;
     for (let k = 0; k < n; k++) {
-      const c = crops[k]!;
-      for (let ch = 0; ch < 3; ch++) {
-        const base = (k * 3 + ch) * plane;
-        const m = mul[ch]!;
-        const a = add[ch]!;
-        for (let i = 0; i < plane; i++) data[base + i] = c[i * 3 + ch]! * m + a;
+      const { crop: c, turn } = views[k]!;
+      const base = k * 3 * plane;
+      const r = data.subarray(base, base + plane);
+      const g = data.subarray(base + plane, base + 2 * plane);
+      const b = data.subarray(base + 2 * plane, base + 3 * plane);
+      const q = ((turn % 4) + 4) % 4;
+      if (q === 0) {
+        for (let i = 0, j = 0; i < plane; i++, j += 3) {
+          r[i] = l0![c[j]!]!;
+          g[i] = l1![c[j + 1]!]!;
+          b[i] = l2![c[j + 2]!]!;
+        }
+      } else if (q === 2) {
+        // A half turn reverses the pixel order.
+        for (let i = 0, j = (plane - 1) * 3; i < plane; i++, j -= 3) {
+          r[i] = l0![c[j]!]!;
+          g[i] = l1![c[j + 1]!]!;
+          b[i] = l2![c[j + 2]!]!;
+        }
+      } else {
+        const from = turnSourceIndex(S, q);
+        for (let i = 0; i < plane; i++) {
+          const j = from[i]! * 3;
+          r[i] = l0![c[j]!]!;
+          g[i] = l1![c[j + 1]!]!;
+          b[i] = l2![c[j + 2]!]!;
+        }
       }
     }
-    const out = await this.session.run({ [this.info.input.name]: new ort.Tensor('float32', data, [n, 3, S, S]) });
+    let out: ort.InferenceSession.ReturnType;
+    try {
+      out = await this.session.run({ [this.info.input.name]: new ort.Tensor('float32', data, [n, 3, S, S]) });
+    } finally {
+      if (this.spareInputs.length < TileRecognizer.SPARE_INPUTS) this.spareInputs.push(data.buffer);
+    }
     const get = (name: string) => out[name]!.data as Float32Array;
     const present = get('present');
     const typeRot = get('typeRot');
@@ -281,11 +325,11 @@ export class TileRecognizer {
     const C = typeRot.length / n;
     const E = emb.length / n;
     const nc = colour.length / n;
-    const views: ViewOutput[] = [];
+    const result: ViewOutput[] = [];
     for (let k = 0; k < n; k++) {
       const segments = new Float32Array(48);
-      for (let s = 0; s < 12; s++) segments.set(softmax(segs, k * 48 + s * 4, k * 48 + s * 4 + 4), s * 4);
-      views.push({
+      for (let s = 0; s < 12; s++) softmaxInto(segs, k * 48 + s * 4, k * 48 + s * 4 + 4, segments, s * 4);
+      result.push({
         present: present[k]!,
         typeRot: typeRot.slice(k * C, (k + 1) * C),
         segments,
@@ -295,7 +339,13 @@ export class TileRecognizer {
         embedding: emb.slice(k * E, (k + 1) * E),
       });
     }
-    return views;
+    return result;
+  }
+
+  private inputBuffer(length: number): Float32Array<ArrayBuffer> {
+    const k = this.spareInputs.findIndex((b) => b.byteLength >= length * 4);
+    const buffer = k >= 0 ? this.spareInputs.splice(k, 1)[0]! : new ArrayBuffer(length * 4);
+    return new Float32Array(buffer, 0, length);
   }
 
   /** Reads a batch of crops; each result is a reading or says what was wrong with that crop. */

@@ -24,3 +24,32 @@ export function turnPixels(px: Uint8Array, S: number, channels: number, q: numbe
 export function turnRgb(px: Uint8Array, S: number, q: number): Uint8Array {
   return turnPixels(px, S, 3, q);
 }
+
+const sourceIndexCache = new Map<string, Int32Array>();
+
+/**
+ * For a square S×S image turned clockwise by q quarter turns, the source pixel index of each
+ * destination pixel (cached per size and turn): what turnPixels copies, as an index table, so a
+ * caller can turn pixels while it converts them instead of copying them first.
+ */
+export function turnSourceIndex(S: number, q: number): Int32Array {
+  const n = ((q % 4) + 4) % 4;
+  const key = `${S}:${n}`;
+  let table = sourceIndexCache.get(key);
+  if (!table) {
+    table = new Int32Array(S * S);
+    for (let y = 0; y < S; y++)
+      for (let x = 0; x < S; x++) {
+        let sx = x;
+        let sy = y;
+        for (let k = 0; k < n; k++) {
+          const t = sx;
+          sx = sy;
+          sy = S - 1 - t;
+        }
+        table[y * S + x] = sy * S + sx;
+      }
+    sourceIndexCache.set(key, table);
+  }
+  return table;
+}

@@ -89,6 +89,30 @@ describe('recognition model', () => {
     expect(Array.from(one!.embedding)).toEqual(Array.from(a!.embedding));
   });
 
+  it('reads every quarter turn of a crop as the turned picture (four views merged the same from any turn)', async () => {
+    // The runner turns and normalises each view in one pass (an index table per turn); the pictures
+    // turned by copying must give the same merged reading, turned back.
+    const crop = cropOf('BASE_J', 0, 77);
+    const [a] = await rec.readPrepared([crop], 4);
+    for (const t of [1, 3]) {
+      const [b] = await rec.readPrepared([turnRgb(crop, rec.size, t)], 4);
+      for (let c = 0; c < a!.typeRot.length; c++) {
+        const ti = Math.floor(c / 4), q = c % 4;
+        expect(b!.typeRot[ti * 4 + ((q + t) % 4)]!, `class ${c}, crop turned ${t}`).toBeCloseTo(a!.typeRot[c]!, 3);
+      }
+      for (let i = 0; i < 12; i++) for (let k = 0; k < 4; k++) expect(b!.segments[((i + 3 * t) % 12) * 4 + k]!).toBeCloseTo(a!.segments[i * 4 + k]!, 4);
+    }
+  });
+
+  it('reads batches run at the same time as it reads them one after the other (input buffers are not shared)', async () => {
+    const one = [cropOf('BASE_D', 1, 5), cropOf('RIVER_B', 2, 6), cropOf('IC_L', 3, 7)];
+    const two = [cropOf('TOWER_CFR', 0, 8), cropOf('BASE_K', 1, 9)];
+    const alone = [await rec.readPrepared(one), await rec.readPrepared(two)];
+    const together = await Promise.all([rec.readPrepared(one), rec.readPrepared(two), rec.readPrepared(one)]);
+    for (const [k, readings] of [alone[0]!, alone[1]!, alone[0]!].entries())
+      readings.forEach((r, i) => expect(Array.from(together[k]![i]!.typeRot), `batch ${k}, crop ${i}`).toEqual(Array.from(r.typeRot)));
+  });
+
   it('pools a symmetric tile\'s equivalent turns before merging views (four views)', async () => {
     // BASE_C is unchanged by any turn: the model may put its mass on any of its four classes in each view.
     for (const id of ['BASE_C', 'BASE_F', 'BASE_D']) {
