@@ -1,6 +1,13 @@
 /**
  * Where the tracker's non-exact moves come from, on freshly generated recordings:
- * `npm run --silent tracking:errors -- --seeds 7001,7002 [--style c1] [--turns 25] [--width 640 --height 480]`.
+ * `npm run --silent tracking:errors -- --seeds 7001,7002 [--style c1] [--turns 25] [--width 640 --height 480] [--art realart]`.
+ * `--art realart` draws the tiles from the printed scans (a base + River + Inns & Cathedrals game,
+ * the expansions the scans cover) while the tracker's profile still names `--style`: the tracker on
+ * printed art. The scans are evaluation material; nothing may be tuned on these runs.
+ * `--enroll-from SEED` first replays that game (same art and style) and gives the tracker one
+ * picture per tile type from its final board (Tracker `boardPictures`), as a table that enrolled
+ * its tiles before playing. `--learn` lets the table's answers teach the templates as the game
+ * goes (the camera service's learning).
  * Every camera-readable move of the ground truth is put in one class (tile: type, rotation, cell,
  * right-but-unsure; figure: presence, extra, feature, kind, unsure), with the tile pairs confused.
  * Tuning uses seeds other than the benchmark's held-out ones (bench/tracking-game.ts).
@@ -9,10 +16,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from '../engine/game/commands.js';
+import { defaultCatalog } from '../engine/game/engine.js';
+import { realFacesByTile } from '../models/eval/realart.js';
 import { generateRecording } from '../models/scene/generate.js';
 import { writeRecording } from '../models/scene/recording.js';
 import { replayRecording, sameMove, type MoveOutcome } from '../models/track/replay.js';
 import { classifyOutcome } from '../models/track/errors.js';
+import type { TilePicture } from '../models/track/templates.js';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -22,21 +32,37 @@ const seeds = arg('seeds', '7001').split(',').map(Number);
 const style = arg('style', 'c1');
 const turns = arg('turns', '25');
 const width = Number(arg('width', '640')), height = Number(arg('height', '480'));
+const art = arg('art', '');
+if (art && art !== 'realart') throw new Error(`--art ${art}: only realart (the printed scans) is known`);
+const printed = art ? await realFacesByTile(defaultCatalog().all().map((t) => t.id)) : null;
 const dir = mkdtempSync(join(tmpdir(), 'tracking-errors-'));
 const counts = new Map<string, number>();
 const pairs = new Map<string, number>();
 let moves = 0, exact = 0, games = 0;
+const recordingOf = async (seed: number) => {
+  // With --cache DIR the recordings are kept and reused (tuning loops).
+  const cache = arg('cache', '');
+  const d = cache ? join(cache, `${art ? `${art}-as-` : ''}${style}-${seed}-${turns}-${width}x${height}`) : join(dir, String(seed));
+  if (!cache || !existsSync(join(d, 'manifest.json'))) {
+    const g = await generateRecording({
+      seed, style, width, height, ...(turns === 'full' ? {} : { maxTurns: Number(turns) }),
+      ...(printed ? { faces: printed, art, expansions: ['base', 'river', 'inns-cathedrals'] as const } : {}),
+    });
+    writeRecording(d, g.manifest, g.frames, g.record);
+  }
+  return d;
+};
 try {
+  const enrollFrom = arg('enroll-from', '');
+  let pictures: TilePicture[] | undefined;
+  if (enrollFrom) {
+    pictures = (await replayRecording(await recordingOf(Number(enrollFrom)))).tracker.boardPictures();
+    console.log(`enrolled: ${pictures.length} tile types pictured from game ${enrollFrom}`);
+  }
   for (const seed of seeds) {
-    // With --cache DIR the recordings are kept and reused (tuning loops).
-    const cache = arg('cache', '');
-    const d = cache ? join(cache, `${style}-${seed}-${turns}-${width}x${height}`) : join(dir, String(seed));
-    if (!cache || !existsSync(join(d, 'manifest.json'))) {
-      const g = await generateRecording({ seed, style, width, height, ...(turns === 'full' ? {} : { maxTurns: Number(turns) }) });
-      writeRecording(d, g.manifest, g.frames, g.record);
-    }
+    const d = await recordingOf(seed);
     const t0 = Date.now();
-    const r = await replayRecording(d);
+    const r = await replayRecording(d, { ...(pictures ? { pictures } : {}), learn: process.argv.includes('--learn') });
     moves += r.cameraMoves;
     exact += r.exact;
     const scoresOk = r.scores.every((s, i) => s === r.truthScores[i]);

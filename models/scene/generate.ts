@@ -42,6 +42,13 @@ export interface GenerateOptions {
   readonly jpegQuality?: number;
   /** Severity of drift, shake, light change and noise (1 = the documented ranges). */
   readonly severity?: number;
+  /**
+   * Tile faces (catalog frame) drawn instead of the style's drawings: the printed scans, to measure
+   * the tracker on real art (models/eval/realart.ts). `style` still names the art the tracker's
+   * table profile was set to; `art` names what the faces are, in the manifest.
+   */
+  readonly faces?: ReadonlyMap<string, Rgba>;
+  readonly art?: string;
 }
 
 const PLAYER_COLOURS: readonly PieceColor[] = ['red', 'blue', 'green', 'yellow', 'black', 'grey'];
@@ -84,7 +91,7 @@ export async function generateRecording(o: GenerateOptions): Promise<{ manifest:
   const catalog = defaultCatalog();
   const faces = new Map<string, Rgba>();
   const face = async (id: string) => {
-    let f = faces.get(id);
+    let f = faces.get(id) ?? o.faces?.get(id);
     if (!f) faces.set(id, (f = await rasterise(tileSvg(catalog.get(id)!, style, { variant: 1 }), FACE_PX)));
     return f;
   };
@@ -233,7 +240,7 @@ export async function generateRecording(o: GenerateOptions): Promise<{ manifest:
   const record = recordFromGame(truth, { source: `synthetic recording, seed ${o.seed}` });
   const manifest: Manifest = {
     format: 'recording@1', fps, width: W, height: H, frames: frames.length,
-    source: { generator: 'models/scene/generate.ts', seed: o.seed, style: style.name, severity: sev, markers: layout, expansions: setup.expansions, players: setup.players },
+    source: { generator: 'models/scene/generate.ts', seed: o.seed, style: style.name, ...(o.art ? { art: o.art } : {}), severity: sev, markers: layout, expansions: setup.expansions, players: setup.players },
     commands: commands as unknown as Record<string, unknown>[],
     visits, notes,
   };

@@ -14,6 +14,7 @@ import { sameUpToSymmetry } from '../classes.js';
 import { quarterTurns } from '../../engine/geometry/segments.js';
 import { CAMERA_READ } from '../scene/generate.js';
 import { readRecordJson, RecordingSource, type FrameSource } from '../scene/recording.js';
+import type { TilePicture } from './templates.js';
 import { Tracker, type TrackEvent } from './tracker.js';
 
 export interface ReplayResult {
@@ -64,6 +65,13 @@ export interface ReplayOptions {
   /** Replace the recording's frames (tests: a camera that stops, a broken frame). */
   readonly source?: FrameSource;
   readonly onEvent?: (e: TrackEvent) => void;
+  /** The table's pictures of its tiles (Tracker `pictures`): its own art as the templates. */
+  readonly pictures?: readonly TilePicture[];
+  /**
+   * The table's answers teach the templates, as the camera service does (its `learn`): a tile the
+   * table picks or enters after a reading of it is pictured and becomes its type's template.
+   */
+  readonly learn?: boolean;
 }
 
 export async function replayRecording(dir: string, options: ReplayOptions = {}): Promise<ReplayResult> {
@@ -78,7 +86,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   const setup = setupFromRecord(parsed.record);
   const src = manifest.source as { style?: string; markers?: SheetLayout };
   if (!src.style || !src.markers) throw new Error(`${dir}: manifest source lacks the tile set's style or the marker layout`);
-  const tracker = await Tracker.create({ setup, style: src.style, markers: src.markers });
+  const tracker = await Tracker.create({ setup, style: src.style, markers: src.markers, ...(options.pictures ? { pictures: options.pictures } : {}) });
 
   const truth = manifest.commands as unknown as Command[];
   const N = truth.length;
@@ -127,6 +135,11 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
       enter(truth[p]!);
     }
   };
+  const learnFrom = (c: Command) => {
+    if (!options.learn || (c.type !== 'placeTile' && c.type !== 'placePrizeTile') || tracker.coveredCell(c.at[0], c.at[1])) return;
+    const f = tracker.cellPicture(c.at[0], c.at[1]);
+    if (f && f.channels === 3) tracker.learnPicture({ tileId: c.tile, rot: c.rot, width: f.width, height: f.height, data: f.data });
+  };
   const handle = (e: TrackEvent) => {
     events.push(e);
     if (process.env.TRACK_DEBUG && e.kind === 'proposal') console.error(JSON.stringify({ f: e.frame, c: e.command, conf: +e.confidence.toFixed(3), ok: e.committed, why: e.why, exp: truth[p], alt: e.alternatives }));
@@ -147,14 +160,19 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
       while (tracker.game.history.length > at) tracker.game.undo();
       const matches = expected && isCam(p) && expected.type === e.command.type;
       outcomes.push({ truth: matches ? expected : null, index: p, result: matches ? 'wrong' : 'extra', got: e.command, confidence: e.confidence, frame: e.frame });
-      if (matches) { enter(expected); }
+      if (matches) {
+        enter(expected);
+        learnFrom(expected);
+      }
       return;
     }
     // Unsure or refused: the table picks (from the top 3, or enters it), counted as not exact.
     if (expected && isCam(p) && expected.type === e.command.type) {
       outcomes.push({ truth: expected, index: p, result: e.why?.startsWith('the engine rejects') ? 'refused' : 'unsure', got: e.command, confidence: e.confidence, frame: e.frame });
       enter(expected);
+      // As the camera service does: the figure on it is read from the same frame first.
       for (const f of tracker.afterTableAnswer()) handle(f);
+      learnFrom(expected);
     }
   };
 

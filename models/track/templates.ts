@@ -4,6 +4,7 @@
  * models/tiles-v1.onnx lands: the tracker scores legal readings against these (see docs/tracking.md).
  */
 import type { TileCatalog } from '../../engine/catalog/registry.js';
+import type { Rotation } from '../../engine/geometry/segments.js';
 import { rasterise } from '../render/rasterise.js';
 import { styleByName } from '../render/styles.js';
 import { tileSvg } from '../render/svg.js';
@@ -15,11 +16,63 @@ export const CROP_PX = 32;
 /** Cell crop: RGB floats, CROP_PX², covering one pitch (46 mm) around the cell centre. */
 export type CellCrop = Float32Array;
 
+/**
+ * A picture of one laid tile as the camera saw it, cut the way the model reads a cell: the cell plus
+ * `margin` of the pitch on every side, square, RGB, the tile turned `rot` in it (as played).
+ */
+export interface TilePicture {
+  readonly tileId: string;
+  readonly rot: Rotation;
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+  readonly margin?: number;
+}
+
+/** The model's crop convention (tracker.ts `modelCrop`): 10 % of the pitch beyond the cell on every side. */
+export const PICTURE_MARGIN = 0.1;
+
 export class TileTemplates {
   private readonly cache = new Map<string, CellCrop>();
   private readonly raw = new Map<string, CellCrop>();
   private readonly looks = new Map<string, string>();
+  /** Tile types whose template comes from the table's own picture rather than a drawing. */
+  private readonly pictured = new Set<string>();
   private constructor(private readonly faces: Map<string, { w: number; data: Uint8Array }>) {}
+
+  /**
+   * Uses the camera's picture of a laid tile as that type's template from now on: the table's own
+   * printed art, where the drawings only stand in for it (they are drawn in a chosen style, which a
+   * printed edition never quite is). The tile's face is cut from the picture and turned back to the
+   * catalog frame; the first picture of a type stays (a later one could carry a figure).
+   */
+  usePicture(p: TilePicture): boolean {
+    if (this.pictured.has(p.tileId) || !this.faces.has(p.tileId)) return false;
+    if (p.width !== p.height || p.data.length !== p.width * p.height * 3) throw new Error(`picture of ${p.tileId}: ${p.width}×${p.height} with ${p.data.length} bytes is not a square RGB picture`);
+    const W = FACE_FROM_PICTURE_PX;
+    const data = new Uint8Array(W * W * 4);
+    // Tile units (±0.5) to picture pixels.
+    const k = (TILE_MM / (PITCH_MM * (1 + 2 * (p.margin ?? PICTURE_MARGIN)))) * p.width;
+    const turns = (p.rot / 90) % 4;
+    for (let fy = 0; fy < W; fy++)
+      for (let fx = 0; fx < W; fx++) {
+        let x = (fx + 0.5) / W - 0.5, y = (fy + 0.5) / W - 0.5;
+        // Catalog frame to the picture's: the tile lies turned `rot` clockwise there.
+        for (let t = 0; t < turns; t++) [x, y] = [-y, x];
+        const o = (fy * W + fx) * 4;
+        bilinearRgb(p.data, p.width, x * k + p.width / 2 - 0.5, y * k + p.width / 2 - 0.5, data, o);
+        data[o + 3] = 255;
+      }
+    this.faces.set(p.tileId, { w: W, data });
+    for (const m of [this.cache, this.raw, this.looks]) for (const key of [...m.keys()]) if (key.startsWith(`${p.tileId}/`)) m.delete(key);
+    this.pictured.add(p.tileId);
+    return true;
+  }
+
+  /** Whether the template of `id` is the table's own picture of it. */
+  fromPicture(id: string): boolean {
+    return this.pictured.has(id);
+  }
 
   static async enroll(catalog: TileCatalog, styleName: string): Promise<TileTemplates> {
     const style = styleByName(styleName);
@@ -98,6 +151,21 @@ export class TileTemplates {
         for (let k = 0; k < 3; k++) c[o + k] = c[o + k]! * (1 - a) + figure.data[p + k]! * a;
       }
     return softened(c);
+  }
+}
+
+/** Face resolution cut from a picture: the picture's own tile area is about 52 px. */
+const FACE_FROM_PICTURE_PX = 52;
+
+function bilinearRgb(src: Uint8Array, w: number, x: number, y: number, out: Uint8Array, o: number): void {
+  const cx = Math.max(0, Math.min(w - 1, x)), cy = Math.max(0, Math.min(w - 1, y));
+  const x0 = Math.floor(cx), y0 = Math.floor(cy);
+  const x1 = Math.min(w - 1, x0 + 1), y1 = Math.min(w - 1, y0 + 1);
+  const ax = cx - x0, ay = cy - y0;
+  for (let c = 0; c < 3; c++) {
+    const top = src[(y0 * w + x0) * 3 + c]! * (1 - ax) + src[(y0 * w + x1) * 3 + c]! * ax;
+    const bottom = src[(y1 * w + x0) * 3 + c]! * (1 - ax) + src[(y1 * w + x1) * 3 + c]! * ax;
+    out[o + c] = Math.round(top * (1 - ay) + bottom * ay);
   }
 }
 

@@ -46,6 +46,16 @@ const FIGURE_SEEN = 0.45;
 const DETAIL_CLOSE = 1.5;
 const DETAIL_MAX_PX = (CROP_PX * CROP_PX) / 4;
 const DETAIL_TEMPERATURE = 0.15;
+/**
+ * How well the best tile template must fit a new tile for the template reading to be trusted: in
+ * full up to FIT_TRUSTED (mean squared difference after gain matching), not at all from
+ * FIT_UNTRUSTED. Where no template is drawn like the table's art (printed tiles the table has not
+ * pictured yet) the best template still wins the softmax, often by far, and was committed wrong;
+ * it misses the cell by 0.027–0.085 there, where on the 30 c3 tuning games the best fit of a new
+ * tile never passed 0.026 (docs/tracking.md, "Printed art").
+ */
+const FIT_TRUSTED = 0.03;
+const FIT_UNTRUSTED = 0.05;
 /** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
 const LONE_FIT = 0.5;
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
@@ -56,7 +66,7 @@ import { featurePoint } from '../scene/spots.js';
 import { figureMatch } from './figure-align.js';
 import { figurePresence } from './figure-presence.js';
 import { agreedOffset, ANCHOR_PX, tileOffset } from './anchor.js';
-import { CROP_PX, differenceMask, distanceAt, maskedDistance, maskedLumaDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
+import { CROP_PX, type TilePicture, differenceMask, distanceAt, maskedDistance, maskedLumaDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
 import { rasterise } from '../render/rasterise.js';
 import type { Rgba } from '../synth/image.js';
@@ -84,6 +94,11 @@ export interface TrackerOptions {
    * them too. The same object may grow while the game runs (the table's answers teach it).
    */
   readonly enrollment?: Enrollment;
+  /**
+   * The table's own pictures of its tiles (cut as `cellPicture` cuts them): each replaces its type's
+   * drawn template (templates.ts `usePicture`). More come in with `learnPicture` as the game runs.
+   */
+  readonly pictures?: readonly TilePicture[];
 }
 
 interface Reading { tile: string; q: number; d: number; match: ReturnType<typeof matchTemplate>; /** Distance where look-alikes differ (`byDetail`). */ detail?: number }
@@ -136,6 +151,7 @@ export class Tracker {
     // The issue-4 model joins the reading when it is there (models/tiles-v1.onnx); without it the
     // templates read alone.
     const model = o.useModel === false || !existsSync(DEFAULT_MODEL) ? null : await TileRecognizer.load(DEFAULT_MODEL, 1);
+    for (const p of o.pictures ?? []) templates.usePicture(p);
     return new Tracker(cv, templates, figures, model, o);
   }
 
@@ -163,6 +179,41 @@ export class Tracker {
     } finally {
       mat.delete();
     }
+  }
+
+  /**
+   * One picture per tile type on the board, from the last still frame, of a copy with no figure or
+   * tower on it where there is one: what a table enrolls from a game it played (or a board it laid
+   * out for enrollment).
+   */
+  boardPictures(): TilePicture[] {
+    const state = this.game.state;
+    const chosen = new Map<string, { x: number; y: number; rot: Rotation; clear: boolean }>();
+    for (const t of state.board.tiles) {
+      const clear = !this.coveredCell(t.x, t.y);
+      const had = chosen.get(t.view.tile.id);
+      if (!had || (clear && !had.clear)) chosen.set(t.view.tile.id, { x: t.x, y: t.y, rot: t.view.rot, clear });
+    }
+    const out: TilePicture[] = [];
+    for (const [tileId, c] of chosen) {
+      const f = this.cellPicture(c.x, c.y);
+      if (f && f.channels === 3) out.push({ tileId, rot: c.rot, width: f.width, height: f.height, data: f.data });
+    }
+    return out;
+  }
+
+  /** Whether the game has a figure or a tower on the cell (a picture of it would carry that too). */
+  coveredCell(x: number, y: number): boolean {
+    const state = this.game.state;
+    return state.meeples.some((m) => m.x === x && m.y === y) || [...state.towers.values()].some((t) => t.x === x && t.y === y);
+  }
+
+  /**
+   * The table's picture of a tile type (from `cellPicture`, or stored from an earlier game): its
+   * template from now on, when the type has none from a picture yet. True when it was taken.
+   */
+  learnPicture(p: TilePicture): boolean {
+    return this.templates.usePicture(p);
   }
 
   /** The table plane as last solved (table millimetres to image pixels), for the camera view's grid. */
@@ -430,7 +481,7 @@ export class Tracker {
         out.push({ kind: 'notice', frame, message: `something appeared at cell (${x}, ${y}) but no rule allows a tile there now; nothing committed` });
         continue;
       }
-      const fused = await this.fuse(readings, readingConfidence(readings), at?.model ?? modelCrop(x, y), x, y);
+      const fused = await this.fuse(readings, readingConfidence(readings) * templateFit(readings[0]!.d), at?.model ?? modelCrop(x, y), x, y);
       const conf = fused.conf;
       if (fused.modelBest && fused.modelBest !== readings[0]) {
         readings.splice(readings.indexOf(fused.modelBest), 1);
@@ -698,6 +749,11 @@ export class Tracker {
     this.cameraCommitted.add(this.game.history.length - 1);
     return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 };
   }
+}
+
+/** How far the best template's fit lets its reading be trusted: 1 up to FIT_TRUSTED, 0 from FIT_UNTRUSTED. */
+export function templateFit(d: number): number {
+  return Math.min(1, Math.max(0, (FIT_UNTRUSTED - d) / (FIT_UNTRUSTED - FIT_TRUSTED)));
 }
 
 /** Softmax-like confidence of the best reading from the template distances. */

@@ -22,7 +22,8 @@ import { TileCatalog } from '../../engine/catalog/registry.js';
 import { sameUpToSymmetry } from '../../models/classes.js';
 import { decodeReading } from '../../models/decode.js';
 import { TileRecognizer } from '../../models/runner.js';
-import { enrollmentFromStore } from '../../electron/services/tiles/enrolled.js';
+import { TileTemplates } from '../../models/track/templates.js';
+import { enrollmentFromStore, picturesFromStore } from '../../electron/services/tiles/enrolled.js';
 import { ASK_EVERYTHING_SETTING, LEARN_PER_TILE } from '../../electron/services/camera/camera-service.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
@@ -206,6 +207,16 @@ describe('the camera service (tracker → proposals → rules)', () => {
       expect(best.tileId, e.tileId).toBe(e.tileId);
       expect(sameUpToSymmetry(catalog.get(e.tileId)!, best.rot / 90, e.rot / 90), `${e.tileId} read at ${best.rot}°`).toBe(true);
     }
+    // The same pictures become the tracker's templates (the table's own art); one that is not a
+    // square cell picture is named and left out.
+    again.addExemplar({ tileId: 'BASE_D', rot: 0, source: 'test: a wrong-size picture', image: await sharp({ create: { width: 64, height: 60, channels: 3, background: '#808080' } }).png().toBuffer(), mime: 'image/png' });
+    const { pictures, problems: pictureProblems } = await picturesFromStore(again);
+    expect(pictureProblems).toHaveLength(1);
+    expect(pictureProblems[0]).toMatch(/BASE_D.*64×60 px is not a square cell picture/);
+    expect(pictures.map((p) => [p.tileId, p.rot, p.width, p.height, p.data.length])).toEqual(stored.map((e) => [e.tileId, e.rot, 64, 64, 64 * 64 * 3]));
+    const templates = await TileTemplates.enroll(catalog, 'c3');
+    for (const p of pictures) templates.usePicture(p);
+    for (const t of types) expect(templates.fromPicture(t), t).toBe(true);
     again.close();
   }, 180_000);
 

@@ -32,7 +32,7 @@ import type { SheetLayout } from '../../../calibration/sheet/layout.js';
 import { readManifest, readRecordJson } from '../../../models/scene/recording.js';
 import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
 import type { Tracker, TrackEvent } from '../../../models/track/tracker.js';
-import { enrollmentFromStore } from '../tiles/enrolled.js';
+import { enrollmentFromStore, picturesFromStore } from '../tiles/enrolled.js';
 import type { CameraAnswer, CameraReport, CameraSourceKind, CameraStatusKind, CameraView } from '../../contract/camera.js';
 import type { Ack, GameSession } from '../session/session.js';
 import type { Store } from '../store/store.js';
@@ -366,6 +366,7 @@ export class CameraService {
     if ((this.o.store.exemplarCounts().get(c.tile) ?? 0) >= LEARN_PER_TILE) return;
     const picture = tracker.cellPicture(c.at[0], c.at[1]);
     if (!picture || picture.channels !== 3) return;
+    const covered = tracker.coveredCell(c.at[0], c.at[1]);
     this.learning = this.learning.then(async () => {
       try {
         const png = await sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).png().toBuffer();
@@ -373,6 +374,8 @@ export class CameraService {
         if (!ex.ok) throw new Error(ex.reason);
         this.o.store.addExemplar({ tileId: c.tile, rot: c.rot, source: 'camera: the table picked it', image: png, mime: 'image/png' });
         enrollment.add(...ex.value);
+        // A figure read on it would be part of the template: only a bare tile's picture is one.
+        if (!covered) tracker.learnPicture({ tileId: c.tile, rot: c.rot, width: picture.width, height: picture.height, data: picture.data });
       } catch (e) {
         // Learning is a bonus: the game goes on, the table is told.
         this.notice(-1, `the picture of ${c.tile} could not be enrolled: ${(e as Error).message}`, true);
@@ -406,6 +409,10 @@ export class CameraService {
           enrollment.add(...stored.enrollment.exemplars);
           for (const p of stored.problems) this.notice(-1, `an enrolled tile picture could not be read: ${p}`, true);
         }
+        // The same pictures are the tracker's templates: the table's own printed art.
+        const pictures = await picturesFromStore(this.o.store);
+        for (const p of pictures.pictures) tracker.learnPicture(p);
+        for (const p of pictures.problems) this.notice(-1, `an enrolled tile picture could not be used as a template: ${p}`, true);
         if (this.o.session.currentGameId === id) {
           // The table may have changed it while the tracker loaded.
           tracker.commitAt = this.commitAt;

@@ -6,6 +6,8 @@
 import type { Rotation } from '../../../engine/geometry/segments.js';
 import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
 import type { TileRecognizer } from '../../../models/runner.js';
+import sharp from 'sharp';
+import type { TilePicture } from '../../../models/track/templates.js';
 import type { Store } from '../store/store.js';
 
 export interface EnrolledFromStore {
@@ -24,4 +26,26 @@ export async function enrollmentFromStore(store: Store, recognizer: TileRecogniz
     else problems.push(`exemplar ${e.id} (${e.tileId}): ${r.reason}`);
   }
   return { enrollment, problems };
+}
+
+/**
+ * The stored crops as pictures for the tracker's templates (models/track/templates.ts
+ * `usePicture`): decoded to RGB; one that is not a square image is named and left out.
+ */
+export async function picturesFromStore(store: Store): Promise<{ pictures: TilePicture[]; problems: string[] }> {
+  const pictures: TilePicture[] = [];
+  const problems: string[] = [];
+  for (const e of store.exemplars()) {
+    try {
+      const { data, info } = await sharp(new Uint8Array(e.image)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      if (info.width !== info.height) {
+        problems.push(`exemplar ${e.id} (${e.tileId}): ${info.width}×${info.height} px is not a square cell picture`);
+        continue;
+      }
+      pictures.push({ tileId: e.tileId, rot: e.rot as Rotation, width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) });
+    } catch (err) {
+      problems.push(`exemplar ${e.id} (${e.tileId}): ${(err as Error).message}`);
+    }
+  }
+  return { pictures, problems };
 }

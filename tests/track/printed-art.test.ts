@@ -1,0 +1,49 @@
+/**
+ * The tracker on a table of printed tiles (the second-edition scans drawn into the scene in place of
+ * the renderer's drawings), as a table sees it before and after it has pictured its tiles.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultCatalog } from '../../engine/game/engine.js';
+import { realFacesByTile } from '../../models/eval/realart.js';
+import { generateRecording } from '../../models/scene/generate.js';
+import { writeRecording } from '../../models/scene/recording.js';
+import { replayRecording, type ReplayResult } from '../../models/track/replay.js';
+
+const DIR = mkdtempSync(join(tmpdir(), 'printed-art-'));
+const isTile = (c: { type: string } | null | undefined) => c?.type === 'placeTile' || c?.type === 'placePrizeTile';
+const tally = (r: ReplayResult) => ({
+  tiles: r.outcomes.filter((o) => isTile(o.truth)).length,
+  exact: r.outcomes.filter((o) => o.result === 'exact' && isTile(o.truth)).length,
+  wrong: r.outcomes.filter((o) => o.result === 'wrong' && isTile(o.truth)).length,
+});
+
+beforeAll(async () => {
+  const faces = await realFacesByTile(defaultCatalog().all().map((t) => t.id));
+  const g = await generateRecording({ seed: 7501, style: 'c3', faces, art: 'realart', expansions: ['base', 'river', 'inns-cathedrals'], maxTurns: 50 });
+  writeRecording(DIR, g.manifest, g.frames, g.record);
+}, 120_000);
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+describe('tracking printed tiles', () => {
+  it('asks the table rather than committing tiles no template fits, and reads them once it has their pictures', async () => {
+    const drawn = await replayRecording(DIR);
+    const before = tally(drawn)
+    expect(before.tiles).toBeGreaterThanOrEqual(20);
+    // The drawings are not the printed art: the best template still wins, but misses the cell.
+    expect(before.wrong, 'tiles committed wrong with drawn templates').toBeLessThanOrEqual(1);
+    expect(drawn.scores).toEqual(drawn.truthScores);
+
+    // The table pictured its tiles (here: the same board at the end of the game).
+    const pictures = drawn.tracker.boardPictures();
+    expect(pictures.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(pictures.map((p) => p.tileId)).size).toBe(pictures.length);
+    const pictured = await replayRecording(DIR, { pictures });
+    const after = tally(pictured)
+    expect(after.exact, `exact tiles with pictures (${before.exact} without)`).toBeGreaterThanOrEqual(Math.ceil(0.85 * after.tiles));
+    expect(after.wrong).toBeLessThanOrEqual(1);
+    expect(pictured.scores).toEqual(pictured.truthScores);
+  }, 120_000);
+});

@@ -1,0 +1,77 @@
+/**
+ * The table's own pictures as the tracker's templates (models/track/templates.ts `usePicture`): a
+ * printed tile set is never drawn quite like any style the renderer has.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TileCatalog } from '../../engine/catalog/registry.js';
+import type { Rotation } from '../../engine/geometry/segments.js';
+import { rasterise } from '../../models/render/rasterise.js';
+import { styleByName } from '../../models/render/styles.js';
+import { tileSvg } from '../../models/render/svg.js';
+import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
+import { PICTURE_MARGIN, TileTemplates, type CellCrop, type TilePicture } from '../../models/track/templates.js';
+
+const catalog = TileCatalog.classic();
+
+/** A camera's cell picture (model crop convention) of a tile drawn in `style`, turned `rot`: the gap grey. */
+async function pictureOf(tileId: string, rot: Rotation, style = 'c3', P = 64): Promise<TilePicture> {
+  const face = await rasterise(tileSvg(catalog.get(tileId)!, styleByName(style), { variant: 1 }), 96);
+  const data = new Uint8Array(P * P * 3).fill(90);
+  const span = (PITCH_MM * (1 + 2 * PICTURE_MARGIN)) / TILE_MM; // picture width in tile units
+  for (let v = 0; v < P; v++)
+    for (let u = 0; u < P; u++) {
+      let x = ((u + 0.5) / P - 0.5) * span, y = ((v + 0.5) / P - 0.5) * span;
+      for (let k = 0; k < rot / 90; k++) [x, y] = [y, -x]; // back to the catalog frame
+      if (Math.abs(x) >= 0.5 || Math.abs(y) >= 0.5) continue;
+      const fx = Math.floor((x + 0.5) * face.width), fy = Math.floor((y + 0.5) * face.height);
+      for (let c = 0; c < 3; c++) data[(v * P + u) * 3 + c] = face.data[(fy * face.width + fx) * 4 + c]!;
+    }
+  return { tileId, rot, width: P, height: P, data };
+}
+
+/** Mean absolute difference over the pixels both templates cover. */
+function meanDiff(a: CellCrop, b: CellCrop): number {
+  let s = 0, n = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (Number.isNaN(a[i]!) || Number.isNaN(b[i]!)) continue;
+    s += Math.abs(a[i]! - b[i]!);
+    n++;
+  }
+  return s / n;
+}
+
+let drawn: TileTemplates;
+beforeAll(async () => {
+  drawn = await TileTemplates.enroll(catalog, 'c3');
+}, 60_000);
+
+describe('templates from the table\'s pictures', () => {
+  it('a picture of a tile turned as played gives its template at every turn, as the drawing does', async () => {
+    for (const [id, rot] of [['BASE_K', 90], ['IC_L', 270], ['RIVER_B', 180]] as const) {
+      const pictured = await TileTemplates.enroll(catalog, 'c3');
+      expect(pictured.usePicture(await pictureOf(id, rot))).toBe(true);
+      expect(pictured.fromPicture(id)).toBe(true);
+      for (let q = 0; q < 4; q++) {
+        const d = meanDiff(pictured.get(id, q)!, drawn.get(id, q)!);
+        expect(d, `${id} pictured at ${rot}°, template at ${q * 90}°`).toBeLessThan(12);
+        // Turned wrong, the same tile does not fit (none of these tiles is symmetric under a quarter turn).
+        expect(meanDiff(pictured.get(id, q)!, drawn.get(id, (q + 1) % 4)!), `${id} at ${q * 90}° against a quarter turn more`).toBeGreaterThan(2 * d);
+      }
+    }
+  });
+
+  it('replaces the drawing of that type only, keeps the first picture, and refuses a picture that is not square RGB', async () => {
+    const pictured = await TileTemplates.enroll(catalog, 'c3');
+    // The table's art: another style's drawing stands for a printed tile.
+    expect(pictured.usePicture(await pictureOf('BASE_D', 0, 'sketch'))).toBe(true);
+    const sketched = await TileTemplates.enroll(catalog, 'sketch');
+    expect(meanDiff(pictured.get('BASE_D', 1)!, sketched.get('BASE_D', 1)!)).toBeLessThan(meanDiff(drawn.get('BASE_D', 1)!, sketched.get('BASE_D', 1)!));
+    expect(meanDiff(pictured.get('BASE_E', 2)!, drawn.get('BASE_E', 2)!)).toBe(0);
+    expect(pictured.fromPicture('BASE_E')).toBe(false);
+    const before = Float32Array.from(pictured.get('BASE_D', 0)!);
+    expect(pictured.usePicture(await pictureOf('BASE_D', 0, 'c1'))).toBe(false);
+    expect(Array.from(pictured.get('BASE_D', 0)!)).toEqual(Array.from(before));
+    expect(pictured.usePicture({ tileId: 'NOT_A_TILE', rot: 0, width: 64, height: 64, data: new Uint8Array(64 * 64 * 3) })).toBe(false);
+    expect(() => pictured.usePicture({ tileId: 'BASE_A', rot: 0, width: 64, height: 60, data: new Uint8Array(64 * 60 * 3) })).toThrow(/BASE_A.*not a square RGB picture/);
+  });
+});
