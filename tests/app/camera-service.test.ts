@@ -23,7 +23,7 @@ import { sameUpToSymmetry } from '../../models/classes.js';
 import { decodeReading } from '../../models/decode.js';
 import { TileRecognizer } from '../../models/runner.js';
 import { TileTemplates } from '../../models/track/templates.js';
-import { enrollmentFromStore, picturesFromStore } from '../../electron/services/tiles/enrolled.js';
+import { enrollmentFromStore, FIGURE_ON_PICTURE, picturesFromStore } from '../../electron/services/tiles/enrolled.js';
 import { ASK_EVERYTHING_SETTING, LEARN_PER_TILE } from '../../electron/services/camera/camera-service.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
@@ -213,10 +213,13 @@ describe('the camera service (tracker → proposals → rules)', () => {
     const { pictures, problems: pictureProblems } = await picturesFromStore(again);
     expect(pictureProblems).toHaveLength(1);
     expect(pictureProblems[0]).toMatch(/BASE_D.*64×60 px is not a square cell picture/);
-    expect(pictures.map((p) => [p.tileId, p.rot, p.width, p.height, p.data.length])).toEqual(stored.map((e) => [e.tileId, e.rot, 64, 64, 64 * 64 * 3]));
+    // Pictures taken with a figure on the tile teach the model, not the templates.
+    const bare = stored.filter((e) => !e.source.includes(FIGURE_ON_PICTURE));
+    expect(bare.length).toBeGreaterThan(5)
+    expect(pictures.map((p) => [p.tileId, p.rot, p.width, p.height, p.data.length])).toEqual(bare.map((e) => [e.tileId, e.rot, 64, 64, 64 * 64 * 3]));
     const templates = await TileTemplates.enroll(catalog, 'c3');
     for (const p of pictures) templates.usePicture(p);
-    for (const t of types) expect(templates.fromPicture(t), t).toBe(true);
+    for (const t of types) expect(templates.fromPicture(t), t).toBe(bare.some((e) => e.tileId === t));
     again.close();
   }, 180_000);
 

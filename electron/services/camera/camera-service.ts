@@ -32,7 +32,7 @@ import type { SheetLayout } from '../../../calibration/sheet/layout.js';
 import { readManifest, readRecordJson } from '../../../models/scene/recording.js';
 import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
 import type { Tracker, TrackEvent } from '../../../models/track/tracker.js';
-import { enrollmentFromStore, picturesFromStore } from '../tiles/enrolled.js';
+import { enrollmentFromStore, FIGURE_ON_PICTURE, picturesFromStore } from '../tiles/enrolled.js';
 import type { CameraAnswer, CameraReport, CameraSourceKind, CameraStatusKind, CameraView } from '../../contract/camera.js';
 import type { Ack, GameSession } from '../session/session.js';
 import type { Store } from '../store/store.js';
@@ -372,7 +372,7 @@ export class CameraService {
         const png = await sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).png().toBuffer();
         const ex = await exemplarsFromCrop(recognizer, png, c.tile, c.rot, { newTile: !recognizer.info.tiles.includes(c.tile) });
         if (!ex.ok) throw new Error(ex.reason);
-        this.o.store.addExemplar({ tileId: c.tile, rot: c.rot, source: 'camera: the table picked it', image: png, mime: 'image/png' });
+        this.o.store.addExemplar({ tileId: c.tile, rot: c.rot, source: `camera: the table picked it${covered ? `; ${FIGURE_ON_PICTURE}` : ''}`, image: png, mime: 'image/png' });
         enrollment.add(...ex.value);
         // A figure read on it would be part of the template: only a bare tile's picture is one.
         if (!covered) tracker.learnPicture({ tileId: c.tile, rot: c.rot, width: picture.width, height: picture.height, data: picture.data });

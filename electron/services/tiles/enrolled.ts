@@ -28,14 +28,19 @@ export async function enrollmentFromStore(store: Store, recognizer: TileRecogniz
   return { enrollment, problems };
 }
 
+/** Said in a stored picture's source when a figure stood on the tile: the model may learn from it, a template not. */
+export const FIGURE_ON_PICTURE = 'a figure stood on it';
+
 /**
  * The stored crops as pictures for the tracker's templates (models/track/templates.ts
- * `usePicture`): decoded to RGB; one that is not a square image is named and left out.
+ * `usePicture`): decoded to RGB; one that is not a square image is named and left out, one taken
+ * with a figure on the tile is left out silently (the figure would be part of the template).
  */
 export async function picturesFromStore(store: Store): Promise<{ pictures: TilePicture[]; problems: string[] }> {
   const pictures: TilePicture[] = [];
   const problems: string[] = [];
   for (const e of store.exemplars()) {
+    if (e.source.includes(FIGURE_ON_PICTURE)) continue;
     try {
       const { data, info } = await sharp(new Uint8Array(e.image)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
       if (info.width !== info.height) {
