@@ -2,10 +2,10 @@
  * `npm run --silent bench:tracking:printed`: the tracker on printed tiles. Complete base + River +
  * Inns & Cathedrals games (the expansions the second-edition scans cover) are drawn from the scans
  * (tests/fixtures/realart: evaluation material) while the tracker's table profile names a drawn
- * style (c3), as at a real table. Three ways a table meets it: with the drawings only (no picture
- * of its tiles yet); learning each tile it answers for as the game goes (the camera service's
- * learning); and with one picture of every tile type taken from another game. Seeds 9201–9203 were
- * never looked at while the tracker was tuned. Prints `name: value unit` lines.
+ * style (c3), as at a real table. Two ways a table meets it: with the drawings only (its first
+ * game: no picture of its tiles yet), and with one picture of every tile type from the final board
+ * of another game (what the camera service keeps of a finished game). Seeds 9201–9203 were never
+ * looked at while the tracker was tuned. Prints `name: value unit` lines.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,6 @@ try {
   const pictures = (await replayRecording(await recordingOf(ENROLL_FROM))).tracker.boardPictures();
   const modes: [string, ReplayOptions][] = [
     ['drawn templates only', {}],
-    ['learning from the table\'s answers', { learn: true }],
     [`one picture per tile type (${pictures.length} types, from another game)`, { pictures }],
   ];
   for (const [name, options] of modes) {

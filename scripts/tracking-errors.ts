@@ -6,8 +6,8 @@
  * printed art. The scans are evaluation material; nothing may be tuned on these runs.
  * `--enroll-from SEED` first replays that game (same art and style) and gives the tracker one
  * picture per tile type from its final board (Tracker `boardPictures`), as a table that enrolled
- * its tiles before playing. `--learn` lets the table's answers teach the templates as the game
- * goes (the camera service's learning).
+ * its tiles before playing (the camera service pictures a finished game's board). `--expansions base,river,inns-cathedrals` sets the game's
+ * expansions (default: the generator's, base + The Tower + Jousts & Crests).
  * Every camera-readable move of the ground truth is put in one class (tile: type, rotation, cell,
  * right-but-unsure; figure: presence, extra, feature, kind, unsure), with the tile pairs confused.
  * Tuning uses seeds other than the benchmark's held-out ones (bench/tracking-game.ts).
@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from '../engine/game/commands.js';
 import { defaultCatalog } from '../engine/game/engine.js';
+import type { GameSetup } from '../engine/game/setup.js';
 import { realFacesByTile } from '../models/eval/realart.js';
 import { generateRecording } from '../models/scene/generate.js';
 import { writeRecording } from '../models/scene/recording.js';
@@ -33,6 +34,7 @@ const style = arg('style', 'c1');
 const turns = arg('turns', '25');
 const width = Number(arg('width', '640')), height = Number(arg('height', '480'));
 const art = arg('art', '');
+const expansions = arg('expansions', art ? 'base,river,inns-cathedrals' : '');
 if (art && art !== 'realart') throw new Error(`--art ${art}: only realart (the printed scans) is known`);
 const printed = art ? await realFacesByTile(defaultCatalog().all().map((t) => t.id)) : null;
 const dir = mkdtempSync(join(tmpdir(), 'tracking-errors-'));
@@ -42,11 +44,13 @@ let moves = 0, exact = 0, games = 0;
 const recordingOf = async (seed: number) => {
   // With --cache DIR the recordings are kept and reused (tuning loops).
   const cache = arg('cache', '');
-  const d = cache ? join(cache, `${art ? `${art}-as-` : ''}${style}-${seed}-${turns}-${width}x${height}`) : join(dir, String(seed));
+  const named = expansions && !art ? `${expansions.replaceAll(',', '+')}-` : '';
+  const d = cache ? join(cache, `${art ? `${art}-as-` : ''}${named}${style}-${seed}-${turns}-${width}x${height}`) : join(dir, String(seed));
   if (!cache || !existsSync(join(d, 'manifest.json'))) {
     const g = await generateRecording({
       seed, style, width, height, ...(turns === 'full' ? {} : { maxTurns: Number(turns) }),
-      ...(printed ? { faces: printed, art, expansions: ['base', 'river', 'inns-cathedrals'] as const } : {}),
+      ...(expansions ? { expansions: expansions.split(',') as GameSetup['expansions'] } : {}),
+      ...(printed ? { faces: printed, art } : {}),
     });
     writeRecording(d, g.manifest, g.frames, g.record);
   }
@@ -62,7 +66,7 @@ try {
   for (const seed of seeds) {
     const d = await recordingOf(seed);
     const t0 = Date.now();
-    const r = await replayRecording(d, { ...(pictures ? { pictures } : {}), learn: process.argv.includes('--learn') });
+    const r = await replayRecording(d, pictures ? { pictures } : {});
     moves += r.cameraMoves;
     exact += r.exact;
     const scoresOk = r.scores.every((s, i) => s === r.truthScores[i]);

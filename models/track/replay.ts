@@ -67,11 +67,6 @@ export interface ReplayOptions {
   readonly onEvent?: (e: TrackEvent) => void;
   /** The table's pictures of its tiles (Tracker `pictures`): its own art as the templates. */
   readonly pictures?: readonly TilePicture[];
-  /**
-   * The table's answers teach the templates, as the camera service does (its `learn`): a tile the
-   * table picks or enters after a reading of it is pictured and becomes its type's template.
-   */
-  readonly learn?: boolean;
 }
 
 export async function replayRecording(dir: string, options: ReplayOptions = {}): Promise<ReplayResult> {
@@ -135,11 +130,6 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
       enter(truth[p]!);
     }
   };
-  const learnFrom = (c: Command) => {
-    if (!options.learn || (c.type !== 'placeTile' && c.type !== 'placePrizeTile') || tracker.coveredCell(c.at[0], c.at[1])) return;
-    const f = tracker.cellPicture(c.at[0], c.at[1]);
-    if (f && f.channels === 3) tracker.learnPicture({ tileId: c.tile, rot: c.rot, width: f.width, height: f.height, data: f.data });
-  };
   const handle = (e: TrackEvent) => {
     events.push(e);
     if (process.env.TRACK_DEBUG && e.kind === 'proposal') console.error(JSON.stringify({ f: e.frame, c: e.command, conf: +e.confidence.toFixed(3), ok: e.committed, why: e.why, exp: truth[p], alt: e.alternatives }));
@@ -160,19 +150,14 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
       while (tracker.game.history.length > at) tracker.game.undo();
       const matches = expected && isCam(p) && expected.type === e.command.type;
       outcomes.push({ truth: matches ? expected : null, index: p, result: matches ? 'wrong' : 'extra', got: e.command, confidence: e.confidence, frame: e.frame });
-      if (matches) {
-        enter(expected);
-        learnFrom(expected);
-      }
+      if (matches) { enter(expected); }
       return;
     }
     // Unsure or refused: the table picks (from the top 3, or enters it), counted as not exact.
     if (expected && isCam(p) && expected.type === e.command.type) {
       outcomes.push({ truth: expected, index: p, result: e.why?.startsWith('the engine rejects') ? 'refused' : 'unsure', got: e.command, confidence: e.confidence, frame: e.frame });
       enter(expected);
-      // As the camera service does: the figure on it is read from the same frame first.
       for (const f of tracker.afterTableAnswer()) handle(f);
-      learnFrom(expected);
     }
   };
 

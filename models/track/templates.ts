@@ -38,6 +38,9 @@ export class TileTemplates {
   private readonly looks = new Map<string, string>();
   /** Tile types whose template comes from the table's own picture rather than a drawing. */
   private readonly pictured = new Set<string>();
+  /** The drawings the pictures replaced, and their templates. */
+  private readonly drawings = new Map<string, { w: number; data: Uint8Array }>();
+  private readonly drawnCache = new Map<string, CellCrop>();
   private constructor(private readonly faces: Map<string, { w: number; data: Uint8Array }>) {}
 
   /**
@@ -63,6 +66,7 @@ export class TileTemplates {
         bilinearRgb(p.data, p.width, x * k + p.width / 2 - 0.5, y * k + p.width / 2 - 0.5, data, o);
         data[o + 3] = 255;
       }
+    this.drawings.set(p.tileId, this.faces.get(p.tileId)!);
     this.faces.set(p.tileId, { w: W, data });
     for (const m of [this.cache, this.raw, this.looks]) for (const key of [...m.keys()]) if (key.startsWith(`${p.tileId}/`)) m.delete(key);
     this.pictured.add(p.tileId);
@@ -95,25 +99,24 @@ export class TileTemplates {
     if (c) return c;
     const f = this.faces.get(id);
     if (!f) return null;
-    c = new Float32Array(CROP_PX * CROP_PX * 3);
-    const s = TILE_MM / PITCH_MM;
-    for (let v = 0; v < CROP_PX; v++)
-      for (let u = 0; u < CROP_PX; u++) {
-        // Board-frame point in tile units, then back to the catalog frame.
-        let x = ((u + 0.5) / CROP_PX - 0.5) / s, y = ((v + 0.5) / CROP_PX - 0.5) / s;
-        for (let k = 0; k < q; k++) [x, y] = [y, -x];
-        const o = (v * CROP_PX + u) * 3;
-        if (Math.abs(x) >= 0.5 || Math.abs(y) >= 0.5) {
-          c[o] = c[o + 1] = c[o + 2] = NaN; // the gap: not compared
-          continue;
-        }
-        const fx = Math.min(f.w - 1, Math.floor((x + 0.5) * f.w)), fy = Math.min(f.w - 1, Math.floor((y + 0.5) * f.w));
-        const p = (fy * f.w + fx) * 4;
-        c[o] = f.data[p]!; c[o + 1] = f.data[p + 1]!; c[o + 2] = f.data[p + 2]!;
-      }
+    c = cellFromFace(f, q);
     this.raw.set(key, c);
     c = softened(c);
     this.cache.set(key, c);
+    return c;
+  }
+
+  /**
+   * The drawn template of `id` (the style's drawing, even when the table's picture replaced it):
+   * a reading by a picture is compared with one by a drawing on drawings alone, since a picture of
+   * the table's print fits its own crops better than any drawing fits anything.
+   */
+  drawn(id: string, q: number): CellCrop | null {
+    const f = this.drawings.get(id);
+    if (!f) return this.get(id, q);
+    const key = `${id}/${q}`;
+    let c = this.drawnCache.get(key);
+    if (!c) this.drawnCache.set(key, (c = softened(cellFromFace(f, q))));
     return c;
   }
 
@@ -152,6 +155,27 @@ export class TileTemplates {
       }
     return softened(c);
   }
+}
+
+/** A face (catalog frame, RGBA) as a cell crop turned q quarter turns: the gap around the tile NaN. */
+function cellFromFace(f: { w: number; data: Uint8Array }, q: number): CellCrop {
+  const c = new Float32Array(CROP_PX * CROP_PX * 3);
+  const s = TILE_MM / PITCH_MM;
+  for (let v = 0; v < CROP_PX; v++)
+    for (let u = 0; u < CROP_PX; u++) {
+      // Board-frame point in tile units, then back to the catalog frame.
+      let x = ((u + 0.5) / CROP_PX - 0.5) / s, y = ((v + 0.5) / CROP_PX - 0.5) / s;
+      for (let k = 0; k < q; k++) [x, y] = [y, -x];
+      const o = (v * CROP_PX + u) * 3;
+      if (Math.abs(x) >= 0.5 || Math.abs(y) >= 0.5) {
+        c[o] = c[o + 1] = c[o + 2] = NaN; // the gap: not compared
+        continue;
+      }
+      const fx = Math.min(f.w - 1, Math.floor((x + 0.5) * f.w)), fy = Math.min(f.w - 1, Math.floor((y + 0.5) * f.w));
+      const p = (fy * f.w + fx) * 4;
+      c[o] = f.data[p]!; c[o + 1] = f.data[p + 1]!; c[o + 2] = f.data[p + 2]!;
+    }
+  return c;
 }
 
 /** Face resolution cut from a picture: the picture's own tile area is about 52 px. */

@@ -33,6 +33,11 @@ import { PITCH_MM, TILE_MM } from '../scene/render.js';
 
 /** Edge of a meeple's drawing on the table, mm (the enrolled figure). */
 const FIGURE_MM = 14;
+/** The figures the tracker reads, and their drawn size (models/scene/generate.ts draws a big follower at 17 mm). */
+type FigureKind = 'normal' | 'big';
+const FIGURE_KINDS: readonly FigureKind[] = ['normal', 'big'];
+const FIGURE_SIZE_MM: Record<FigureKind, number> = { normal: FIGURE_MM, big: 17 };
+type FigureSprites = Record<FigureKind, Rgba | null>;
 /** A figure hypothesis is drawn at least this strong (1 = as enrolled; see maskedFigureDistance). */
 const FIGURE_MIN_STRENGTH = 0.3;
 /** Best spot's fitted strength below which no figure is seen, and from which one surely is. */
@@ -56,6 +61,12 @@ const DETAIL_TEMPERATURE = 0.15;
  */
 const FIT_TRUSTED = 0.03;
 const FIT_UNTRUSTED = 0.05;
+/**
+ * The stricter gate for a reading by the table's picture where unpictured types compete (`fitOf`):
+ * in full up to 0.02, fading out by FIT_TRUSTED. Right readings by pictures (c3 tuning games
+ * 7107–7109, pictures from game 7110's board) fit at median 0.0063, never above 0.0192.
+ */
+const PICTURE_FIT_TRUSTED = 0.02;
 /** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
 const LONE_FIT = 0.5;
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
@@ -137,7 +148,7 @@ export class Tracker {
   /** Commit a reading at this confidence; the table may raise it above 1 to be asked about every reading. */
   commitAt: number;
 
-  private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly figures: (Rgba | null)[], private readonly model: TileRecognizer | null, private readonly o: TrackerOptions) {
+  private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly figures: FigureSprites[], private readonly model: TileRecognizer | null, private readonly o: TrackerOptions) {
     const g = Game.start(o.setup, defaultCatalog());
     if (!g.ok) throw new Error(`tracker: the setup is not playable: ${g.reason}`);
     this.game = g.value;
@@ -147,7 +158,13 @@ export class Tracker {
   static async create(o: TrackerOptions): Promise<Tracker> {
     const [cv, templates] = await Promise.all([loadCv(), TileTemplates.enroll(defaultCatalog(), o.style)]);
     // The players' figures, enrolled by colour.
-    const figures = await Promise.all(o.setup.players.map((p) => (PIECE_COLORS.includes(p.color as PieceColor) ? rasterise(pieceSvg('meeple', p.color as PieceColor), 48) : Promise.resolve(null))));
+    const figures = await Promise.all(
+      o.setup.players.map(async (p): Promise<FigureSprites> => {
+        if (!PIECE_COLORS.includes(p.color as PieceColor)) return { normal: null, big: null };
+        const [normal, big] = await Promise.all([rasterise(pieceSvg('meeple', p.color as PieceColor), 48), rasterise(pieceSvg('big', p.color as PieceColor), 48)]);
+        return { normal, big };
+      }),
+    );
     // The issue-4 model joins the reading when it is there (models/tiles-v1.onnx); without it the
     // templates read alone.
     const model = o.useModel === false || !existsSync(DEFAULT_MODEL) ? null : await TileRecognizer.load(DEFAULT_MODEL, 1);
@@ -183,16 +200,15 @@ export class Tracker {
 
   /**
    * One picture per tile type on the board, from the last still frame, of a copy with no figure or
-   * tower on it where there is one: what a table enrolls from a game it played (or a board it laid
-   * out for enrollment).
+   * tower on it (a type with none bare is left out): what a table enrolls from a game it played (or
+   * a board it laid out for enrollment).
    */
   boardPictures(): TilePicture[] {
     const state = this.game.state;
-    const chosen = new Map<string, { x: number; y: number; rot: Rotation; clear: boolean }>();
+    const chosen = new Map<string, { x: number; y: number; rot: Rotation }>();
     for (const t of state.board.tiles) {
-      const clear = !this.coveredCell(t.x, t.y);
-      const had = chosen.get(t.view.tile.id);
-      if (!had || (clear && !had.clear)) chosen.set(t.view.tile.id, { x: t.x, y: t.y, rot: t.view.rot, clear });
+      if (this.coveredCell(t.x, t.y) || chosen.has(t.view.tile.id)) continue;
+      chosen.set(t.view.tile.id, { x: t.x, y: t.y, rot: t.view.rot });
     }
     const out: TilePicture[] = [];
     for (const [tileId, c] of chosen) {
@@ -202,10 +218,10 @@ export class Tracker {
     return out;
   }
 
-  /** Whether the game has a figure or a tower on the cell (a picture of it would carry that too). */
+  /** Whether the game has a figure or a tower floor on the cell (a picture of it would carry that too). */
   coveredCell(x: number, y: number): boolean {
     const state = this.game.state;
-    return state.meeples.some((m) => m.x === x && m.y === y) || [...state.towers.values()].some((t) => t.x === x && t.y === y);
+    return state.meeples.some((m) => m.x === x && m.y === y) || [...state.towers.values()].some((t) => t.x === x && t.y === y && (t.height > 0 || t.top !== null));
   }
 
   /**
@@ -461,6 +477,18 @@ export class Tracker {
     return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other };
   }
 
+  /**
+   * How far the best reading's template fit lets it be trusted (`templateFit`). A reading by the
+   * table's picture of its type, where legal types the table has not pictured compete (they are
+   * only drawn, and a picture of the print fits a crop of another printed tile better than that
+   * tile's drawing does), must fit as a picture of the right type does: the stricter gate.
+   */
+  private fitOf(readings: readonly Reading[]): number {
+    const top = readings[0]!;
+    const mixed = this.templates.fromPicture(top.tile) && readings.some((r) => !this.templates.fromPicture(r.tile));
+    return mixed ? templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED) : templateFit(top.d);
+  }
+
   private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<TrackEvent[]> {
     const out: TrackEvent[] = [];
     const changed = this.changedCells(this.holeCrops, crop);
@@ -481,7 +509,7 @@ export class Tracker {
         out.push({ kind: 'notice', frame, message: `something appeared at cell (${x}, ${y}) but no rule allows a tile there now; nothing committed` });
         continue;
       }
-      const fused = await this.fuse(readings, readingConfidence(readings) * templateFit(readings[0]!.d), at?.model ?? modelCrop(x, y), x, y);
+      const fused = await this.fuse(readings, readingConfidence(readings) * this.fitOf(readings), at?.model ?? modelCrop(x, y), x, y);
       const conf = fused.conf;
       if (fused.modelBest && fused.modelBest !== readings[0]) {
         readings.splice(readings.indexOf(fused.modelBest), 1);
@@ -681,8 +709,9 @@ export class Tracker {
   }
 
   /** The template with the player's figure drawn on each (legal) feature's standing point. */
-  private figureTemplates(r: Reading, legal?: Set<string>): { on: string; tpl: CellCrop }[] {
-    const sprite = this.figures[this.game.state.turn.player];
+  /** The tile's template with the player's figure of `kind` at each legal feature's standing point. */
+  private figureTemplates(r: Reading, legal?: Set<string>, kind: FigureKind = 'normal'): { on: string; tpl: CellCrop }[] {
+    const sprite = this.figures[this.game.state.turn.player]?.[kind];
     if (!sprite) return [];
     const catalog = this.game.state.catalog;
     const tile = catalog.get(r.tile)!;
@@ -700,7 +729,7 @@ export class Tracker {
         const key = `${f.name}@${p[0].toFixed(2)},${p[1].toFixed(2)}`;
         if (tried.has(key)) continue;
         tried.add(key);
-        const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, FIGURE_MM / PITCH_MM);
+        const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, FIGURE_SIZE_MM[kind] / PITCH_MM);
         if (tpl) out.push({ on: f.name, tpl });
       }
     }
@@ -716,24 +745,29 @@ export class Tracker {
       return null;
     }
     const player = state.turn.player;
-    const spots = legalMeepleSpots(state).filter((s) => s.kind === 'normal');
-    const legal = new Set(spots.map((s) => s.on));
+    const spots = legalMeepleSpots(state);
+    // A normal follower, and a big one (Inns & Cathedrals) where the player has one to place: told
+    // apart by the size that fits.
+    const drawn = FIGURE_KINDS.flatMap((kind) => {
+      const legal = new Set(spots.filter((s) => s.kind === kind).map((s) => s.on));
+      return legal.size === 0 ? [] : this.figureTemplates(r, legal, kind).map((h) => ({ ...h, kind }));
+    });
     // Each hypothesis differs from "no figure" only where its figure stands: they are compared there.
     const base = this.templates.get(r.tile, r.q)!;
-    const drawn = this.figureTemplates(r, legal);
     const mask = differenceMask(base, drawn.map((h) => h.tpl));
     // A tile matched at the edge of its drift search is looked for further off (figure-align.ts).
     const m = figureMatch(now, base, r.match);
     const hyps: { cmd: Command | null; d: number; a?: number }[] = [
       { cmd: null, d: maskedDistance(now, base, m, mask) },
-      ...drawn.map((h) => ({ cmd: { type: 'placeMeeple', player, kind: 'normal', on: h.on } as Command, ...maskedFigureDistance(now, base, h.tpl, m, mask, FIGURE_MIN_STRENGTH) })),
+      ...drawn.map((h) => ({ cmd: { type: 'placeMeeple', player, kind: h.kind, on: h.on } as Command, ...maskedFigureDistance(now, base, h.tpl, m, mask, FIGURE_MIN_STRENGTH) })),
     ];
     if (process.env.TRACK_FIGURE_LOG) console.error(`FIG ${JSON.stringify({ frame, x: placed.x, y: placed.y, tile: r.tile, q: r.q, player, fit: m.d, sx: m.sx, sy: m.sy, none: hyps[0]!.d, hyps: hyps.slice(1).map((h) => ({ on: (h.cmd as { on: string }).on, d: h.d, a: h.a })) })}`);
     if (process.env.TRACK_DEBUG) console.error(`figure? frame ${frame} ${r.tile}: ${[...hyps].sort((a, b) => a.d - b.d).slice(0, 3).map((h) => `${h.cmd && h.cmd.type === 'placeMeeple' ? h.cmd.on : 'none'} ${h.d.toFixed(5)}${h.a !== undefined ? ` a ${h.a.toFixed(2)}` : ''}`).join(', ')}`);
     // Whether a figure stands there at all is told by the strength its best spot needs (a drawn
     // figure fits seen ones at 0.5–1, bare tiles at the 0.3 floor); which spot, by the spots' fit.
     // One hypothesis per feature (a symmetric tile offers a feature at two points): the better one.
-    const ranked = hyps.filter((h) => h.cmd).sort((a, b) => a.d - b.d).filter((h, i, all) => all.findIndex((o) => o.cmd!.type === 'placeMeeple' && h.cmd!.type === 'placeMeeple' && o.cmd!.on === h.cmd!.on) === i);
+    const same = (a: Command, b: Command) => a.type === 'placeMeeple' && b.type === 'placeMeeple' && a.on === b.on && a.kind === b.kind;
+    const ranked = hyps.filter((h) => h.cmd).sort((a, b) => a.d - b.d).filter((h, i, all) => all.findIndex((o) => same(o.cmd!, h.cmd!)) === i);
     const best = ranked[0];
     // Below `unseen` no figure, from `seen` surely one (figure-presence.ts: by the player's colour).
     const { unseen, seen } = figurePresence(this.o.setup.players[player]?.color, { unseen: FIGURE_UNSEEN, seen: FIGURE_SEEN });
@@ -751,9 +785,9 @@ export class Tracker {
   }
 }
 
-/** How far the best template's fit lets its reading be trusted: 1 up to FIT_TRUSTED, 0 from FIT_UNTRUSTED. */
-export function templateFit(d: number): number {
-  return Math.min(1, Math.max(0, (FIT_UNTRUSTED - d) / (FIT_UNTRUSTED - FIT_TRUSTED)));
+/** How far the best template's fit lets its reading be trusted: 1 up to `trusted`, 0 from `untrusted`. */
+export function templateFit(d: number, trusted = FIT_TRUSTED, untrusted = FIT_UNTRUSTED): number {
+  return Math.min(1, Math.max(0, (untrusted - d) / (untrusted - trusted)));
 }
 
 /** Softmax-like confidence of the best reading from the template distances. */

@@ -19,11 +19,12 @@ import { Store } from '../../electron/services/store/store.js';
 import { agreed, isCameraMove, nextStep } from './helpers/camera-table.js';
 import sharp from 'sharp';
 import { TileCatalog } from '../../engine/catalog/registry.js';
+import { defaultCatalog } from '../../engine/game/engine.js';
 import { sameUpToSymmetry } from '../../models/classes.js';
 import { decodeReading } from '../../models/decode.js';
 import { TileRecognizer } from '../../models/runner.js';
 import { TileTemplates } from '../../models/track/templates.js';
-import { enrollmentFromStore, FIGURE_ON_PICTURE, picturesFromStore } from '../../electron/services/tiles/enrolled.js';
+import { BOARD_PICTURE_SOURCE, enrollmentFromStore, picturesFromStore } from '../../electron/services/tiles/enrolled.js';
 import { ASK_EVERYTHING_SETTING, LEARN_PER_TILE } from '../../electron/services/camera/camera-service.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
@@ -207,19 +208,52 @@ describe('the camera service (tracker → proposals → rules)', () => {
       expect(best.tileId, e.tileId).toBe(e.tileId);
       expect(sameUpToSymmetry(catalog.get(e.tileId)!, best.rot / 90, e.rot / 90), `${e.tileId} read at ${best.rot}°`).toBe(true);
     }
-    // The same pictures become the tracker's templates (the table's own art); one that is not a
-    // square cell picture is named and left out.
-    again.addExemplar({ tileId: 'BASE_D', rot: 0, source: 'test: a wrong-size picture', image: await sharp({ create: { width: 64, height: 60, channels: 3, background: '#808080' } }).png().toBuffer(), mime: 'image/png' });
-    const { pictures, problems: pictureProblems } = await picturesFromStore(again);
-    expect(pictureProblems).toHaveLength(1);
-    expect(pictureProblems[0]).toMatch(/BASE_D.*64×60 px is not a square cell picture/);
-    // Pictures taken with a figure on the tile teach the model, not the templates.
-    const bare = stored.filter((e) => !e.source.includes(FIGURE_ON_PICTURE));
-    expect(bare.length).toBeGreaterThan(5)
-    expect(pictures.map((p) => [p.tileId, p.rot, p.width, p.height, p.data.length])).toEqual(bare.map((e) => [e.tileId, e.rot, 64, 64, 64 * 64 * 3]));
-    const templates = await TileTemplates.enroll(catalog, 'c3');
-    for (const p of pictures) templates.usePicture(p);
-    for (const t of types) expect(templates.fromPicture(t), t).toBe(bare.some((e) => e.tileId === t));
+    again.close();
+  }, 180_000);
+
+  it('the final board teaches the camera the table\'s art: a bare copy of each type is pictured, and the next game\'s templates are those pictures', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'companion-camera-board-')), 'c.sqlite');
+    const s = open({ file });
+    expect(s.session.newGame(setup).ok).toBe(true);
+    expect(s.camera.use('browser').ok).toBe(true);
+    for (const f of frames) expect(s.camera.frame(f).ok).toBe(true);
+    const log = { missed: 0, answered: 0, rejected: 0, wrong: 0 };
+    expect(await table(s, () => s.camera.view().reading && s.camera.view().frames.queued > 0, log)).toBe('done');
+    expect(s.store.exemplars().filter((e) => e.source === BOARD_PICTURE_SOURCE)).toEqual([]);
+    // What a finished game does by itself (the sync after its last command): the board is pictured.
+    const n = await s.camera.pictureBoard();
+    const game = s.session.currentGame!;
+    const board = s.store.exemplars().filter((e) => e.source === BOARD_PICTURE_SOURCE);
+    const bare = game.state.board.tiles.filter(
+      (t) => !game.state.meeples.some((m) => m.x === t.x && m.y === t.y) && ![...game.state.towers.values()].some((w) => w.x === t.x && w.y === t.y && w.height > 0),
+    );
+    expect(board.map((e) => e.tileId).sort()).toEqual([...new Set(bare.map((t) => t.view.tile.id))].sort());
+    expect(n).toBe(board.length);
+    expect(n).toBeGreaterThan(5);
+    for (const e of board) {
+      // At the rotation one bare copy of it has in the game, and a real cell picture.
+      expect(bare.some((t) => t.view.tile.id === e.tileId && t.view.rot === e.rot), `${e.tileId} at ${e.rot}°`).toBe(true);
+      const meta = await sharp(e.image).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 64, 64]);
+    }
+    // Once per type: asked again, nothing new.
+    expect(await s.camera.pictureBoard()).toBe(0);
+    await s.camera.close();
+    s.store.close();
+
+    // The next session reads them back as templates; a stored board picture that is not a square
+    // cell picture is named and left out, and pictures the table picked mid-game are no templates.
+    const again = Store.open(file);
+    again.addExemplar({ tileId: 'BASE_D', rot: 0, source: BOARD_PICTURE_SOURCE, image: await sharp({ create: { width: 64, height: 60, channels: 3, background: '#808080' } }).png().toBuffer(), mime: 'image/png' });
+    again.addExemplar({ tileId: 'BASE_E', rot: 0, source: 'camera: the table picked it', image: board[0]!.image, mime: 'image/png' });
+    const { pictures, problems } = await picturesFromStore(again);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/BASE_D.*64×60 px is not a square cell picture/);
+    expect(pictures.map((p) => [p.tileId, p.rot, p.width, p.height, p.data.length])).toEqual(board.map((e) => [e.tileId, e.rot, 64, 64, 64 * 64 * 3]));
+    const templates = await TileTemplates.enroll(defaultCatalog(), 'c3');
+    for (const p of pictures) expect(templates.usePicture(p)).toBe(true);
+    for (const e of board) expect(templates.fromPicture(e.tileId), e.tileId).toBe(true);
+    if (!board.some((e) => e.tileId === 'BASE_E')) expect(templates.fromPicture('BASE_E')).toBe(false);
     again.close();
   }, 180_000);
 

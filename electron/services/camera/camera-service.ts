@@ -32,7 +32,7 @@ import type { SheetLayout } from '../../../calibration/sheet/layout.js';
 import { readManifest, readRecordJson } from '../../../models/scene/recording.js';
 import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
 import type { Tracker, TrackEvent } from '../../../models/track/tracker.js';
-import { enrollmentFromStore, FIGURE_ON_PICTURE, picturesFromStore } from '../tiles/enrolled.js';
+import { BOARD_PICTURE_SOURCE, enrollmentFromStore, picturesFromStore } from '../tiles/enrolled.js';
 import type { CameraAnswer, CameraReport, CameraSourceKind, CameraStatusKind, CameraView } from '../../contract/camera.js';
 import type { Ack, GameSession } from '../session/session.js';
 import type { Store } from '../store/store.js';
@@ -154,6 +154,8 @@ export class CameraService {
   /** A tile the table just picked in the picker: its picture is enrolled once the tracker has it. */
   private toLearn: PlaceTile | PlacePrizeTile | null = null;
   private learning: Promise<void> = Promise.resolve();
+  /** The game whose final board was pictured (once per game). */
+  private boardPicturedFor: number | null = null;
   /** The confidence at which a reading is committed without asking (above 1: the table is asked about every one). */
   private commitAt: number;
 
@@ -351,6 +353,45 @@ export class CameraService {
     const learn = this.toLearn;
     this.toLearn = null;
     if (learn && added.some((c) => sameCommand(c, learn))) this.learn(learn);
+    // A finished game's board shows the table's art: its tiles become the next games' templates.
+    if (this.tracker?.game.state.finished && this.trackerFor !== null && this.boardPicturedFor !== this.trackerFor) {
+      this.boardPicturedFor = this.trackerFor;
+      this.learning = this.learning.then(async () => {
+        const n = await this.pictureBoard();
+        if (n > 0) this.notice(-1, `pictured ${n} tile type${n === 1 ? '' : 's'} from the final board: the camera reads this table's art by them from the next game on`, false);
+        this.changed();
+      });
+    }
+  }
+
+  /**
+   * Stores a picture of each tile type on the board that has no board picture yet (a copy with no
+   * figure on it, from the last still frame; Tracker `boardPictures`): the next games' templates,
+   * and exemplars for the model from now on. Done by itself when a game ends. Returns how many types
+   * were pictured; a picture that cannot be stored is named in the notices and the rest go on.
+   */
+  async pictureBoard(): Promise<number> {
+    const tracker = this.tracker;
+    if (!tracker) return 0;
+    const recognizer = tracker.recognizer;
+    const enrollment = this.enrollment;
+    const have = new Set(this.o.store.exemplars().filter((e) => e.source === BOARD_PICTURE_SOURCE).map((e) => e.tileId));
+    let n = 0;
+    for (const p of tracker.boardPictures()) {
+      if (have.has(p.tileId)) continue;
+      try {
+        const png = await sharp(p.data, { raw: { width: p.width, height: p.height, channels: 3 } }).png().toBuffer();
+        this.o.store.addExemplar({ tileId: p.tileId, rot: p.rot, source: BOARD_PICTURE_SOURCE, image: png, mime: 'image/png' });
+        n++;
+        if (recognizer && enrollment) {
+          const ex = await exemplarsFromCrop(recognizer, png, p.tileId, p.rot, { newTile: !recognizer.info.tiles.includes(p.tileId) });
+          if (ex.ok) enrollment.add(...ex.value);
+        }
+      } catch (e) {
+        this.notice(-1, `the final board's picture of ${p.tileId} could not be stored: ${(e as Error).message}`, true);
+      }
+    }
+    return n;
   }
 
   /**
@@ -366,16 +407,13 @@ export class CameraService {
     if ((this.o.store.exemplarCounts().get(c.tile) ?? 0) >= LEARN_PER_TILE) return;
     const picture = tracker.cellPicture(c.at[0], c.at[1]);
     if (!picture || picture.channels !== 3) return;
-    const covered = tracker.coveredCell(c.at[0], c.at[1]);
     this.learning = this.learning.then(async () => {
       try {
         const png = await sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).png().toBuffer();
         const ex = await exemplarsFromCrop(recognizer, png, c.tile, c.rot, { newTile: !recognizer.info.tiles.includes(c.tile) });
         if (!ex.ok) throw new Error(ex.reason);
-        this.o.store.addExemplar({ tileId: c.tile, rot: c.rot, source: `camera: the table picked it${covered ? `; ${FIGURE_ON_PICTURE}` : ''}`, image: png, mime: 'image/png' });
+        this.o.store.addExemplar({ tileId: c.tile, rot: c.rot, source: 'camera: the table picked it', image: png, mime: 'image/png' });
         enrollment.add(...ex.value);
-        // A figure read on it would be part of the template: only a bare tile's picture is one.
-        if (!covered) tracker.learnPicture({ tileId: c.tile, rot: c.rot, width: picture.width, height: picture.height, data: picture.data });
       } catch (e) {
         // Learning is a bonus: the game goes on, the table is told.
         this.notice(-1, `the picture of ${c.tile} could not be enrolled: ${(e as Error).message}`, true);
@@ -409,7 +447,8 @@ export class CameraService {
           enrollment.add(...stored.enrollment.exemplars);
           for (const p of stored.problems) this.notice(-1, `an enrolled tile picture could not be read: ${p}`, true);
         }
-        // The same pictures are the tracker's templates: the table's own printed art.
+        // The pictures of earlier games' final boards are the tracker's templates: the table's own
+        // printed art (a picture the table picked mid-game may carry a figure not read yet).
         const pictures = await picturesFromStore(this.o.store);
         for (const p of pictures.pictures) tracker.learnPicture(p);
         for (const p of pictures.problems) this.notice(-1, `an enrolled tile picture could not be used as a template: ${p}`, true);

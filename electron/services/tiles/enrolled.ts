@@ -28,19 +28,22 @@ export async function enrollmentFromStore(store: Store, recognizer: TileRecogniz
   return { enrollment, problems };
 }
 
-/** Said in a stored picture's source when a figure stood on the tile: the model may learn from it, a template not. */
-export const FIGURE_ON_PICTURE = 'a figure stood on it';
+/**
+ * The source of a picture cut from a finished game's final board (camera service `pictureBoard`):
+ * a tile with no figure on it, cut where its neighbours say it lies. Only these are templates; a
+ * picture the table picked mid-game may show a figure the camera had not read yet.
+ */
+export const BOARD_PICTURE_SOURCE = 'camera: the final board of a game (no figure on the tile)';
 
 /**
- * The stored crops as pictures for the tracker's templates (models/track/templates.ts
- * `usePicture`): decoded to RGB; one that is not a square image is named and left out, one taken
- * with a figure on the tile is left out silently (the figure would be part of the template).
+ * The stored board pictures as the tracker's templates (models/track/templates.ts `usePicture`):
+ * decoded to RGB; one that is not a square image is named and left out.
  */
 export async function picturesFromStore(store: Store): Promise<{ pictures: TilePicture[]; problems: string[] }> {
   const pictures: TilePicture[] = [];
   const problems: string[] = [];
   for (const e of store.exemplars()) {
-    if (e.source.includes(FIGURE_ON_PICTURE)) continue;
+    if (e.source !== BOARD_PICTURE_SOURCE) continue;
     try {
       const { data, info } = await sharp(new Uint8Array(e.image)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
       if (info.width !== info.height) {
