@@ -27,6 +27,26 @@ export interface TilePicture {
   readonly height: number;
   readonly data: Uint8Array;
   readonly margin?: number;
+  /**
+   * Where figures stood on the tile (tile units of the picture's frame, 0–1, and a radius): left
+   * out of the template, so a picture of a copy with a figure on it still serves.
+   */
+  readonly hidden?: readonly { readonly x: number; readonly y: number; readonly r: number }[];
+  /** Per picture pixel, 0 where it is to be left out (a stored picture's alpha: `pictureAlpha`). */
+  readonly alpha?: Uint8Array;
+}
+
+/** The picture's pixels to keep (255) or leave out (0), from its hidden figures: stored as its PNG's alpha. */
+export function pictureAlpha(p: TilePicture): Uint8Array {
+  const a = p.alpha ? Uint8Array.from(p.alpha) : new Uint8Array(p.width * p.height).fill(255);
+  const k = (TILE_MM / (PITCH_MM * (1 + 2 * (p.margin ?? PICTURE_MARGIN)))) * p.width;
+  for (const h of p.hidden ?? [])
+    for (let v = 0; v < p.height; v++)
+      for (let u = 0; u < p.width; u++) {
+        const x = (u + 0.5 - p.width / 2) / k + 0.5, y = (v + 0.5 - p.height / 2) / k + 0.5;
+        if (Math.hypot(x - h.x, y - h.y) < h.r) a[v * p.width + u] = 0;
+      }
+  return a;
 }
 
 /** The model's crop convention (tracker.ts `modelCrop`): 10 % of the pitch beyond the cell on every side. */
@@ -57,6 +77,7 @@ export class TileTemplates {
     // Tile units (±0.5) to picture pixels.
     const k = (TILE_MM / (PITCH_MM * (1 + 2 * (p.margin ?? PICTURE_MARGIN)))) * p.width;
     const turns = (p.rot / 90) % 4;
+    const keep = pictureAlpha(p);
     for (let fy = 0; fy < W; fy++)
       for (let fx = 0; fx < W; fx++) {
         let x = (fx + 0.5) / W - 0.5, y = (fy + 0.5) / W - 0.5;
@@ -64,7 +85,9 @@ export class TileTemplates {
         for (let t = 0; t < turns; t++) [x, y] = [-y, x];
         const o = (fy * W + fx) * 4;
         bilinearRgb(p.data, p.width, x * k + p.width / 2 - 0.5, y * k + p.width / 2 - 0.5, data, o);
-        data[o + 3] = 255;
+        // Transparent: not compared (cellFromFace).
+        const pu = Math.min(p.width - 1, Math.max(0, Math.round(x * k + p.width / 2 - 0.5))), pv = Math.min(p.width - 1, Math.max(0, Math.round(y * k + p.width / 2 - 0.5)));
+        data[o + 3] = keep[pv * p.width + pu]!;
       }
     this.drawings.set(p.tileId, this.faces.get(p.tileId)!);
     this.faces.set(p.tileId, { w: W, data });
@@ -173,7 +196,8 @@ function cellFromFace(f: { w: number; data: Uint8Array }, q: number): CellCrop {
       }
       const fx = Math.min(f.w - 1, Math.floor((x + 0.5) * f.w)), fy = Math.min(f.w - 1, Math.floor((y + 0.5) * f.w));
       const p = (fy * f.w + fx) * 4;
-      c[o] = f.data[p]!; c[o + 1] = f.data[p + 1]!; c[o + 2] = f.data[p + 2]!;
+      if (f.data[p + 3] === 0) c[o] = c[o + 1] = c[o + 2] = NaN; // hidden in the table's picture
+      else { c[o] = f.data[p]!; c[o + 1] = f.data[p + 1]!; c[o + 2] = f.data[p + 2]!; }
     }
   return c;
 }

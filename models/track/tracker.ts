@@ -67,6 +67,8 @@ const FIT_UNTRUSTED = 0.05;
  * 7107–7109, pictures from game 7110's board) fit at median 0.0063, never above 0.0192.
  */
 const PICTURE_FIT_TRUSTED = 0.02;
+/** Radius (tile units) left out of a picture around a figure standing on the tile: a big follower leaning off its point. */
+const HIDDEN_FIGURE_R = 0.25;
 /** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
 const LONE_FIT = 0.5;
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
@@ -199,29 +201,34 @@ export class Tracker {
   }
 
   /**
-   * One picture per tile type on the board, from the last still frame, of a copy with no figure or
-   * tower on it (a type with none bare is left out): what a table enrolls from a game it played (or
-   * a board it laid out for enrollment).
+   * One picture per tile type on the board, from the last still frame: of a copy with no figure on
+   * it where there is one, else of the copy with fewest, their places left out (`hidden`); copies
+   * under a tower floor are not pictured. What a table enrolls from a game it played (or a board it
+   * laid out for enrollment).
    */
   boardPictures(): TilePicture[] {
     const state = this.game.state;
-    const chosen = new Map<string, { x: number; y: number; rot: Rotation }>();
+    const chosen = new Map<string, { x: number; y: number; rot: Rotation; hidden: { x: number; y: number; r: number }[] }>();
     for (const t of state.board.tiles) {
-      if (this.coveredCell(t.x, t.y) || chosen.has(t.view.tile.id)) continue;
-      chosen.set(t.view.tile.id, { x: t.x, y: t.y, rot: t.view.rot });
+      const had = chosen.get(t.view.tile.id);
+      if (had && had.hidden.length === 0) continue;
+      // A tower floor covers too much of a tile to leave out.
+      if ([...state.towers.values()].some((w) => w.x === t.x && w.y === t.y && (w.height > 0 || w.top !== null))) continue;
+      const hidden = state.meeples
+        .filter((m) => m.x === t.x && m.y === t.y)
+        .map((m) => {
+          const f = t.view.features.find((g) => g.name === m.on);
+          const [x, y] = f ? featurePoint(t.view, f.index) : [0.5, 0.5];
+          return { x, y, r: HIDDEN_FIGURE_R };
+        });
+      if (!had || hidden.length < had.hidden.length) chosen.set(t.view.tile.id, { x: t.x, y: t.y, rot: t.view.rot, hidden });
     }
     const out: TilePicture[] = [];
     for (const [tileId, c] of chosen) {
       const f = this.cellPicture(c.x, c.y);
-      if (f && f.channels === 3) out.push({ tileId, rot: c.rot, width: f.width, height: f.height, data: f.data });
+      if (f && f.channels === 3) out.push({ tileId, rot: c.rot, width: f.width, height: f.height, data: f.data, ...(c.hidden.length ? { hidden: c.hidden } : {}) });
     }
     return out;
-  }
-
-  /** Whether the game has a figure or a tower floor on the cell (a picture of it would carry that too). */
-  coveredCell(x: number, y: number): boolean {
-    const state = this.game.state;
-    return state.meeples.some((m) => m.x === x && m.y === y) || [...state.towers.values()].some((t) => t.x === x && t.y === y && (t.height > 0 || t.top !== null));
   }
 
   /**
@@ -485,8 +492,10 @@ export class Tracker {
    */
   private fitOf(readings: readonly Reading[]): number {
     const top = readings[0]!;
-    const mixed = this.templates.fromPicture(top.tile) && readings.some((r) => !this.templates.fromPicture(r.tile));
-    return mixed ? templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED) : templateFit(top.d);
+    if (!this.templates.fromPicture(top.tile)) return templateFit(top.d);
+    const unpictured = readings.filter((r) => !this.templates.fromPicture(r.tile));
+    if (unpictured.length === 0) return templateFit(top.d);
+    return templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED);
   }
 
   private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<TrackEvent[]> {

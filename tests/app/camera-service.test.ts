@@ -211,7 +211,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
     again.close();
   }, 180_000);
 
-  it('the final board teaches the camera the table\'s art: a bare copy of each type is pictured, and the next game\'s templates are those pictures', async () => {
+  it('the final board teaches the camera the table\'s art: a copy of each type is pictured (figures left out), and the next game\'s templates are those pictures', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'companion-camera-board-')), 'c.sqlite');
     const s = open({ file });
     expect(s.session.newGame(setup).ok).toBe(true);
@@ -224,18 +224,31 @@ describe('the camera service (tracker → proposals → rules)', () => {
     const n = await s.camera.pictureBoard();
     const game = s.session.currentGame!;
     const board = s.store.exemplars().filter((e) => e.source === BOARD_PICTURE_SOURCE);
-    const bare = game.state.board.tiles.filter(
-      (t) => !game.state.meeples.some((m) => m.x === t.x && m.y === t.y) && ![...game.state.towers.values()].some((w) => w.x === t.x && w.y === t.y && w.height > 0),
-    );
-    expect(board.map((e) => e.tileId).sort()).toEqual([...new Set(bare.map((t) => t.view.tile.id))].sort());
+    const floored = (t: { x: number; y: number }) => [...game.state.towers.values()].some((w) => w.x === t.x && w.y === t.y && w.height > 0);
+    const figuresOn = (t: { x: number; y: number }) => game.state.meeples.filter((m) => m.x === t.x && m.y === t.y).length;
+    const candidates = game.state.board.tiles.filter((t) => !floored(t));
+    expect(board.map((e) => e.tileId).sort()).toEqual([...new Set(candidates.map((t) => t.view.tile.id))].sort());
     expect(n).toBe(board.length);
     expect(n).toBeGreaterThan(5);
+    let withFigure = 0;
     for (const e of board) {
-      // At the rotation one bare copy of it has in the game, and a real cell picture.
-      expect(bare.some((t) => t.view.tile.id === e.tileId && t.view.rot === e.rot), `${e.tileId} at ${e.rot}°`).toBe(true);
-      const meta = await sharp(e.image).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual(['png', 64, 64]);
+      // At the rotation of a copy in the game with the fewest figures on it; a real cell picture whose
+      // transparent pixels are where figures stood.
+      const fewest = Math.min(...candidates.filter((t) => t.view.tile.id === e.tileId).map(figuresOn));
+      expect(candidates.some((t) => t.view.tile.id === e.tileId && t.view.rot === e.rot && figuresOn(t) === fewest), `${e.tileId} at ${e.rot}°`).toBe(true);
+      const { data, info } = await sharp(e.image).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height, info.channels]).toEqual([64, 64, 4]);
+      let hidden = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] === 0) hidden++;
+      if (fewest === 0) expect(hidden, `${e.tileId}: a bare copy`).toBe(0);
+      else {
+        withFigure++;
+        // A figure's place: a disc of a quarter tile radius, inside the picture.
+        expect(hidden, e.tileId).toBeGreaterThan(200);
+        expect(hidden, e.tileId).toBeLessThan(fewest * 700);
+      }
     }
+    expect(withFigure).toBeGreaterThan(0);
     // Once per type: asked again, nothing new.
     expect(await s.camera.pictureBoard()).toBe(0);
     await s.camera.close();
@@ -250,6 +263,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/BASE_D.*64×60 px is not a square cell picture/);
     expect(pictures.map((p) => [p.tileId, p.rot, p.width, p.height, p.data.length])).toEqual(board.map((e) => [e.tileId, e.rot, 64, 64, 64 * 64 * 3]));
+    expect(pictures.filter((p) => p.alpha!.some((a) => a === 0)).length).toBe(withFigure);
     const templates = await TileTemplates.enroll(defaultCatalog(), 'c3');
     for (const p of pictures) expect(templates.usePicture(p)).toBe(true);
     for (const e of board) expect(templates.fromPicture(e.tileId), e.tileId).toBe(true);

@@ -36,8 +36,8 @@ describe('tracking printed tiles', () => {
     expect(before.wrong, 'tiles committed wrong with drawn templates').toBeLessThanOrEqual(1);
     expect(drawn.scores).toEqual(drawn.truthScores);
 
-    // The table pictured its tiles (here: the same board where the recording ends; a type whose
-    // every copy carries a figure there has no picture, and stays drawn).
+    // The table pictured its tiles (here: the same board where the recording ends; where only
+    // copies with figures on them lie, the figures' places are left out of the picture).
     const pictures = drawn.tracker.boardPictures();
     const types = new Set(pictures.map((p) => p.tileId));
     expect(pictures.length).toBeGreaterThanOrEqual(15);

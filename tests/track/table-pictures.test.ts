@@ -60,6 +60,24 @@ describe('templates from the table\'s pictures', () => {
     }
   });
 
+  it('leaves the places where figures stood out of the template (not compared), at the turn the tile was played', async () => {
+    const pictured = await TileTemplates.enroll(catalog, 'c3');
+    // A figure near the picture's top-left corner of a tile played at 90°.
+    const p = { ...(await pictureOf('BASE_K', 90)), hidden: [{ x: 0.25, y: 0.25, r: 0.15 }] };
+    expect(pictured.usePicture(p)).toBe(true);
+    const at = (c: CellCrop, u: number, v: number) => c[(Math.floor(v * 32) * 32 + Math.floor(u * 32)) * 3]!;
+    // The template at 90° is in the picture's frame: the hole is where the figure stood…
+    const t = pictured.get('BASE_K', 1)!;
+    const centre = 0.5 + (0.25 - 0.5) * (45 / 46);
+    expect(Number.isNaN(at(t, centre, centre))).toBe(true);
+    expect(Number.isNaN(at(t, 1 - centre, 1 - centre))).toBe(false);
+    expect(Number.isNaN(at(t, 0.5, 0.5))).toBe(false);
+    // …and turned with the tile at other turns (a quarter turn back: top-left goes to bottom-left).
+    expect(Number.isNaN(at(pictured.get('BASE_K', 0)!, centre, 1 - centre))).toBe(true);
+    // The rest still matches the drawing.
+    expect(meanDiff(t, drawn.get('BASE_K', 1)!)).toBeLessThan(12);
+  });
+
   it('replaces the drawing of that type only, keeps the first picture, and refuses a picture that is not square RGB', async () => {
     const pictured = await TileTemplates.enroll(catalog, 'c3');
     // The table's art: another style's drawing stands for a printed tile.

@@ -32,6 +32,7 @@ import type { SheetLayout } from '../../../calibration/sheet/layout.js';
 import { readManifest, readRecordJson } from '../../../models/scene/recording.js';
 import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
 import type { Tracker, TrackEvent } from '../../../models/track/tracker.js';
+import { pictureAlpha } from '../../../models/track/templates.js';
 import { BOARD_PICTURE_SOURCE, enrollmentFromStore, picturesFromStore } from '../tiles/enrolled.js';
 import type { CameraAnswer, CameraReport, CameraSourceKind, CameraStatusKind, CameraView } from '../../contract/camera.js';
 import type { Ack, GameSession } from '../session/session.js';
@@ -365,8 +366,9 @@ export class CameraService {
   }
 
   /**
-   * Stores a picture of each tile type on the board that has no board picture yet (a copy with no
-   * figure on it, from the last still frame; Tracker `boardPictures`): the next games' templates,
+   * Stores a picture of each tile type on the board that has no board picture yet (from the last
+   * still frame, a copy with no figure on it where there is one, else the figures' places left
+   * transparent; Tracker `boardPictures`): the next games' templates,
    * and exemplars for the model from now on. Done by itself when a game ends. Returns how many types
    * were pictured; a picture that cannot be stored is named in the notices and the rest go on.
    */
@@ -380,7 +382,11 @@ export class CameraService {
     for (const p of tracker.boardPictures()) {
       if (have.has(p.tileId)) continue;
       try {
-        const png = await sharp(p.data, { raw: { width: p.width, height: p.height, channels: 3 } }).png().toBuffer();
+        // Where figures stood is stored transparent (left out of the template).
+        const alpha = pictureAlpha(p);
+        const rgba = new Uint8Array(p.width * p.height * 4);
+        for (let i = 0; i < p.width * p.height; i++) rgba.set([p.data[i * 3]!, p.data[i * 3 + 1]!, p.data[i * 3 + 2]!, alpha[i]!], i * 4);
+        const png = await sharp(rgba, { raw: { width: p.width, height: p.height, channels: 4 } }).png().toBuffer();
         this.o.store.addExemplar({ tileId: p.tileId, rot: p.rot, source: BOARD_PICTURE_SOURCE, image: png, mime: 'image/png' });
         n++;
         if (recognizer && enrollment) {

@@ -30,10 +30,11 @@ export async function enrollmentFromStore(store: Store, recognizer: TileRecogniz
 
 /**
  * The source of a picture cut from a finished game's final board (camera service `pictureBoard`):
- * a tile with no figure on it, cut where its neighbours say it lies. Only these are templates; a
- * picture the table picked mid-game may show a figure the camera had not read yet.
+ * cut where its neighbours say the tile lies, the places of figures standing on it transparent.
+ * Only these are templates; a picture the table picked mid-game may show a figure the camera had
+ * not read yet.
  */
-export const BOARD_PICTURE_SOURCE = 'camera: the final board of a game (no figure on the tile)';
+export const BOARD_PICTURE_SOURCE = 'camera: the final board of a game';
 
 /**
  * The stored board pictures as the tracker's templates (models/track/templates.ts `usePicture`):
@@ -45,12 +46,22 @@ export async function picturesFromStore(store: Store): Promise<{ pictures: TileP
   for (const e of store.exemplars()) {
     if (e.source !== BOARD_PICTURE_SOURCE) continue;
     try {
-      const { data, info } = await sharp(new Uint8Array(e.image)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(new Uint8Array(e.image)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
       if (info.width !== info.height) {
         problems.push(`exemplar ${e.id} (${e.tileId}): ${info.width}×${info.height} px is not a square cell picture`);
         continue;
       }
-      pictures.push({ tileId: e.tileId, rot: e.rot as Rotation, width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) });
+      // Transparent pixels are where figures stood: left out of the template.
+      const n = info.width * info.height;
+      const rgb = new Uint8Array(n * 3);
+      const alpha = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        rgb[i * 3] = data[i * 4]!;
+        rgb[i * 3 + 1] = data[i * 4 + 1]!;
+        rgb[i * 3 + 2] = data[i * 4 + 2]!;
+        alpha[i] = data[i * 4 + 3]! < 128 ? 0 : 255;
+      }
+      pictures.push({ tileId: e.tileId, rot: e.rot as Rotation, width: info.width, height: info.height, data: rgb, alpha });
     } catch (err) {
       problems.push(`exemplar ${e.id} (${e.tileId}): ${(err as Error).message}`);
     }
