@@ -1,7 +1,8 @@
 /**
- * Enrolled appearance of the table's tile set: each tile type drawn in the set's art style, as a
- * small crop of one grid cell at each quarter turn. Stands in for the issue-4 model until
- * models/tiles-v1.onnx lands: the tracker scores legal readings against these (see docs/tracking.md).
+ * Enrolled appearance of the table's tile set: each tile type drawn in the set's art style, or the
+ * table's own picture of it once it has one (`usePicture`), as a small crop of one grid cell at each
+ * quarter turn. The tracker scores legal readings against these, the issue-4 model beside them
+ * (see docs/tracking.md).
  */
 import type { TileCatalog } from '../../engine/catalog/registry.js';
 import type { Rotation } from '../../engine/geometry/segments.js';
@@ -58,9 +59,6 @@ export class TileTemplates {
   private readonly looks = new Map<string, string>();
   /** Tile types whose template comes from the table's own picture rather than a drawing. */
   private readonly pictured = new Set<string>();
-  /** The drawings the pictures replaced, and their templates. */
-  private readonly drawings = new Map<string, { w: number; data: Uint8Array }>();
-  private readonly drawnCache = new Map<string, CellCrop>();
   private constructor(private readonly faces: Map<string, { w: number; data: Uint8Array }>) {}
 
   /**
@@ -89,7 +87,6 @@ export class TileTemplates {
         const pu = Math.min(p.width - 1, Math.max(0, Math.round(x * k + p.width / 2 - 0.5))), pv = Math.min(p.width - 1, Math.max(0, Math.round(y * k + p.width / 2 - 0.5)));
         data[o + 3] = keep[pv * p.width + pu]!;
       }
-    this.drawings.set(p.tileId, this.faces.get(p.tileId)!);
     this.faces.set(p.tileId, { w: W, data });
     for (const m of [this.cache, this.raw, this.looks]) for (const key of [...m.keys()]) if (key.startsWith(`${p.tileId}/`)) m.delete(key);
     this.pictured.add(p.tileId);
@@ -126,20 +123,6 @@ export class TileTemplates {
     this.raw.set(key, c);
     c = softened(c);
     this.cache.set(key, c);
-    return c;
-  }
-
-  /**
-   * The drawn template of `id` (the style's drawing, even when the table's picture replaced it):
-   * a reading by a picture is compared with one by a drawing on drawings alone, since a picture of
-   * the table's print fits its own crops better than any drawing fits anything.
-   */
-  drawn(id: string, q: number): CellCrop | null {
-    const f = this.drawings.get(id);
-    if (!f) return this.get(id, q);
-    const key = `${id}/${q}`;
-    let c = this.drawnCache.get(key);
-    if (!c) this.drawnCache.set(key, (c = softened(cellFromFace(f, q))));
     return c;
   }
 

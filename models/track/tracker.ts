@@ -109,7 +109,8 @@ export interface TrackerOptions {
   readonly enrollment?: Enrollment;
   /**
    * The table's own pictures of its tiles (cut as `cellPicture` cuts them): each replaces its type's
-   * drawn template (templates.ts `usePicture`). More come in with `learnPicture` as the game runs.
+   * drawn template (templates.ts `usePicture`; the camera service gives those of earlier games'
+   * final boards). `learnPicture` adds one later.
    */
   readonly pictures?: readonly TilePicture[];
 }
@@ -492,10 +493,8 @@ export class Tracker {
    */
   private fitOf(readings: readonly Reading[]): number {
     const top = readings[0]!;
-    if (!this.templates.fromPicture(top.tile)) return templateFit(top.d);
-    const unpictured = readings.filter((r) => !this.templates.fromPicture(r.tile));
-    if (unpictured.length === 0) return templateFit(top.d);
-    return templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED);
+    const mixed = this.templates.fromPicture(top.tile) && readings.some((r) => !this.templates.fromPicture(r.tile));
+    return mixed ? templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED) : templateFit(top.d);
   }
 
   private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<TrackEvent[]> {
