@@ -285,15 +285,10 @@ export class TileRecognizer {
       const g = data.subarray(base + plane, base + 2 * plane);
       const b = data.subarray(base + 2 * plane, base + 3 * plane);
       const q = ((turn % 4) + 4) % 4;
-      if (q === 0) {
-        for (let i = 0, j = 0; i < plane; i++, j += 3) {
-          r[i] = l0![c[j]!]!;
-          g[i] = l1![c[j + 1]!]!;
-          b[i] = l2![c[j + 2]!]!;
-        }
-      } else if (q === 2) {
-        // A half turn reverses the pixel order.
-        for (let i = 0, j = (plane - 1) * 3; i < plane; i++, j -= 3) {
+      if (q === 0 || q === 2) {
+        // No turn reads the pixels in order; a half turn reads them in reverse.
+        const dj = q === 0 ? 3 : -3;
+        for (let i = 0, j = q === 0 ? 0 : (plane - 1) * 3; i < plane; i++, j += dj) {
           r[i] = l0![c[j]!]!;
           g[i] = l1![c[j + 1]!]!;
           b[i] = l2![c[j + 2]!]!;

@@ -6,8 +6,9 @@
  * printed art. The scans are evaluation material; nothing may be tuned on these runs.
  * `--enroll-from SEED` first replays that game (same art and style) and gives the tracker one
  * picture per tile type from its final board (Tracker `boardPictures`), as a table that enrolled
- * its tiles before playing (the camera service pictures a finished game's board). `--expansions base,river,inns-cathedrals` sets the game's
- * expansions (default: the generator's, base + The Tower + Jousts & Crests).
+ * its tiles before playing (the camera service pictures a finished game's board).
+ * `--expansions base,river,inns-cathedrals` sets the game's expansions (default: the generator's,
+ * base + The Tower + Jousts & Crests).
  * Every camera-readable move of the ground truth is put in one class (tile: type, rotation, cell,
  * right-but-unsure; figure: presence, extra, feature, kind, unsure), with the tile pairs confused.
  * Tuning uses seeds other than the benchmark's held-out ones (bench/tracking-game.ts).

@@ -3,13 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { turnPixels, turnSourceIndex } from '../../models/turn.js';
 
 describe('turning square pixels', () => {
-  it('the source index table names the pixel turnPixels copies to each place, for every turn', () => {
+  it('the source index table names, for each place, the pixel a clockwise turn brings there (turnPixels copies through it)', () => {
+    // Destination (x, y) after q clockwise quarter turns shows the source pixel written out here.
+    const source = (S: number, q: number, x: number, y: number): [number, number] =>
+      [[x, y], [y, S - 1 - x], [S - 1 - x, S - 1 - y], [S - 1 - y, x]][q] as [number, number];
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: -5, max: 5 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (S, q, seed) => {
         const px = new Uint8Array(S * S * 3).map((_, i) => (i * 97 + seed) & 255);
         const turned = turnPixels(px, S, 3, q);
         const from = turnSourceIndex(S, q);
-        for (let i = 0; i < S * S; i++) for (let c = 0; c < 3; c++) expect(turned[i * 3 + c]).toBe(px[from[i]! * 3 + c]);
+        const n = ((q % 4) + 4) % 4;
+        for (let y = 0; y < S; y++)
+          for (let x = 0; x < S; x++) {
+            const [sx, sy] = source(S, n, x, y);
+            expect(from[y * S + x]).toBe(sy * S + sx);
+            for (let c = 0; c < 3; c++) expect(turned[(y * S + x) * 3 + c]).toBe(px[(sy * S + sx) * 3 + c]);
+          }
       }),
     );
   });
