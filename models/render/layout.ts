@@ -4,6 +4,7 @@
  * No Node APIs: the display reuses this in the browser.
  */
 import type { TileType } from '../../engine/catalog/types.js';
+import type { Rng } from '../../engine/sim/rng.js';
 
 export type Pt = readonly [number, number];
 
@@ -100,7 +101,14 @@ function sidesOf(segments: readonly number[]): number[] {
   return [...new Set(segments.map((s) => Math.floor(s / 3)))].sort((a, b) => a - b);
 }
 
-function cityOutline(sides: readonly number[], depth: number): { outline: Pt[]; walls: Pt[][] } {
+/** Moves a curve's control point by up to `amount` units each way (none without a generator). */
+type Wobble = (p: Pt, amount: number) => Pt;
+const still: Wobble = (p) => p;
+function wobbleFrom(r: Rng): Wobble {
+  return (p, amount) => [p[0] + (r() * 2 - 1) * amount, p[1] + (r() * 2 - 1) * amount];
+}
+
+function cityOutline(sides: readonly number[], depth: number, wob: Wobble = still): { outline: Pt[]; walls: Pt[][] } {
   const set = new Set(sides);
   if (set.size === 4) {
     return { outline: [...CORNER], walls: [] };
@@ -109,7 +117,7 @@ function cityOutline(sides: readonly number[], depth: number): { outline: Pt[]; 
     const s = sides[0]!;
     const a = sideStart(s);
     const b = sideEnd(s);
-    const wall = [b, ...quad(b, add(sideMid(s), inward(s), depth * 2), a)];
+    const wall = [b, ...quad(b, wob(add(sideMid(s), inward(s), depth * 2), 10), a)];
     return { outline: [a, ...wall], walls: [wall] };
   }
   if (set.size === 2) {
@@ -121,7 +129,7 @@ function cityOutline(sides: readonly number[], depth: number): { outline: Pt[]; 
       for (let s = s0; s < s0 + 4; s++) {
         if (set.has(s % 4)) outline.push(sideEnd(s));
         else {
-          const w = [sideStart(s), ...quad(sideStart(s), add(sideMid(s), inward(s), depth * 1.2), sideEnd(s))];
+          const w = [sideStart(s), ...quad(sideStart(s), wob(add(sideMid(s), inward(s), depth * 1.2), 6), sideEnd(s))];
           walls.push(w);
           outline.push(...w.slice(1));
         }
@@ -134,7 +142,7 @@ function cityOutline(sides: readonly number[], depth: number): { outline: Pt[]; 
     const corner = sideEnd(first);
     const opposite = CORNER[(CORNER.indexOf(corner) + 2) % 4]!;
     const ctrl: Pt = [corner[0] + (opposite[0] - corner[0]) * (0.35 + depth / 100), corner[1] + (opposite[1] - corner[1]) * (0.35 + depth / 100)];
-    const wall = [sideEnd(second), ...quad(sideEnd(second), ctrl, sideStart(first))];
+    const wall = [sideEnd(second), ...quad(sideEnd(second), wob(ctrl, 8), sideStart(first))];
     return { outline: [sideStart(first), corner, ...wall], walls: [wall] };
   }
   // Three sides: everything but a cap on the missing side.
@@ -143,7 +151,7 @@ function cityOutline(sides: readonly number[], depth: number): { outline: Pt[]; 
   let wall: Pt[] = [];
   for (let s = missing + 1; s < missing + 4; s++) outline.push(sideStart(s % 4));
   outline.push(sideStart(missing));
-  wall = [sideStart(missing), ...quad(sideStart(missing), add(sideMid(missing), inward(missing), depth * 1.1), sideEnd(missing))];
+  wall = [sideStart(missing), ...quad(sideStart(missing), wob(add(sideMid(missing), inward(missing), depth * 1.1), 8), sideEnd(missing))];
   outline.push(...wall.slice(1));
   return { outline, walls: [wall] };
 }
@@ -186,20 +194,46 @@ const SPOTS: readonly Pt[] = [
   [50, 50], [50, 68], [68, 50], [50, 32], [32, 50], [30, 70], [70, 70], [70, 30], [30, 30], [50, 78], [78, 50], [22, 50], [50, 22],
 ];
 
-export function layoutTile(tile: TileType): TileLayout {
+/**
+ * The tile's geometry. Without `vary` it is the one canonical drawing (the display's and the
+ * benchmark's); with it, city depths and wall curves, the pennant's place, road bends and interior
+ * spots move within what still reads as the same tile, so that a model trained on such drawings
+ * learns the tile's structure rather than one drawing's exact shapes (printed art draws every
+ * tile its own way).
+ */
+export function layoutTile(tile: TileType, vary?: Rng): TileLayout {
+  const wob = vary ? wobbleFrom(vary) : still;
+  const scale = (lo: number, hi: number) => (vary ? lo + (hi - lo) * vary() : 1);
   const cityFeatures = tile.features.filter((f) => f.kind === 'city');
   const multi = cityFeatures.length > 1;
   const cities: CityShape[] = cityFeatures.map((f) => {
     const sides = sidesOf(f.segments);
-    const depth = multi ? (sides.length === 1 ? 24 : 30) : 32;
-    const { outline, walls } = cityOutline(sides, depth);
+    const depth = (multi ? (sides.length === 1 ? 24 : 30) : 32) * scale(0.75, 1.2);
+    const { outline, walls } = cityOutline(sides, depth, wob);
     let anchor = centroid(outline);
-    if (sides.length === 1) anchor = add(sideMid(sides[0]!), inward(sides[0]!), 13);
+    if (sides.length === 1) {
+      const mid = sideMid(sides[0]!);
+      anchor = add(mid, inward(sides[0]!), 13);
+      if (vary) {
+        // Somewhere between the edge and the (moved) wall's middle.
+        const w = walls[0]![Math.floor(walls[0]!.length / 2)]!;
+        const k = scale(0.4, 0.65);
+        anchor = [mid[0] + (w[0] - mid[0]) * k, mid[1] + (w[1] - mid[1]) * k];
+      }
+    }
+    if (vary && sides.length > 1) {
+      // The pennant sits anywhere well inside the city (clear of walls and of the tile's edge).
+      const spots: Pt[] = [];
+      for (let x = 12; x <= 88; x += 4)
+        for (let y = 12; y <= 88; y += 4)
+          if (pointInPolygon([x, y], outline) && walls.every((w) => distToPolyline([x, y], w) > 10)) spots.push([x, y]);
+      if (spots.length > 0) anchor = spots[Math.floor(vary() * spots.length)]!;
+    }
     return { featureId: f.id, sides, outline, walls, pennants: f.pennants, cathedral: f.cathedral, anchor };
   });
 
   const through = tile.features.filter((f) => (f.kind === 'road' || f.kind === 'river') && f.segments.length >= 2);
-  const throughLines: Pt[][] = through.map((f) => pathThrough(f.segments));
+  const throughLines: Pt[][] = through.map((f) => pathThrough(f.segments, wob));
   const interiorsDefs = tile.features.filter((f) => f.kind === 'cloister' || f.kind === 'garden' || f.kind === 'tower');
   const used: Pt[] = [];
   const interiors: InteriorShape[] = [];
@@ -220,6 +254,7 @@ export function layoutTile(tile: TileType): TileLayout {
         best = s;
       }
     }
+    if (vary) best = wob(best, 3);
     used.push(best);
     interiors.push({ featureId: f.id, kind: f.kind as InteriorShape['kind'], at: best });
   }
@@ -336,11 +371,11 @@ function pointAlong(line: readonly Pt[], dist: number): Pt {
   return line[line.length - 1]!;
 }
 
-function pathThrough(segments: readonly number[]): Pt[] {
+function pathThrough(segments: readonly number[], wob: Wobble = still): Pt[] {
   const a = segmentPoint(segments[0]!, 0);
   const b = segmentPoint(segments[1]!, 0);
   const sa = Math.floor(segments[0]! / 3);
   const sb = Math.floor(segments[1]! / 3);
-  if ((sa + 2) % 4 === sb) return [a, [50, 50], b];
-  return [a, ...quad(a, [50, 50], b, 14)];
+  if (wob === still && (sa + 2) % 4 === sb) return [a, [50, 50], b];
+  return [a, ...quad(a, wob([50, 50], (sa + 2) % 4 === sb ? 7 : 9), b, 14)];
 }

@@ -4,18 +4,43 @@
  */
 import type { TileType } from '../../engine/catalog/types.js';
 import { distToPolyline, layoutTile, pointInPolygon, type Pt, type TileLayout } from './layout.js';
-import { between, rng, type Rng } from './random.js';
-import { jitterColor, type ArtStyle } from './styles.js';
+import { between, mixSeed, pick, rng, type Rng } from './random.js';
+import { jitterColor, type ArtStyle, type Texture } from './styles.js';
 
 export interface TileDrawOptions {
   /** Varies decorations, textures and colours within the style. */
   readonly variant?: number;
+  /**
+   * Training only: also varies the geometry (`layoutTile`'s `vary`) and the style itself — texture,
+   * line weights, road and wall widths, pennant size, colours further from the style's — so the
+   * model meets many drawings of each tile rather than five.
+   */
+  readonly vary?: boolean;
   /** Pixel size written into the SVG's width/height. */
   readonly size?: number;
 }
 
 const f1 = (n: number) => (Math.round(n * 10) / 10).toString();
 const pts = (ps: readonly Pt[]) => ps.map((p) => `${f1(p[0])},${f1(p[1])}`).join(' ');
+
+const TEXTURES: readonly Texture[] = ['grass', 'dots', 'hatch', 'plain', 'stipple'];
+
+/** A style drawn around `base`: what `vary` changes besides the geometry. */
+function variedStyle(base: ArtStyle, r: Rng): ArtStyle {
+  const j = (c: string) => jitterColor(c, r, 26);
+  return {
+    ...base,
+    field: j(base.field), fieldDark: j(base.fieldDark), road: j(base.road), roadEdge: j(base.roadEdge), city: j(base.city),
+    cityDark: j(base.cityDark), roof: j(base.roof), wall: j(base.wall), river: j(base.river), riverEdge: j(base.riverEdge),
+    tree: j(base.tree), shieldA: j(base.shieldA), outline: j(base.outline),
+    line: base.line * between(r, 0.5, 1.7),
+    roadWidth: base.roadWidth * between(r, 0.75, 1.35),
+    wallWidth: base.wallWidth * between(r, 0.6, 1.5),
+    texture: pick(r, TEXTURES),
+    decorations: Math.round(base.decorations * between(r, 0.3, 1.8)),
+    bevel: between(r, 0, 3),
+  };
+}
 
 function palette(style: ArtStyle, r: Rng): ArtStyle {
   const j = (c: string) => jitterColor(c, r, 14);
@@ -58,7 +83,7 @@ function house(x: number, y: number, w: number, roof: string, wall: string, outl
   return `<g transform="translate(${f1(x)} ${f1(y)}) rotate(${f1(angle)})"><rect x="${f1(-w / 2)}" y="${f1(-h / 2)}" width="${f1(w)}" height="${f1(h)}" fill="${wall}" stroke="${outline}" stroke-width="${f1(line * 0.5)}"/><path d="M${f1(-w / 2 - 1)} ${f1(-h / 2 + h * 0.45)}L0 ${f1(-h / 2 - h * 0.35)}L${f1(w / 2 + 1)} ${f1(-h / 2 + h * 0.45)}Z" fill="${roof}" stroke="${outline}" stroke-width="${f1(line * 0.5)}"/></g>`;
 }
 
-function shield(p: Pt, s: ArtStyle, scale = 1): string {
+function shield(p: Pt, s: ArtStyle, scale: number): string {
   const w = 9 * scale;
   const h = 11 * scale;
   const x = p[0] - w / 2;
@@ -103,19 +128,22 @@ function strokePath(points: readonly Pt[], color: string, width: number, extra =
 
 /** The tile drawn at catalog rotation 0. */
 export function tileSvg(tile: TileType, style: ArtStyle, options: TileDrawOptions = {}): string {
-  const layout = layoutTile(tile);
+  const layout = layoutTile(tile, options.vary ? rng(mixSeed(options.variant ?? 0, 0x1a7)) : undefined);
   return tileSvgFromLayout(layout, tile, style, options);
 }
 
 export function tileSvgFromLayout(layout: TileLayout, tile: TileType, base: ArtStyle, options: TileDrawOptions = {}): string {
+  // The varied style has its own generator so that the plain drawings stay exactly as they were.
+  const varied = options.vary ? rng(mixSeed(options.variant ?? 0, 0x57e)) : null;
   const r = rng(options.variant ?? 0);
-  const s = palette(base, r);
+  const s = palette(varied ? variedStyle(base, varied) : base, r);
+  const shieldScale = varied ? between(varied, 0.7, 1.35) : 1;
   const size = options.size ?? 100;
   const parts: string[] = [];
   parts.push(`<rect x="0" y="0" width="100" height="100" fill="${s.field}"/>`);
   const inCity = (p: Pt) => layout.cities.some((c) => pointInPolygon(p, c.outline));
   const nearPath = (p: Pt, d: number) => layout.paths.some((q) => distToPolyline(p, q.points) < d);
-  parts.push(texture(s, r, s.fieldDark, 420, (p) => !inCity(p)));
+  parts.push(texture(s, r, s.fieldDark, varied ? Math.round(between(varied, 150, 750)) : 420, (p) => !inCity(p)));
 
   // Field decorations first so that roads and cities cover any overlap.
   const free = (p: Pt) =>
@@ -158,7 +186,7 @@ export function tileSvgFromLayout(layout: TileLayout, tile: TileType, base: ArtS
       parts.push(strokePath(wall, s.outline, s.wallWidth * 0.45, ` stroke-dasharray="1.6 1.6"`, 'butt'));
     }
     if (c.cathedral) parts.push(cathedral(c.anchor, s));
-    for (let k = 0; k < c.pennants; k++) parts.push(shield([c.anchor[0] + k * 10, c.anchor[1]], s));
+    for (let k = 0; k < c.pennants; k++) parts.push(shield([c.anchor[0] + k * 10 * shieldScale, c.anchor[1]], s, shieldScale));
   }
 
   for (const wall of layout.fieldWalls) {

@@ -11,12 +11,18 @@ import type { SynthWorld, TileFace } from './crop.js';
 
 export const FACE_PX = 96;
 
-export async function renderFaces(tiles: readonly TileType[], styles: readonly ArtStyle[], variants: readonly number[]): Promise<TileFace[]> {
+/** Every tile in every style and variant; `vary` draws varied geometry and styles (training only). */
+export async function renderFaces(
+  tiles: readonly TileType[],
+  styles: readonly ArtStyle[],
+  variants: readonly number[],
+  { vary = false }: { vary?: boolean } = {},
+): Promise<TileFace[]> {
   const faces: TileFace[] = [];
   for (let ti = 0; ti < tiles.length; ti++)
     for (let si = 0; si < styles.length; si++)
       for (const v of variants) {
-        const svg = tileSvg(tiles[ti]!, styles[si]!, { variant: v * 7919 + si * 104729 + ti });
+        const svg = tileSvg(tiles[ti]!, styles[si]!, { variant: v * 7919 + si * 104729 + ti, vary });
         faces.push({ image: await rasterise(svg, FACE_PX), tileIndex: ti, baseQ: 0 });
       }
   return faces;
@@ -42,7 +48,7 @@ export function makeWorld(
 ): SynthWorld {
   return {
     tiles,
-    layouts: tiles.map(layoutTile),
+    layouts: tiles.map((t) => layoutTile(t)),
     sprites,
     centreFace: (r: Rng) => pick(r, centres),
     neighbourFace: (r: Rng) => pick(r, neighbours),

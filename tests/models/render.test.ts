@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TileCatalog } from '../../engine/catalog/registry.js';
 import { symmetryTurns, turnedSegments } from '../../models/classes.js';
-import { layoutTile } from '../../models/render/layout.js';
+import { distToPolyline, layoutTile, pointInPolygon, segmentPoint } from '../../models/render/layout.js';
+import { mixSeed, rng } from '../../models/render/random.js';
 import { PIECE_COLORS, pieceSvg } from '../../models/render/pieces.js';
 import { provisionalSvg } from '../../models/render/provisional2025.js';
 import { rasterise } from '../../models/render/rasterise.js';
@@ -87,6 +88,34 @@ describe('tile renderer', () => {
         if (isCity) expect(dist, `${id} side ${s} should show city`).toBeGreaterThan(30);
         else expect(dist, `${id} side ${s} should show field`).toBeLessThan(30);
       }
+    }
+  });
+
+  it('varies the geometry for training while every tile keeps its structure, and leaves the plain drawing alone', () => {
+    for (const t of tiles) {
+      const plain = layoutTile(t);
+      expect(tileSvg(t, TRAIN_STYLES[1]!, { variant: 5, vary: false })).toBe(tileSvg(t, TRAIN_STYLES[1]!, { variant: 5 }));
+      const seen = new Set<string>();
+      for (let v = 0; v < 12; v++) {
+        const varied = layoutTile(t, rng(mixSeed(v, 0x1a7)));
+        seen.add(JSON.stringify(varied));
+        expect(varied.cities.map((c) => c.featureId), t.id).toEqual(plain.cities.map((c) => c.featureId));
+        for (const [k, c] of varied.cities.entries()) {
+          const f = t.features.find((x) => x.id === c.featureId)!;
+          // Each of the city's edge segments still lies inside it, and each other segment outside it.
+          for (let i = 0; i < 12; i++) expect(pointInPolygon(segmentPoint(i, 1.5), c.outline), `${t.id} ${c.featureId} segment ${i}`).toBe(f.segments.includes(i));
+          expect(pointInPolygon(c.anchor, c.outline), `${t.id} pennant spot`).toBe(true);
+          if (f.pennants > 0 && c.sides.length > 1) for (const w of c.walls) expect(distToPolyline(c.anchor, w), `${t.id} pennant clear of the wall`).toBeGreaterThan(10);
+          expect(c.sides).toEqual(plain.cities[k]!.sides);
+        }
+        // Roads and rivers still meet the edge where the catalog puts them.
+        for (const [k, p] of varied.paths.entries()) {
+          expect(p.points[0]).toEqual(plain.paths[k]!.points[0]);
+          if (p.ends === 2) expect(p.points[p.points.length - 1]).toEqual(plain.paths[k]!.points[plain.paths[k]!.points.length - 1]);
+        }
+        expect(varied.interiors.map((i) => i.kind)).toEqual(plain.interiors.map((i) => i.kind));
+      }
+      if (plain.cities.length + plain.interiors.length + plain.paths.filter((p) => p.ends === 2).length > 0) expect(seen.size, t.id).toBeGreaterThan(8);
     }
   });
 
