@@ -34,6 +34,7 @@ export const operationArgs = {
   cameraReport: z.tuple([cameraReportSchema]),
   cameraAnswer: z.tuple([z.number().int().min(1), cameraAnswerSchema]),
   cameraAskEverything: z.tuple([z.boolean()]),
+  cameraPictureBoard: z.tuple([]),
   cameraFrame: z.tuple([cameraFrameSchema]),
 } as const;
 
@@ -77,6 +78,7 @@ export interface OperationResults {
   cameraReport: CameraView;
   cameraAnswer: { version: number } | null;
   cameraAskEverything: CameraView;
+  cameraPictureBoard: CameraView;
   cameraFrame: null;
 }
 

@@ -80,6 +80,12 @@ export interface CameraView {
   readonly askEverything: boolean;
   /** Moves the camera committed by itself in this game, and readings the table answered. */
   readonly counts: { readonly committed: number; readonly asked: number };
+  /**
+   * The table's own art: how many of this game's tile types the camera reads by a picture of this
+   * table's tiles (from earlier games' final boards, or asked for between turns) rather than by the
+   * drawings; and why the board cannot be pictured now (null: it can).
+   */
+  readonly art: { readonly pictured: number; readonly types: number; readonly pictureNow: string | null };
   /** The last frame as a data URL, for sources the services play themselves (the recording). */
   readonly image: string | null;
 }

@@ -11,6 +11,7 @@ import { Game } from '../../engine/game/game.js';
 import type { GameSetup } from '../../engine/game/setup.js';
 import { legalMeepleSpots } from '../../engine/game/legal.js';
 import { nominationCandidates } from '../../engine/expansions/jousts-crests.js';
+import { underTowerFloor } from '../../engine/expansions/tower.js';
 import { placementProblem, tileProblem } from '../../engine/game/placement.js';
 import { keyX, keyY } from '../../engine/geometry/position.js';
 import { ROTATIONS, type Rotation } from '../../engine/geometry/segments.js';
@@ -204,17 +205,16 @@ export class Tracker {
   /**
    * One picture per tile type on the board, from the last still frame: of a copy with no figure on
    * it where there is one, else of the copy with fewest, their places left out (`hidden`); copies
-   * under a tower floor are not pictured. What a table enrolls from a game it played (or a board it
-   * laid out for enrollment).
+   * under a tower floor are not pictured, nor a copy of a type the model knows where it sees no
+   * tile in that frame (one the table entered after it). What a table enrolls from a game it played (or a board it laid out
+   * for enrollment).
    */
-  boardPictures(): TilePicture[] {
+  async boardPictures(): Promise<TilePicture[]> {
     const state = this.game.state;
-    const chosen = new Map<string, { x: number; y: number; rot: Rotation; hidden: { x: number; y: number; r: number }[] }>();
+    const copies = new Map<string, { x: number; y: number; rot: Rotation; hidden: { x: number; y: number; r: number }[] }[]>();
     for (const t of state.board.tiles) {
-      const had = chosen.get(t.view.tile.id);
-      if (had && had.hidden.length === 0) continue;
-      // A tower floor covers too much of a tile to leave out.
-      if ([...state.towers.values()].some((w) => w.x === t.x && w.y === t.y && (w.height > 0 || w.top !== null))) continue;
+      // A tower floor covers too much of a tile to picture it with the floor left out.
+      if (underTowerFloor(state, t)) continue;
       const hidden = state.meeples
         .filter((m) => m.x === t.x && m.y === t.y)
         .map((m) => {
@@ -222,12 +222,25 @@ export class Tracker {
           const [x, y] = f ? featurePoint(t.view, f.index) : [0.5, 0.5];
           return { x, y, r: HIDDEN_FIGURE_R };
         });
-      if (!had || hidden.length < had.hidden.length) chosen.set(t.view.tile.id, { x: t.x, y: t.y, rot: t.view.rot, hidden });
+      const list = copies.get(t.view.tile.id) ?? [];
+      list.push({ x: t.x, y: t.y, rot: t.view.rot, hidden });
+      copies.set(t.view.tile.id, list);
     }
     const out: TilePicture[] = [];
-    for (const [tileId, c] of chosen) {
-      const f = this.cellPicture(c.x, c.y);
-      if (f && f.channels === 3) out.push({ tileId, rot: c.rot, width: f.width, height: f.height, data: f.data, ...(c.hidden.length ? { hidden: c.hidden } : {}) });
+    for (const [tileId, list] of copies) {
+      // Fewest figures first (a stable sort: board order among equals).
+      list.sort((a, b) => a.hidden.length - b.hidden.length);
+      for (const c of list) {
+        const f = this.cellPicture(c.x, c.y);
+        if (!f || f.channels !== 3) continue;
+        // The last still frame may be older than a tile the table entered by hand: a cell that shows
+        // no tile there is no picture of it.
+        // (The model knows the classic tiles only: the others' pictures are taken as they are.)
+        const known = this.model && f.width === this.model.size && this.model.info.tiles.includes(tileId);
+        if (known && (await this.model!.readPrepared([f.data as Uint8Array]))[0]!.present < 0.5) continue;
+        out.push({ tileId, rot: c.rot, width: f.width, height: f.height, data: f.data, ...(c.hidden.length ? { hidden: c.hidden } : {}) });
+        break;
+      }
     }
     return out;
   }

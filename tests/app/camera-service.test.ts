@@ -271,6 +271,65 @@ describe('the camera service (tracker → proposals → rules)', () => {
     again.close();
   }, 180_000);
 
+  it('the table can have the board pictured between turns: the view counts the pictured types, the rest of the game reads by them, and the final board adds only the new ones', async () => {
+    const s = open();
+    expect(s.camera.pictureBoardNow()).toEqual({ ok: false, reason: 'the board cannot be pictured now: no game is being played' });
+    expect(s.session.newGame(setup).ok).toBe(true);
+    expect(s.camera.pictureBoardNow().ok).toBe(false);
+    expect(s.camera.view().art.pictureNow).toBe('the camera is not reading this game yet');
+    expect(s.camera.use('browser').ok).toBe(true);
+    const log = { missed: 0, answered: 0, rejected: 0, wrong: 0 };
+    // Seven visits in: the table waits for the next tile's frames, between turns.
+    const half = manifest.visits[7]!.stillFrom;
+    for (const f of frames.slice(0, half)) expect(s.camera.frame(f).ok).toBe(true);
+    // (The camera may read the next tile once its frames come.)
+    const seenYet = () => (s.camera.view().reading && s.camera.view().frames.queued > 0) || s.session.currentGame!.commands.length >= manifest.visits[7]!.camera[0]!;
+    expect(await table(s, seenYet, log)).toBe('wait');
+    const game = s.session.currentGame!;
+    expect(game.commands).toEqual(truth.slice(0, manifest.visits[7]!.camera[0]!));
+    expect(game.state.turn.step).toBe('tile');
+    const onBoard = new Set(game.state.board.tiles.map((t) => t.view.tile.id));
+    let v = s.camera.view();
+    expect(v.art.pictured).toBe(0);
+    expect(v.art.types).toBeGreaterThan(onBoard.size);
+    expect(v.art.pictureNow).toBeNull();
+
+    expect(s.camera.pictureBoardNow().ok).toBe(true);
+    // One at a time: a second ask while the first is stored is refused, not doubled.
+    expect(s.camera.pictureBoardNow()).toEqual({ ok: false, reason: 'the board cannot be pictured now: the board is being pictured' });
+    await s.camera.settled();
+    const stored = s.store.exemplars().filter((e) => e.source === BOARD_PICTURE_SOURCE);
+    expect(new Set(stored.map((e) => e.tileId))).toEqual(onBoard);
+    v = s.camera.view();
+    expect(v.art.pictured).toBe(onBoard.size);
+    expect(v.notices[0]!.text).toBe(`pictured ${onBoard.size} tile types from the board: the camera reads them by this table's art from now on`);
+    expect(v.art.pictureNow).toBe('every tile type on the board is pictured already');
+    expect(s.camera.pictureBoardNow().ok).toBe(false);
+    // Mid-turn (the table laid the next tile itself; its figure is not placed yet), never.
+    expect(s.session.play(truth[game.commands.length]!).ok).toBe(true);
+    await s.camera.settled();
+    expect(s.camera.view().art.pictureNow).toBe('wait until this turn is over (its figure placed or passed, its points scored)');
+
+    // The rest of the game: the camera still reads it to the ground truth; at its end only the
+    // types first laid after the picture are added (a copy under a tower floor is not pictured).
+    for (const f of frames.slice(half)) expect(s.camera.frame(f).ok).toBe(true);
+    expect(await table(s, () => s.camera.view().reading && s.camera.view().frames.queued > 0, log)).toBe('done');
+    expect(s.session.currentGame!.commands).toEqual(truth);
+    expect(log.wrong).toBe(0);
+    await s.camera.settled();
+    // (The recording stops before the tiles run out; a finished game would do this by itself.)
+    const end = s.session.currentGame!.state;
+    const floored = (t: { x: number; y: number }) => [...end.towers.values()].some((w) => w.x === t.x && w.y === t.y && w.height > 0);
+    const final = end.board.tiles.filter((t) => !floored(t) || onBoard.has(t.view.tile.id)).map((t) => t.view.tile.id);
+    expect(await s.camera.pictureBoard()).toBe(new Set(final).size - onBoard.size);
+    const after = s.store.exemplars().filter((e) => e.source === BOARD_PICTURE_SOURCE);
+    expect(after.map((e) => e.tileId).sort()).toEqual([...new Set(final)].sort());
+    expect(after.slice(0, stored.length).map((e) => e.id)).toEqual(stored.map((e) => e.id));
+    expect(s.camera.view().art.pictured).toBe(new Set(final).size);
+    await s.camera.close();
+    s.store.close();
+  }, 180_000);
+
   it('"ask about every tile" is kept in the store: a later session on the same file starts with the table\'s choice, and acts on it', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'companion-camera-ask-')), 'c.sqlite');
     const first = open({ file });
@@ -291,6 +350,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
     expect(v.proposals.map((p) => p.readings[0]!.command)).toEqual([truth[1]]);
     expect(v.proposals[0]!.confidence).toBeGreaterThanOrEqual(0.9);
     expect(v.counts).toEqual({ committed: 0, asked: 1 });
+    expect(v.art.pictureNow).toBe('answer the camera’s question first');
     // Unticked again: the session after that starts unticked.
     expect(second.camera.askEverything(false).askEverything).toBe(false);
     await second.camera.close();

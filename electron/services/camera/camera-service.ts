@@ -23,6 +23,7 @@ import type { Command, PlacePrizeTile, PlaceTile } from '../../../engine/game/co
 import type { Game } from '../../../engine/game/game.js';
 import type { GameSetup } from '../../../engine/game/setup.js';
 import { reminders } from '../../../engine/game/reminders.js';
+import { underTowerFloor } from '../../../engine/expansions/tower.js';
 import { decide } from '../../../engine/game/engine.js';
 import { posKey } from '../../../engine/geometry/position.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
@@ -157,6 +158,10 @@ export class CameraService {
   private learning: Promise<void> = Promise.resolve();
   /** The game whose final board was pictured (once per game). */
   private boardPicturedFor: number | null = null;
+  /** Tile types the store holds a board picture of (the table's art the tracker reads by). */
+  private pictured = new Set<string>();
+  /** A picture of the board the table asked for is being stored. */
+  private picturing = false;
   /** The confidence at which a reading is committed without asking (above 1: the table is asked about every one). */
   private commitAt: number;
 
@@ -377,9 +382,9 @@ export class CameraService {
     if (!tracker) return 0;
     const recognizer = tracker.recognizer;
     const enrollment = this.enrollment;
-    const have = new Set(this.o.store.exemplars().filter((e) => e.source === BOARD_PICTURE_SOURCE).map((e) => e.tileId));
+    const have = this.storedPictures();
     let n = 0;
-    for (const p of tracker.boardPictures()) {
+    for (const p of await tracker.boardPictures()) {
       if (have.has(p.tileId)) continue;
       try {
         // Where figures stood is stored transparent (left out of the template).
@@ -389,6 +394,9 @@ export class CameraService {
         const png = await sharp(rgba, { raw: { width: p.width, height: p.height, channels: 4 } }).png().toBuffer();
         this.o.store.addExemplar({ tileId: p.tileId, rot: p.rot, source: BOARD_PICTURE_SOURCE, image: png, mime: 'image/png' });
         n++;
+        this.pictured.add(p.tileId);
+        // The rest of this game reads the type by it too (a game in play is pictured between turns only).
+        tracker.learnPicture(p);
         if (recognizer && enrollment) {
           const ex = await exemplarsFromCrop(recognizer, png, p.tileId, p.rot, { newTile: !recognizer.info.tiles.includes(p.tileId) });
           if (ex.ok) enrollment.add(...ex.value);
@@ -398,6 +406,53 @@ export class CameraService {
       }
     }
     return n;
+  }
+
+  /** The tile types the store holds a board picture of (and the cached set brought level with it). */
+  private storedPictures(): Set<string> {
+    this.pictured = new Set(this.o.store.exemplars().filter((e) => e.source === BOARD_PICTURE_SOURCE).map((e) => e.tileId));
+    return this.pictured;
+  }
+
+  /**
+   * Why the board cannot be pictured now, or null when it can. Only between turns: then every
+   * figure on the board went through the rules (read by the camera or entered by the table), so
+   * the figures' places are known and left out; a figure being put down mid-turn is not known yet
+   * and would be frozen into the picture.
+   */
+  private pictureBlocker(): string | null {
+    const game = this.o.session.currentGame;
+    if (!game) return 'no game is being played';
+    const tracker = this.tracker && this.trackerFor === this.o.session.currentGameId ? this.tracker : null;
+    if (!tracker) return 'the camera is not reading this game yet';
+    if (this.picturing) return 'the board is being pictured';
+    if (this.desk.open().length > 0) return 'answer the camera’s question first';
+    const state = tracker.game.state;
+    if (!state.finished && state.turn.step !== 'tile') return 'wait until this turn is over (its figure placed or passed, its points scored)';
+    if (state.board.tiles.every((t) => this.pictured.has(t.view.tile.id) || underTowerFloor(state, t))) return 'every tile type on the board is pictured already';
+    return null;
+  }
+
+  /**
+   * The table asks for a picture of the board now (between turns): each tile type on it without a
+   * picture yet is pictured as at a game's end, and read by that picture from now on. Returns at
+   * once; the notices say how many types were pictured.
+   */
+  pictureBoardNow(): Result<CameraView> {
+    const blocked = this.pictureBlocker();
+    if (blocked) return fail(`the board cannot be pictured now: ${blocked}`);
+    this.picturing = true;
+    this.learning = this.learning.then(async () => {
+      try {
+        const n = await this.pictureBoard();
+        this.notice(this.lastRead, n > 0 ? `pictured ${n} tile type${n === 1 ? '' : 's'} from the board: the camera reads ${n === 1 ? 'it' : 'them'} by this table's art from now on` : 'no tile on the board could be pictured: the camera has no still picture of it yet', n === 0);
+      } finally {
+        this.picturing = false;
+        this.changed();
+      }
+    });
+    this.changed();
+    return ok(this.view());
   }
 
   /**
@@ -457,6 +512,7 @@ export class CameraService {
         // printed art (a picture the table picked mid-game may carry a figure not read yet).
         const pictures = await picturesFromStore(this.o.store);
         for (const p of pictures.pictures) tracker.learnPicture(p);
+        this.pictured = new Set(pictures.pictures.map((p) => p.tileId));
         for (const p of pictures.problems) this.notice(-1, `an enrolled tile picture could not be used as a template: ${p}`, true);
         if (this.o.session.currentGameId === id) {
           // The table may have changed it while the tracker loaded.
@@ -735,6 +791,7 @@ export class CameraService {
       notices: [...this.notices].reverse(),
       askEverything: this.commitAt > 1,
       counts: { committed: this.committed, asked: this.asked },
+      art: artView(game?.state ?? null, this.pictured, this.pictureBlocker()),
       image: withImage && this.kind === 'recording' && picture ? `data:image/jpeg;base64,${Buffer.from(picture).toString('base64')}` : null,
     };
   }
@@ -760,6 +817,16 @@ export class CameraService {
     await this.stopPlayer();
     await this.settled();
   }
+}
+
+/** How many of this game's tile types the table's art has been pictured for. */
+function artView(state: Game['state'] | null, pictured: ReadonlySet<string>, blocker: string | null): CameraView['art'] {
+  const types = new Set<string>();
+  if (state) {
+    for (const [id, n] of state.supply) if (n > 0) types.add(id);
+    for (const t of state.board.tiles) types.add(t.view.tile.id);
+  }
+  return { pictured: [...types].filter((id) => pictured.has(id)).length, types: types.size, pictureNow: blocker };
 }
 
 function proposalView(game: Game, id: number, p: StoredProposal): CameraView['proposals'][number] {
