@@ -7,6 +7,8 @@
  * `--enroll-from SEED` first replays that game (same art and style) and gives the tracker one
  * picture per tile type from its final board (Tracker `boardPictures`), as a table that enrolled
  * its tiles before playing (the camera service pictures a finished game's board).
+ * `--picture-at TURN[,TURN…]` has the board pictured between turns at those turns (the camera
+ * screen's "Picture the board now"), the types on it read by their pictures for the rest of the game.
  * `--expansions base,river,inns-cathedrals` sets the game's expansions (default: the generator's,
  * base + The Tower + Jousts & Crests).
  * Every camera-readable move of the ground truth is put in one class (tile: type, rotation, cell,
@@ -67,7 +69,8 @@ try {
   for (const seed of seeds) {
     const d = await recordingOf(seed);
     const t0 = Date.now();
-    const r = await replayRecording(d, pictures ? { pictures } : {});
+    const pictureAt = arg('picture-at', '');
+    const r = await replayRecording(d, { ...(pictures ? { pictures } : {}), ...(pictureAt ? { pictureBoardAtTurns: pictureAt.split(',').map(Number) } : {}) });
     moves += r.cameraMoves;
     exact += r.exact;
     const scoresOk = r.scores.every((s, i) => s === r.truthScores[i]);

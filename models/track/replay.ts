@@ -67,6 +67,12 @@ export interface ReplayOptions {
   readonly onEvent?: (e: TrackEvent) => void;
   /** The table's pictures of its tiles (Tracker `pictures`): its own art as the templates. */
   readonly pictures?: readonly TilePicture[];
+  /**
+   * The table has the board pictured between turns at each of these turns (the first moment from
+   * that turn on; the camera screen's "Picture the board now"): the types on it are read by their
+   * pictures for the rest of the game.
+   */
+  readonly pictureBoardAtTurns?: readonly number[];
 }
 
 export async function replayRecording(dir: string, options: ReplayOptions = {}): Promise<ReplayResult> {
@@ -162,11 +168,17 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   };
 
   let frames = 0;
+  const pictureTurns = [...(options.pictureBoardAtTurns ?? [])].sort((a, b) => a - b);
   for (;;) {
     const f = await source.next();
     if (!f) break;
     frames++;
     settle(f.index);
+    const due = pictureTurns.length > 0 && tracker.game.state.turn.number >= pictureTurns[0]!;
+    if (due && tracker.game.state.turn.step === 'tile') {
+      while (pictureTurns.length > 0 && tracker.game.state.turn.number >= pictureTurns[0]!) pictureTurns.shift();
+      for (const picture of await tracker.boardPictures()) tracker.learnPicture(picture);
+    }
     const t0 = performance.now();
     const out = await tracker.feed(f.bytes, f.index);
     const ms = performance.now() - t0;
