@@ -206,8 +206,8 @@ export class Tracker {
    * One picture per tile type on the board, from the last still frame: of a copy with no figure on
    * it where there is one, else of the copy with fewest, their places left out (`hidden`); copies
    * under a tower floor are not pictured, nor a copy of a type the model knows where it sees no
-   * tile in that frame (one the table entered after it). What a table enrolls from a game it played (or a board it laid out
-   * for enrollment).
+   * tile in that frame (one the table entered after it). What a table enrolls from a game it played
+   * (at its end, or between turns when it asks).
    */
   async boardPictures(): Promise<TilePicture[]> {
     const state = this.game.state;
