@@ -5,6 +5,13 @@
  */
 export const TRAIN_SEED = 20261129;
 export const TRAIN_VARIANTS = [0, 1, 2, 3, 4, 5];
+/**
+ * Opt-in (`VARIED_FACES=n npm run train`; not the committed model's recipe): n more variants per
+ * style drawn varied in geometry and style (`tileSvg`'s `vary`), from variant 1000 on.
+ */
+export function variedTrainVariants(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => 1000 + i);
+}
 export const VAL_SEED = 77001;
 export const BENCH_SEED = 99001;
 export const EVAL_VARIANTS = [101, 102];

@@ -13,10 +13,12 @@ import { symmetryTurns } from '../classes.js';
 import { TRAIN_STYLES } from '../render/styles.js';
 import { DEFAULT_CROP } from '../synth/crop.js';
 import { makeCropSet, writeCropSet } from '../synth/dataset.js';
-import { CROP_SIZE, EVAL_VARIANTS, TRAIN_SEED, TRAIN_VARIANTS, VAL_SEED } from '../synth/splits.js';
+import { CROP_SIZE, EVAL_VARIANTS, TRAIN_SEED, TRAIN_VARIANTS, VAL_SEED, variedTrainVariants } from '../synth/splits.js';
 import { makeWorld, renderFaces, renderSprites } from '../synth/world.js';
 
 const count = Number(process.env.TRAIN_CROPS ?? 200_000);
+/** Varied faces per style besides the plain ones (docs/recognition.md: measured, not the committed recipe). */
+const varied = Number(process.env.VARIED_FACES ?? 0);
 const dir = process.env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
 const CHUNK = 20_000;
 const partNames = [...Array.from({ length: Math.ceil(count / CHUNK) }, (_, i) => String(i)), 'val'];
@@ -47,11 +49,16 @@ const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 
 const trainParts = partNames.filter((p) => p !== 'val' && only.has(p)).map(Number);
 if (trainParts.length > 0) {
-  const train = makeWorld(tiles, sprites, await renderFaces(tiles, TRAIN_STYLES, TRAIN_VARIANTS));
+  const faces = [
+    ...(await renderFaces(tiles, TRAIN_STYLES, TRAIN_VARIANTS)),
+    ...(varied > 0 ? await renderFaces(tiles, TRAIN_STYLES, variedTrainVariants(varied), { vary: true }) : []),
+  ];
+  console.log(`training faces: ${faces.length} (${elapsed()})`);
+  const train = makeWorld(tiles, sprites, faces);
   for (const part of trainParts) {
     const n = Math.min(CHUNK, count - part * CHUNK);
     const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, options);
-    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), tiles: tileMeta });
+    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: TRAIN_VARIANTS.length, varied } } : {}), tiles: tileMeta });
     console.log(`train part ${part}: ${n} crops (${elapsed()})`);
   }
 }

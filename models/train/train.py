@@ -270,6 +270,8 @@ def export(model, tiles, vmeta, acc, meta, seconds):
         'measuredAccuracy': {'split': 'validation (training styles, unseen variants and seeds)', **acc},
         'torch': torch.__version__,
     }
+    if meta.get('faces'):
+        info['data']['facesPerStyle'] = meta['faces']  # an opt-in recipe (VARIED_FACES)
     json.dump(info, open(os.path.join(ROOT, 'models', NAME + '.json'), 'w'), indent=1)
     print('wrote', out, os.path.getsize(out), 'bytes', flush=True)
 
