@@ -18,13 +18,13 @@ import { liftMeeple, putMeeple } from './base.js';
 
 export const RANSOM = 3;
 
-/** Meeples a tower of height `h` at (x, y) can reach: its own tile and h tiles along each straight line. */
 /** Does a tower on the tile at (x, y) have a floor (or a top) on it? It then covers most of the tile. */
 export function underTowerFloor(state: GameState, t: { readonly x: number; readonly y: number }): boolean {
   for (const w of state.towers.values()) if (w.x === t.x && w.y === t.y && (w.height > 0 || w.top !== null)) return true;
   return false;
 }
 
+/** Meeples a tower of height `h` at (x, y) can reach: its own tile and h tiles along each straight line. */
 export function meeplesInReach(state: GameState, x: number, y: number, h: number, out: MeepleOnBoard[] = []): MeepleOnBoard[] {
   for (const m of state.meeples) if ((m.x === x && Math.abs(m.y - y) <= h) || (m.y === y && Math.abs(m.x - x) <= h)) out.push(m);
   return out;
