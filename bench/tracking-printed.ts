@@ -29,7 +29,7 @@ try {
     return d;
   };
   const games = await Promise.all(GAMES.map(recordingOf));
-  const pictures = await (await replayRecording(await recordingOf(ENROLL_FROM))).tracker.boardPictures();
+  const pictures = (await replayRecording(await recordingOf(ENROLL_FROM))).tracker.boardPictures();
   const modes: [string, ReplayOptions][] = [
     ['drawn templates only', {}],
     [`one picture per tile type (${pictures.length} types, from another game)`, { pictures }],

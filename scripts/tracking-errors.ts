@@ -63,7 +63,7 @@ try {
   const enrollFrom = arg('enroll-from', '');
   let pictures: TilePicture[] | undefined;
   if (enrollFrom) {
-    pictures = await (await replayRecording(await recordingOf(Number(enrollFrom)))).tracker.boardPictures();
+    pictures = (await replayRecording(await recordingOf(Number(enrollFrom)))).tracker.boardPictures();
     console.log(`enrolled: ${pictures.length} tile types pictured from game ${enrollFrom}`);
   }
   for (const seed of seeds) {

@@ -177,7 +177,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
     const due = pictureTurns.length > 0 && tracker.game.state.turn.number >= pictureTurns[0]!;
     if (due && tracker.game.state.turn.step === 'tile') {
       while (pictureTurns.length > 0 && tracker.game.state.turn.number >= pictureTurns[0]!) pictureTurns.shift();
-      for (const picture of await tracker.boardPictures()) tracker.learnPicture(picture);
+      for (const picture of tracker.boardPictures()) tracker.learnPicture(picture);
     }
     const t0 = performance.now();
     const out = await tracker.feed(f.bytes, f.index);

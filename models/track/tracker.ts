@@ -13,7 +13,7 @@ import { legalMeepleSpots } from '../../engine/game/legal.js';
 import { nominationCandidates } from '../../engine/expansions/jousts-crests.js';
 import { underTowerFloor } from '../../engine/expansions/tower.js';
 import { placementProblem, tileProblem } from '../../engine/game/placement.js';
-import { keyX, keyY } from '../../engine/geometry/position.js';
+import { keyX, keyY, posKey } from '../../engine/geometry/position.js';
 import { ROTATIONS, type Rotation } from '../../engine/geometry/segments.js';
 import { defaultCatalog } from '../../engine/game/engine.js';
 import { loadCv, type Cv } from '../../calibration/cv.js';
@@ -129,6 +129,12 @@ export class Tracker {
   private readonly emptyCrops = new Map<number, CellCrop>();
   private readonly tileCrops = new Map<number, CellCrop>();
   /**
+   * Cells the last still frame showed a tile in: the board's tiles then, and the tiles read from it
+   * (an unsure one the table answered afterwards). A tile the table entered later is not in that
+   * frame, and a picture of its cell would be of the bare table.
+   */
+  private stillTiles = new Set<number>();
+  /**
    * A figure seen on a new tile while the table may still nominate (Jousts & Crests: a nomination
    * comes before the figure, and the engine takes none after it): read after the nomination, or,
    * when none came, at the next frame (a hand, or the next still scene) or other table input.
@@ -205,11 +211,11 @@ export class Tracker {
   /**
    * One picture per tile type on the board, from the last still frame: of a copy with no figure on
    * it where there is one, else of the copy with fewest, their places left out (`hidden`); copies
-   * under a tower floor are not pictured, nor a copy of a type the model knows where it sees no
-   * tile in that frame (one the table entered after it). What a table enrolls from a game it played
+   * under a tower floor are not pictured, nor a copy the table entered after that frame
+   * (`stillTiles`). What a table enrolls from a game it played
    * (at its end, or between turns when it asks).
    */
-  async boardPictures(): Promise<TilePicture[]> {
+  boardPictures(): TilePicture[] {
     const state = this.game.state;
     const copies = new Map<string, { x: number; y: number; rot: Rotation; hidden: { x: number; y: number; r: number }[] }[]>();
     for (const t of state.board.tiles) {
@@ -231,13 +237,10 @@ export class Tracker {
       // Fewest figures first (a stable sort: board order among equals).
       list.sort((a, b) => a.hidden.length - b.hidden.length);
       for (const c of list) {
+        // The last still frame may be older than a tile the table entered by hand.
+        if (!this.stillTiles.has(posKey(c.x, c.y))) continue;
         const f = this.cellPicture(c.x, c.y);
         if (!f || f.channels !== 3) continue;
-        // The last still frame may be older than a tile the table entered by hand: a cell that shows
-        // no tile there is no picture of it.
-        // (The model knows the classic tiles only: the others' pictures are taken as they are.)
-        const known = this.model && f.width === this.model.size && this.model.info.tiles.includes(tileId);
-        if (known && (await this.model!.readPrepared([f.data as Uint8Array]))[0]!.present < 0.5) continue;
         out.push({ tileId, rot: c.rot, width: f.width, height: f.height, data: f.data, ...(c.hidden.length ? { hidden: c.hidden } : {}) });
         break;
       }
@@ -357,6 +360,8 @@ export class Tracker {
       this.tileCrops.clear();
       for (const t of this.game.state.board.tiles) this.tileCrops.set(t.key, crop(t.x, t.y));
       this.lastStill = { frame, H: this.H! };
+      this.stillTiles = new Set(this.tileCrops.keys());
+      for (const e of out) if (e.kind === 'proposal' && (e.command.type === 'placeTile' || e.command.type === 'placePrizeTile')) this.stillTiles.add(posKey(e.command.at[0], e.command.at[1]));
     } finally {
       mat.delete();
     }

@@ -309,6 +309,18 @@ describe('the camera service (tracker → proposals → rules)', () => {
     expect(s.session.play(truth[game.commands.length]!).ok).toBe(true);
     await s.camera.settled();
     expect(s.camera.view().art.pictureNow).toBe('wait until this turn is over (its figure placed or passed, its points scored)');
+    // The table ends that turn by hand too. The camera's last still frame is older than that tile, so
+    // the tile (a type not on the board before) is not pictured: its cell there is the bare table.
+    const laid = truth[game.commands.length - 1]!;
+    expect(laid).toMatchObject({ type: 'placeTile', tile: 'TOWER_RRG' });
+    expect(onBoard.has('TOWER_RRG')).toBe(false);
+    while (game.state.turn.step !== 'tile') expect(s.session.play(truth[game.commands.length]!).ok).toBe(true);
+    await s.camera.settled();
+    expect(s.camera.view().art.pictureNow).toBeNull();
+    expect(s.camera.pictureBoardNow().ok).toBe(true);
+    await s.camera.settled();
+    expect(s.store.exemplars().filter((e) => e.source === BOARD_PICTURE_SOURCE).map((e) => e.id)).toEqual(stored.map((e) => e.id));
+    expect(s.camera.view().notices[0]).toMatchObject({ error: true, text: 'no tile on the board could be pictured: the camera has no still picture of it yet' });
 
     // The rest of the game: the camera still reads it to the ground truth; at its end only the
     // types first laid after the picture are added (a copy under a tower floor is not pictured).

@@ -38,7 +38,7 @@ describe('tracking printed tiles', () => {
 
     // The table pictured its tiles (here: the same board where the recording ends; where only
     // copies with figures on them lie, the figures' places are left out of the picture).
-    const pictures = await drawn.tracker.boardPictures();
+    const pictures = drawn.tracker.boardPictures();
     const types = new Set(pictures.map((p) => p.tileId));
     expect(pictures.length).toBeGreaterThanOrEqual(15);
     expect(types.size).toBe(pictures.length);

@@ -384,7 +384,7 @@ export class CameraService {
     const enrollment = this.enrollment;
     const have = this.storedPictures();
     let n = 0;
-    for (const p of await tracker.boardPictures()) {
+    for (const p of tracker.boardPictures()) {
       if (have.has(p.tileId)) continue;
       try {
         // Where figures stood is stored transparent (left out of the template).
