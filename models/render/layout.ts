@@ -201,7 +201,7 @@ const SPOTS: readonly Pt[] = [
  * learns the tile's structure rather than one drawing's exact shapes (printed art draws every
  * tile its own way).
  */
-export function layoutTile(tile: TileType, vary?: Rng): TileLayout {
+export function layoutTile(tile: TileType, vary?: Rng, { movePennants = true }: { movePennants?: boolean } = {}): TileLayout {
   const wob = vary ? wobbleFrom(vary) : still;
   const scale = (lo: number, hi: number) => (vary ? lo + (hi - lo) * vary() : 1);
   const cityFeatures = tile.features.filter((f) => f.kind === 'city');
@@ -221,7 +221,7 @@ export function layoutTile(tile: TileType, vary?: Rng): TileLayout {
         anchor = [mid[0] + (w[0] - mid[0]) * k, mid[1] + (w[1] - mid[1]) * k];
       }
     }
-    if (vary && sides.length > 1) {
+    if (vary && movePennants && sides.length > 1) {
       // The pennant sits anywhere well inside the city (clear of walls and of the tile's edge).
       const spots: Pt[] = [];
       for (let x = 12; x <= 88; x += 4)

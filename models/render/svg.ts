@@ -16,6 +16,8 @@ export interface TileDrawOptions {
    * model meets many drawings of each tile rather than five.
    */
   readonly vary?: boolean;
+  /** With `vary`: the pennant anywhere well inside its city (default), or where the plain drawing has it. */
+  readonly movePennants?: boolean;
   /** Pixel size written into the SVG's width/height. */
   readonly size?: number;
 }
@@ -128,7 +130,7 @@ function strokePath(points: readonly Pt[], color: string, width: number, extra =
 
 /** The tile drawn at catalog rotation 0. */
 export function tileSvg(tile: TileType, style: ArtStyle, options: TileDrawOptions = {}): string {
-  const layout = layoutTile(tile, options.vary ? rng(mixSeed(options.variant ?? 0, 0x1a7)) : undefined);
+  const layout = layoutTile(tile, options.vary ? rng(mixSeed(options.variant ?? 0, 0x1a7)) : undefined, { movePennants: options.movePennants ?? true });
   return tileSvgFromLayout(layout, tile, style, options);
 }
 

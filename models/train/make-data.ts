@@ -19,6 +19,8 @@ import { makeWorld, renderFaces, renderSprites } from '../synth/world.js';
 const count = Number(process.env.TRAIN_CROPS ?? 200_000);
 /** Varied faces per style besides the plain ones (docs/recognition.md: measured, not the committed recipe). */
 const varied = Number(process.env.VARIED_FACES ?? 0);
+/** With varied faces: VARIED_PENNANTS=0 leaves each pennant where the plain drawing has it. */
+const movePennants = process.env.VARIED_PENNANTS !== '0';
 const dir = process.env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
 const CHUNK = 20_000;
 const partNames = [...Array.from({ length: Math.ceil(count / CHUNK) }, (_, i) => String(i)), 'val'];
@@ -51,14 +53,14 @@ const trainParts = partNames.filter((p) => p !== 'val' && only.has(p)).map(Numbe
 if (trainParts.length > 0) {
   const faces = [
     ...(await renderFaces(tiles, TRAIN_STYLES, TRAIN_VARIANTS)),
-    ...(varied > 0 ? await renderFaces(tiles, TRAIN_STYLES, variedTrainVariants(varied), { vary: true }) : []),
+    ...(varied > 0 ? await renderFaces(tiles, TRAIN_STYLES, variedTrainVariants(varied), { vary: true, movePennants }) : []),
   ];
   console.log(`training faces: ${faces.length} (${elapsed()})`);
   const train = makeWorld(tiles, sprites, faces);
   for (const part of trainParts) {
     const n = Math.min(CHUNK, count - part * CHUNK);
     const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, options);
-    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: TRAIN_VARIANTS.length, varied } } : {}), tiles: tileMeta });
+    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: TRAIN_VARIANTS.length, varied, movePennants } } : {}), tiles: tileMeta });
     console.log(`train part ${part}: ${n} crops (${elapsed()})`);
   }
 }

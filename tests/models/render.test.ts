@@ -116,6 +116,15 @@ describe('tile renderer', () => {
         expect(varied.interiors.map((i) => i.kind)).toEqual(plain.interiors.map((i) => i.kind));
       }
       if (plain.cities.length + plain.interiors.length + plain.paths.filter((p) => p.ends === 2).length > 0) expect(seen.size, t.id).toBeGreaterThan(8);
+      // Asked to leave the pennants be, a city's pennant stays about where the plain drawing has it.
+      for (let v = 0; v < 6; v++) {
+        const kept = layoutTile(t, rng(mixSeed(v, 0x1a7)), { movePennants: false });
+        for (const [k, c] of kept.cities.entries()) {
+          if (c.sides.length < 2) continue;
+          expect(pointInPolygon(c.anchor, c.outline)).toBe(true);
+          expect(Math.hypot(c.anchor[0] - plain.cities[k]!.anchor[0], c.anchor[1] - plain.cities[k]!.anchor[1]), t.id).toBeLessThan(6);
+        }
+      }
     }
   });
 
