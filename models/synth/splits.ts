@@ -6,8 +6,8 @@
 export const TRAIN_SEED = 20261129;
 export const TRAIN_VARIANTS = [0, 1, 2, 3, 4, 5];
 /**
- * n more variants per style drawn varied in geometry and style (`tileSvg`'s `vary`), from variant
- * 1000 on (`VARIED_FACES`, 18 in the committed recipe).
+ * Opt-in (`VARIED_FACES=n npm run train`; not the committed model's recipe): n more variants per
+ * style drawn varied in geometry and style (`tileSvg`'s `vary`), from variant 1000 on.
  */
 export function variedTrainVariants(n: number): number[] {
   return Array.from({ length: n }, (_, i) => 1000 + i);
