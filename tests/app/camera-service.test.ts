@@ -132,6 +132,10 @@ describe('the camera service (tracker → proposals → rules)', () => {
     expect(down.message).toMatch(/camera stopped \(the video track ended\).*manual entry/);
     expect(s.session.currentGame!.commands.length).toBe(before);
     expect(s.store.log(s.session.currentGameId!).length).toBe(logBefore);
+    // A frame taken before the track ended may arrive after the report: it does not bring the camera back.
+    s.camera.frame(frames[half - 1]!);
+    expect(s.camera.view().status).toBe('unplugged');
+    expect(s.camera.view().message).toMatch(/camera stopped/);
 
     // Back: the frames go on where they stopped; the game ends at the ground truth.
     s.camera.report({ state: 'live' });

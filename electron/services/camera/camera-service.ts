@@ -235,7 +235,9 @@ export class CameraService {
   /** One JPEG frame from the screen's camera. */
   frame(bytes: Uint8Array): Result<void> {
     if (this.kind !== 'browser') return fail(`the camera source is ${this.kind}: frames from the screen are not expected`);
-    if (this.status !== 'live') {
+    // A frame taken just before the track ended can arrive after the screen said so: it is read, but
+    // the camera stays unplugged until the screen reports it live again.
+    if (this.status === 'starting') {
       this.status = 'live';
       this.message = null;
     }

@@ -139,7 +139,8 @@ async function capture(track: MediaStreamTrack, b: Backend, mine: number): Promi
     lastKey = key;
     lastSent = at;
     const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY });
-    if (run === mine) b.sendFrame(new Uint8Array(await blob.arrayBuffer()));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    if (run === mine) b.sendFrame(bytes);
   };
   const Processor = (globalThis as unknown as { MediaStreamTrackProcessor?: TrackProcessorCtor }).MediaStreamTrackProcessor;
   if (Processor) {
