@@ -38,7 +38,8 @@ const GAMES = Number(process.env.BENCH_GAMES ?? 30);
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 // BENCH_VIEWS=1|2|4 compares the number of turned views read per crop (models/runner.ts); default the app's.
-const rec = await TileRecognizer.load(undefined, undefined, process.env.BENCH_VIEWS ? (Number(process.env.BENCH_VIEWS) as Views) : undefined);
+// BENCH_MODEL=path/to/model.onnx measures another model (its .json beside it) than the committed one.
+const rec = await TileRecognizer.load(process.env.BENCH_MODEL || undefined, undefined, process.env.BENCH_VIEWS ? (Number(process.env.BENCH_VIEWS) as Views) : undefined);
 const catalog = TileCatalog.classic();
 const tiles = rec.info.tiles.map((id) => {
   const t = catalog.get(id);
