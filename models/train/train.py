@@ -28,6 +28,8 @@ NAME = os.environ.get('MODEL_NAME', 'tiles-v1')
 MINUTES = float(os.environ['TRAIN_MINUTES']) if 'TRAIN_MINUTES' in os.environ else None
 EPOCHS = None if MINUTES else float(os.environ.get('EPOCHS', '14'))
 ARCH = os.environ.get('ARCH', 'separable')
+# Share of training crops passed through a random convolution (see `random_convolution`); 0 = off.
+RANDCONV = float(os.environ.get('RANDCONV', '0'))
 DEVICE = torch.device('cuda' if torch.cuda.is_available() and os.environ.get('CPU') != '1' else 'cpu')
 MAX_LR = 3e-3
 BATCH = 128
@@ -122,6 +124,25 @@ def turn_batch(x, y, k):
     return x, y
 
 
+def random_convolution(x, gen):
+    """Each crop through its own random k×k colour-and-texture filter (k in 1, 3, 5, 7), mixed back
+    with the crop by a random share and brought to the input's scale.
+
+    Random convolutions ("RandConv", Xu et al., ICLR 2021) keep shapes and scramble colour and local
+    texture: the model must read a tile by its layout — where the city walls, roads and river run —
+    which the printed art shares with the drawings, rather than by a drawing's palette and strokes,
+    which it does not. Weights ~ N(0, 1/(3k²)) keep the output's spread near the input's.
+    """
+    n = x.shape[0]
+    k = int((1, 3, 5, 7)[int(torch.randint(0, 4, (1,), generator=gen))])
+    w = torch.randn(n * 3, 3, k, k, generator=gen) / math.sqrt(3 * k * k)
+    y = F.conv2d(x.reshape(1, n * 3, *x.shape[2:]), w.to(x.device), padding=k // 2, groups=n).reshape(x.shape)
+    mean, std = y.mean(dim=(1, 2, 3), keepdim=True), y.std(dim=(1, 2, 3), keepdim=True) + 1e-5
+    y = (y - mean) / std * x.std(dim=(1, 2, 3), keepdim=True) + x.mean(dim=(1, 2, 3), keepdim=True)
+    a = torch.rand(n, 1, 1, 1, generator=gen).to(x.device)
+    return a * x + (1 - a) * y
+
+
 def main():
     parts = sorted(glob.glob(os.path.join(DATA, 'train-*.json')))
     if not parts:
@@ -175,6 +196,13 @@ def main():
             x = to_tensor(X[idx]).contiguous(memory_format=torch.channels_last)
             y = Y[idx]
             x, y = turn_batch(x, y, int(torch.randint(0, 4, (1,), generator=gen)))
+            # Crops whose colours were scrambled say nothing about a figure's colour.
+            scrambled = torch.zeros(len(x), dtype=torch.bool, device=x.device)
+            if RANDCONV > 0:
+                scrambled = (torch.rand(len(x), generator=gen) < RANDCONV).to(x.device)
+                if scrambled.any():
+                    x = x.clone()
+                    x[scrambled] = random_convolution(x[scrambled].contiguous(), gen).contiguous(memory_format=torch.channels_last)
             model.train()
             present, logits, seg, meeple, colour, mseg, _ = model(x)
             pres = y[:, 0] == 1
@@ -187,7 +215,10 @@ def main():
                 loss = loss + 0.5 * F.binary_cross_entropy(meeple[pres].clamp(1e-6, 1 - 1e-6), y[pres, 16].float())
                 mm = y[:, 16] == 1
                 if mm.any():
-                    loss = loss + 0.5 * F.cross_entropy(colour[mm], y[mm, 17]) + 0.3 * F.cross_entropy(mseg[mm], y[mm, 18])
+                    loss = loss + 0.3 * F.cross_entropy(mseg[mm], y[mm, 18])
+                mc = mm & ~scrambled
+                if mc.any():
+                    loss = loss + 0.5 * F.cross_entropy(colour[mc], y[mc, 17])
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -262,7 +293,8 @@ def export(model, tiles, vmeta, acc, meta, seconds):
         'meepleColours': COLOURS,
         'catalog': {'file': 'engine/catalog/data/tiles-classic.json', 'sha256': hashlib.sha256(catalog).hexdigest()},
         'data': {'seed': meta['seed'], 'trainCrops': sum(json.load(open(p))['count'] for p in glob.glob(os.path.join(DATA, 'train-*.json'))),
-                 'styles': meta['styles'], 'steps': STEPS_DONE[0], 'batch': BATCH, 'epochs': EPOCHS, 'minutesBudget': MINUTES},
+                 'styles': meta['styles'], 'steps': STEPS_DONE[0], 'batch': BATCH, 'epochs': EPOCHS, 'minutesBudget': MINUTES,
+                 'randomConvolution': RANDCONV},
         'arch': ARCH,
         'trainedOn': str(DEVICE) if DEVICE.type == 'cpu' else torch.cuda.get_device_name(0),
         'date': datetime.datetime.utcnow().replace(microsecond=0).isoformat() + 'Z',
