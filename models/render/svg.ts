@@ -18,6 +18,13 @@ export interface TileDrawOptions {
   readonly vary?: boolean;
   /** With `vary`: the pennant anywhere well inside its city (default), or where the plain drawing has it. */
   readonly movePennants?: boolean;
+  /**
+   * With `vary`: each small mark — pennant, cloister, garden, cathedral, inn — drawn in one of
+   * several forms (a printed edition draws them its own way; the model should know a cloister by
+   * being a building in the field's middle, not by one drawing of it). Off, the varied drawings are
+   * exactly as before.
+   */
+  readonly varyMarks?: boolean;
   /** Pixel size written into the SVG's width/height. */
   readonly size?: number;
 }
@@ -114,6 +121,67 @@ function garden(p: Pt, s: ArtStyle, r: Rng): string {
   return `<g><rect x="${f1(x - 11)}" y="${f1(y - 9)}" width="22" height="18" rx="3" fill="#4f8a2e" stroke="${s.tree}" stroke-width="2.2"/><path d="M${f1(x - 11)} ${f1(y)}h22M${f1(x)} ${f1(y - 9)}v18" stroke="#c8b98a" stroke-width="1.2"/>${flowers.join('')}</g>`;
 }
 
+// ── the marks' other forms (`varyMarks`); each keeps within the plain form's footprint ──
+
+type MarkDraw = (p: Pt, s: ArtStyle, r: Rng, scale: number) => string;
+
+const SHIELD_FORMS: MarkDraw[] = [
+  (p, s, _r, k) => shield(p, s, k),
+  // A roundel with a cross.
+  (p, s, _r, k) => `<g><circle cx="${f1(p[0])}" cy="${f1(p[1])}" r="${f1(5 * k)}" fill="${s.shieldA}" stroke="${s.outline}" stroke-width="${f1(s.line * 0.6)}"/><path d="M${f1(p[0] - 3.5 * k)} ${f1(p[1])}h${f1(7 * k)}M${f1(p[0])} ${f1(p[1] - 3.5 * k)}v${f1(7 * k)}" stroke="${s.shieldB}" stroke-width="${f1(1.4 * k)}"/></g>`,
+  // A swallow-tailed banner on a pole.
+  (p, s, _r, k) => `<g><path d="M${f1(p[0] - 4 * k)} ${f1(p[1] + 6 * k)}v${f1(-12 * k)}" stroke="${s.outline}" stroke-width="${f1(1.1 * k)}"/><path d="M${f1(p[0] - 4 * k)} ${f1(p[1] - 6 * k)}h${f1(9 * k)}l${f1(-2.5 * k)} ${f1(3 * k)}l${f1(2.5 * k)} ${f1(3 * k)}h${f1(-9 * k)}Z" fill="${s.shieldA}" stroke="${s.outline}" stroke-width="${f1(s.line * 0.5)}"/><path d="M${f1(p[0] - 4 * k)} ${f1(p[1] - 3 * k)}h${f1(7 * k)}" stroke="${s.shieldB}" stroke-width="${f1(1.3 * k)}"/></g>`,
+  // A lozenge with a band.
+  (p, s, _r, k) => `<g><path d="M${f1(p[0])} ${f1(p[1] - 6 * k)}l${f1(4.5 * k)} ${f1(6 * k)}l${f1(-4.5 * k)} ${f1(6 * k)}l${f1(-4.5 * k)} ${f1(-6 * k)}Z" fill="${s.shieldA}" stroke="${s.outline}" stroke-width="${f1(s.line * 0.6)}"/><path d="M${f1(p[0] - 3 * k)} ${f1(p[1] - 2 * k)}l${f1(6 * k)} ${f1(4 * k)}" stroke="${s.shieldB}" stroke-width="${f1(1.5 * k)}"/></g>`,
+];
+
+const CLOISTER_FORMS: MarkDraw[] = [
+  (p, s) => cloister(p, s),
+  // A church seen from above: a cross-shaped roof with its ridges, a round bell tower.
+  (p, s, r) => {
+    const [x, y] = p;
+    const a = between(r, -20, 20);
+    return `<g transform="rotate(${f1(a)} ${f1(x)} ${f1(y)})" stroke="${s.outline}" stroke-width="${f1(s.line * 0.6)}"><path d="M${f1(x - 5)} ${f1(y - 13)}h10v7h8v10h-8v9h-10v-9h-8v-10h8Z" fill="${s.roof}"/><path d="M${f1(x)} ${f1(y - 13)}v26M${f1(x - 13)} ${f1(y - 1)}h26" stroke="${s.cityDark}" stroke-width="1"/><circle cx="${f1(x)}" cy="${f1(y - 1)}" r="3.2" fill="#e9e1cf"/></g>`;
+  },
+  // A long chapel with a pitched roof and a cross at its end, a yard wall round it.
+  (p, s, r) => {
+    const [x, y] = p;
+    const a = between(r, -90, 90);
+    return `<g transform="rotate(${f1(a)} ${f1(x)} ${f1(y)})" stroke="${s.outline}" stroke-width="${f1(s.line * 0.6)}"><rect x="${f1(x - 14)}" y="${f1(y - 11)}" width="28" height="22" rx="2" fill="none" stroke="#d8cdb4" stroke-width="1.6"/><rect x="${f1(x - 10)}" y="${f1(y - 6)}" width="20" height="12" fill="#e9e1cf"/><path d="M${f1(x - 10)} ${f1(y - 6)}l4 6l-4 6M${f1(x - 6)} ${f1(y)}h16" fill="${s.roof}"/><path d="M${f1(x + 12)} ${f1(y - 4)}v8M${f1(x + 10)} ${f1(y - 1.5)}h4" stroke-width="1.4"/></g>`;
+  },
+];
+
+const GARDEN_FORMS: MarkDraw[] = [
+  (p, s, r) => garden(p, s, r),
+  // A round hedge with flowers inside.
+  (p, s, r) => {
+    const [x, y] = p;
+    const flowers: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const a = r() * Math.PI * 2;
+      const d = r() * 7;
+      flowers.push(`<circle cx="${f1(x + Math.cos(a) * d)}" cy="${f1(y + Math.sin(a) * d)}" r="1.2" fill="${i % 2 ? '#e86c8a' : '#f2d94c'}"/>`);
+    }
+    return `<g><circle cx="${f1(x)}" cy="${f1(y)}" r="10.5" fill="#4f8a2e" stroke="${s.tree}" stroke-width="2.4"/>${flowers.join('')}</g>`;
+  },
+  // Rows of plants in tilled beds.
+  (p, s, r) => {
+    const [x, y] = p;
+    const rows: string[] = [];
+    for (let i = 0; i < 4; i++) rows.push(`<path d="M${f1(x - 9)} ${f1(y - 6 + i * 4)}h18" stroke="${r() < 0.5 ? '#3f7a24' : '#6a9a2e'}" stroke-width="2" stroke-dasharray="2 1"/>`);
+    return `<g><rect x="${f1(x - 11)}" y="${f1(y - 9)}" width="22" height="18" fill="#8a6a3c" stroke="${s.outline}" stroke-width="${f1(s.line * 0.5)}"/>${rows.join('')}</g>`;
+  },
+];
+
+const CATHEDRAL_FORMS: MarkDraw[] = [
+  (p, s) => cathedral(p, s),
+  // A cross-shaped nave with a dome where its arms meet.
+  (p, s) => {
+    const [x, y] = p;
+    return `<g stroke="${s.outline}" stroke-width="${f1(s.line * 0.6)}"><path d="M${f1(x - 4)} ${f1(y - 13)}h8v8h9v8h-9v10h-8v-10h-9v-8h9Z" fill="#c9c3b6"/><circle cx="${f1(x)}" cy="${f1(y - 1)}" r="4.5" fill="#8c8fa0"/><path d="M${f1(x)} ${f1(y - 13)}v-3" stroke-width="1.4"/></g>`;
+  },
+];
+
 function towerFoundation(p: Pt, s: ArtStyle): string {
   const [x, y] = p;
   return `<g><circle cx="${f1(x)}" cy="${f1(y)}" r="10" fill="#a19a8c" stroke="${s.outline}" stroke-width="${f1(s.line)}"/><circle cx="${f1(x)}" cy="${f1(y)}" r="6.5" fill="#77705f" stroke="#d9d3c4" stroke-width="1" stroke-dasharray="2 1.5"/></g>`;
@@ -140,6 +208,9 @@ export function tileSvgFromLayout(layout: TileLayout, tile: TileType, base: ArtS
   const r = rng(options.variant ?? 0);
   const s = palette(varied ? variedStyle(base, varied) : base, r);
   const shieldScale = varied ? between(varied, 0.7, 1.35) : 1;
+  // The marks' forms have a generator of their own, so that the varied drawings without them stay as they were.
+  const marks = varied && options.varyMarks ? rng(mixSeed(options.variant ?? 0, 0x3a4)) : null;
+  const shieldForm = marks ? pick(marks, SHIELD_FORMS) : SHIELD_FORMS[0]!;
   const size = options.size ?? 100;
   const parts: string[] = [];
   parts.push(`<rect x="0" y="0" width="100" height="100" fill="${s.field}"/>`);
@@ -187,8 +258,8 @@ export function tileSvgFromLayout(layout: TileLayout, tile: TileType, base: ArtS
       parts.push(strokePath(wall, s.wall, s.wallWidth));
       parts.push(strokePath(wall, s.outline, s.wallWidth * 0.45, ` stroke-dasharray="1.6 1.6"`, 'butt'));
     }
-    if (c.cathedral) parts.push(cathedral(c.anchor, s));
-    for (let k = 0; k < c.pennants; k++) parts.push(shield([c.anchor[0] + k * 10 * shieldScale, c.anchor[1]], s, shieldScale));
+    if (c.cathedral) parts.push(marks ? pick(marks, CATHEDRAL_FORMS)(c.anchor, s, marks, 1) : cathedral(c.anchor, s));
+    for (let k = 0; k < c.pennants; k++) parts.push(shieldForm([c.anchor[0] + k * 10 * shieldScale, c.anchor[1]], s, r, shieldScale));
   }
 
   for (const wall of layout.fieldWalls) {
@@ -203,12 +274,15 @@ export function tileSvgFromLayout(layout: TileLayout, tile: TileType, base: ArtS
     const dy = mid[1] - first[1];
     const l = Math.hypot(dx, dy) || 1;
     const at: Pt = [mid[0] - (dx / l) * 12 + (-dy / l) * 12, mid[1] - (dy / l) * 12 + (dx / l) * 12];
-    parts.push(`<ellipse cx="${f1(at[0] + 6)}" cy="${f1(at[1] + 5)}" rx="8" ry="5" fill="${s.river}" stroke="${s.riverEdge}" stroke-width="0.8"/>`);
-    parts.push(house(at[0] - 3, at[1] - 2, 10, '#c23b22', '#f0e6cf', s.outline, s.line));
+    // With varied marks: the pond and the inn in other sizes and places beside each other.
+    const pond = marks ? { dx: between(marks, 3, 9), dy: between(marks, 2, 8), rx: between(marks, 5.5, 9.5), ry: between(marks, 3.5, 6) } : { dx: 6, dy: 5, rx: 8, ry: 5 };
+    const inn = marks ? { w: between(marks, 8, 12), a: between(marks, -25, 25), roof: pick(marks, ['#c23b22', '#8e3b26', s.roof]) } : { w: 10, a: 0, roof: '#c23b22' };
+    parts.push(`<ellipse cx="${f1(at[0] + pond.dx)}" cy="${f1(at[1] + pond.dy)}" rx="${f1(pond.rx)}" ry="${f1(pond.ry)}" fill="${s.river}" stroke="${s.riverEdge}" stroke-width="0.8"/>`);
+    parts.push(house(at[0] - 3, at[1] - 2, inn.w, inn.roof, '#f0e6cf', s.outline, s.line, inn.a));
   }
   for (const i of layout.interiors) {
-    if (i.kind === 'cloister') parts.push(cloister(i.at, s));
-    else if (i.kind === 'garden') parts.push(garden(i.at, s, r));
+    if (i.kind === 'cloister') parts.push(marks ? pick(marks, CLOISTER_FORMS)(i.at, s, marks, 1) : cloister(i.at, s));
+    else if (i.kind === 'garden') parts.push(marks ? pick(marks, GARDEN_FORMS)(i.at, s, r, 1) : garden(i.at, s, r));
     else parts.push(towerFoundation(i.at, s));
   }
   if (s.bevel > 0) {

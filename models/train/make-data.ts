@@ -24,6 +24,8 @@ const count = Number(process.env.TRAIN_CROPS ?? 200_000);
 const varied = Number(process.env.VARIED_FACES ?? 18);
 /** With varied faces: VARIED_PENNANTS=1 puts each pennant anywhere in its city (measured worse on printed art). */
 const movePennants = process.env.VARIED_PENNANTS === '1';
+/** With varied faces: VARIED_MARKS=1 draws pennants, cloisters, gardens, cathedrals and inns in several forms (not measured yet). */
+const varyMarks = process.env.VARIED_MARKS === '1';
 const dir = process.env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
 const CHUNK = 20_000;
 const partNames = [...Array.from({ length: Math.ceil(count / CHUNK) }, (_, i) => String(i)), 'val'];
@@ -56,14 +58,14 @@ const trainParts = partNames.filter((p) => p !== 'val' && only.has(p)).map(Numbe
 if (trainParts.length > 0) {
   const faces = [
     ...(await renderFaces(tiles, TRAIN_STYLES, TRAIN_VARIANTS)),
-    ...(varied > 0 ? await renderFaces(tiles, TRAIN_STYLES, variedTrainVariants(varied), { vary: true, movePennants }) : []),
+    ...(varied > 0 ? await renderFaces(tiles, TRAIN_STYLES, variedTrainVariants(varied), { vary: true, movePennants, varyMarks }) : []),
   ];
   console.log(`training faces: ${faces.length} (${elapsed()})`);
   const train = makeWorld(tiles, sprites, faces);
   for (const part of trainParts) {
     const n = Math.min(CHUNK, count - part * CHUNK);
     const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, options);
-    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: TRAIN_VARIANTS.length, varied, movePennants } } : {}), tiles: tileMeta });
+    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: TRAIN_VARIANTS.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}) } } : {}), tiles: tileMeta });
     console.log(`train part ${part}: ${n} crops (${elapsed()})`);
   }
 }

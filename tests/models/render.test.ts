@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TileCatalog } from '../../engine/catalog/registry.js';
@@ -89,6 +90,49 @@ describe('tile renderer', () => {
         else expect(dist, `${id} side ${s} should show field`).toBeLessThan(30);
       }
     }
+  });
+
+  it('draws the committed model\'s training faces byte for byte as they were (plain, and varied without varied marks)', () => {
+    // The committed model was trained on these drawings (`npm run train` must reproduce its data).
+    const plain = createHash('sha256');
+    for (const t of tiles) for (const v of [0, 3, 11]) for (const st of ALL_STYLES) plain.update(tileSvg(t, st, { variant: v }));
+    expect(plain.digest('hex')).toBe('cbdf20630f8c52fb626135d89caca50cf50f58a55851ffef211b71266271dc18');
+    const varied = createHash('sha256');
+    for (const t of tiles) for (const v of [3, 11]) for (const movePennants of [false, true]) varied.update(tileSvg(t, TRAIN_STYLES[v % TRAIN_STYLES.length]!, { variant: v, vary: true, movePennants }));
+    expect(varied.digest('hex')).toBe('51cfacbd563501fe8e9ff659996e5fa1ad09cb7c28caed7f45fef10848265c11');
+  });
+
+  it('with varied marks, draws pennants, cloisters, gardens, cathedrals and inns in several forms and changes nothing else', () => {
+    const marked = (t: (typeof tiles)[number]) => {
+      const l = layoutTile(t);
+      return l.cities.some((c) => c.pennants > 0 || c.cathedral) || l.paths.some((p) => p.inn) || l.interiors.some((i) => i.kind === 'cloister' || i.kind === 'garden');
+    };
+    let withMarks = 0;
+    for (const t of tiles) {
+      const forms = new Set<string>();
+      for (let v = 0; v < 12; v++) {
+        const options = { variant: v, vary: true, movePennants: false } as const;
+        const a = tileSvg(t, TRAIN_STYLES[v % TRAIN_STYLES.length]!, options);
+        const b = tileSvg(t, TRAIN_STYLES[v % TRAIN_STYLES.length]!, { ...options, varyMarks: true });
+        if (!marked(t)) expect(b, t.id).toBe(a);
+        forms.add(b === a ? 'as before' : 'other');
+        // Only with `vary`: the display's and the bench's plain drawings never change.
+        expect(tileSvg(t, TRAIN_STYLES[0]!, { variant: v, varyMarks: true })).toBe(tileSvg(t, TRAIN_STYLES[0]!, { variant: v }));
+      }
+      if (marked(t)) {
+        withMarks++;
+        expect(forms, `${t.id} drawn in more than one form`).toContain('other');
+      }
+    }
+    expect(withMarks).toBeGreaterThan(30);
+    // Over enough variants a cloister comes in each of its three forms.
+    const cloisterTile = tiles.find((t) => t.id === 'BASE_B')!;
+    const seen = new Set<string>();
+    for (let v = 0; v < 24; v++) {
+      const svg = tileSvg(cloisterTile, TRAIN_STYLES[0]!, { variant: v, vary: true, movePennants: false, varyMarks: true });
+      seen.add(svg.includes('h10v7h8') ? 'church' : svg.includes('rx="2" fill="none"') ? 'chapel' : 'court');
+    }
+    expect([...seen].sort()).toEqual(['chapel', 'church', 'court']);
   });
 
   it('varies the geometry for training while every tile keeps its structure, and leaves the plain drawing alone', () => {
