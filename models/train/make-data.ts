@@ -24,7 +24,7 @@ const count = Number(process.env.TRAIN_CROPS ?? 200_000);
 const varied = Number(process.env.VARIED_FACES ?? 18);
 /** With varied faces: VARIED_PENNANTS=1 puts each pennant anywhere in its city (measured worse on printed art). */
 const movePennants = process.env.VARIED_PENNANTS === '1';
-/** With varied faces: VARIED_MARKS=1 draws pennants, cloisters, gardens, cathedrals and inns in several forms (not measured yet). */
+/** With varied faces: VARIED_MARKS=1 draws pennants, cloisters, gardens, cathedrals and inns in several forms (measured, not kept: docs/recognition.md). */
 const varyMarks = process.env.VARIED_MARKS === '1';
 const dir = process.env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
 const CHUNK = 20_000;
