@@ -25,6 +25,12 @@ export interface TileDrawOptions {
    * exactly as before.
    */
   readonly varyMarks?: boolean;
+  /**
+   * With `vary`: three faces in four drawn through a paint filter — edges wobbled by fractal noise,
+   * the fills mottled in colour and grained — as printed art is painted, not flat fills with strokes.
+   * Off, the varied drawings are exactly as before.
+   */
+  readonly paint?: boolean;
   /** Pixel size written into the SVG's width/height. */
   readonly size?: number;
 }
@@ -290,7 +296,35 @@ export function tileSvgFromLayout(layout: TileLayout, tile: TileType, base: ArtS
     parts.push(`<path d="M0 100V0H100" fill="none" stroke="rgba(255,255,255,0.45)" stroke-width="${f1(b * 2)}"/>`);
     parts.push(`<path d="M100 0V100H0" fill="none" stroke="rgba(0,0,0,0.35)" stroke-width="${f1(b * 2)}"/>`);
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100"><g data-tile="${tile.id}">${parts.join('')}</g></svg>`;
+  const painter = varied && options.paint ? rng(mixSeed(options.variant ?? 0, 0x9a1)) : null;
+  const filter = painter && painter() < 0.75 ? paintFilter(painter, `paint-${options.variant ?? 0}`) : null;
+  const body = filter ? `${filter.defs}<g filter="url(#${filter.id})">${parts.join('')}</g>` : parts.join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100"><g data-tile="${tile.id}">${body}</g></svg>`;
+}
+
+/**
+ * A painted look for a flat drawing: the shapes' edges displaced by fractal noise (a brush's
+ * uneven border), then colour noise in large patches (paint laid unevenly) and grey grain on top.
+ * Frequencies are per viewBox unit (the tile is 100 units across).
+ */
+function paintFilter(r: Rng, id: string): { id: string; defs: string } {
+  const seed = () => Math.floor(r() * 10000);
+  const wobble = { freq: between(r, 0.05, 0.2), scale: between(r, 0, 3) };
+  const mottle = { freq: between(r, 0.02, 0.08), amp: between(r, 0.1, 0.35) };
+  const grain = { freq: between(r, 0.2, 0.5), amp: between(r, 0, 0.2) };
+  const opaque = '0 0 0 0 1';
+  const defs =
+    `<defs><filter id="${id}" filterUnits="userSpaceOnUse" x="0" y="0" width="100" height="100" color-interpolation-filters="sRGB">` +
+    `<feTurbulence type="fractalNoise" baseFrequency="${wobble.freq.toFixed(3)}" numOctaves="2" seed="${seed()}" result="w"/>` +
+    `<feDisplacementMap in="SourceGraphic" in2="w" scale="${wobble.scale.toFixed(2)}" xChannelSelector="R" yChannelSelector="G" result="d"/>` +
+    `<feTurbulence type="fractalNoise" baseFrequency="${mottle.freq.toFixed(3)}" numOctaves="3" seed="${seed()}"/>` +
+    `<feColorMatrix type="matrix" values="1 0 0 0 0 0 1 0 0 0 0 0 1 0 0 ${opaque}" result="m"/>` +
+    `<feComposite in="d" in2="m" operator="arithmetic" k1="0" k2="1" k3="${mottle.amp.toFixed(3)}" k4="${(-mottle.amp / 2).toFixed(3)}" result="dm"/>` +
+    `<feTurbulence type="fractalNoise" baseFrequency="${grain.freq.toFixed(3)}" numOctaves="2" seed="${seed()}"/>` +
+    `<feColorMatrix type="matrix" values="0.33 0.33 0.33 0 0 0.33 0.33 0.33 0 0 0.33 0.33 0.33 0 0 ${opaque}" result="g"/>` +
+    `<feComposite in="dm" in2="g" operator="arithmetic" k1="0" k2="1" k3="${grain.amp.toFixed(3)}" k4="${(-grain.amp / 2).toFixed(3)}"/>` +
+    `</filter></defs>`;
+  return { id, defs };
 }
 
 /** The tile as placed on the board: turned `rot` degrees clockwise (the engine's rotation). */

@@ -16,13 +16,13 @@ export async function renderFaces(
   tiles: readonly TileType[],
   styles: readonly ArtStyle[],
   variants: readonly number[],
-  { vary = false, movePennants = true, varyMarks = false }: { vary?: boolean; movePennants?: boolean; varyMarks?: boolean } = {},
+  { vary = false, movePennants = true, varyMarks = false, paint = false }: { vary?: boolean; movePennants?: boolean; varyMarks?: boolean; paint?: boolean } = {},
 ): Promise<TileFace[]> {
   const faces: TileFace[] = [];
   for (let ti = 0; ti < tiles.length; ti++)
     for (let si = 0; si < styles.length; si++)
       for (const v of variants) {
-        const svg = tileSvg(tiles[ti]!, styles[si]!, { variant: v * 7919 + si * 104729 + ti, vary, movePennants, varyMarks });
+        const svg = tileSvg(tiles[ti]!, styles[si]!, { variant: v * 7919 + si * 104729 + ti, vary, movePennants, varyMarks, paint });
         faces.push({ image: await rasterise(svg, FACE_PX), tileIndex: ti, baseQ: 0 });
       }
   return faces;

@@ -102,6 +102,46 @@ describe('tile renderer', () => {
     expect(varied.digest('hex')).toBe('51cfacbd563501fe8e9ff659996e5fa1ad09cb7c28caed7f45fef10848265c11');
   });
 
+  it('with paint, draws about three varied faces in four through a paint filter that mottles the fills and keeps the drawing', async () => {
+    let painted = 0;
+    const n = 80;
+    for (let v = 0; v < n; v++) {
+      const t = tiles[v % tiles.length]!;
+      const st = TRAIN_STYLES[v % TRAIN_STYLES.length]!;
+      const flat = tileSvg(t, st, { variant: v, vary: true });
+      const svg = tileSvg(t, st, { variant: v, vary: true, paint: true });
+      expect(tileSvg(t, st, { variant: v, vary: true, paint: true }), 'deterministic').toBe(svg);
+      // Only with `vary`: the display's and the bench's plain drawings never change.
+      expect(tileSvg(t, st, { variant: v, paint: true })).toBe(tileSvg(t, st, { variant: v }));
+      if (svg === flat) continue;
+      painted++;
+      // The same drawing, wrapped in the filter: nothing moves or changes colour in the SVG itself.
+      const unwrapped = svg.replace(/<defs><filter id="paint-\d+".*?<\/filter><\/defs><g filter="url\(#paint-\d+\)">/, '').replace(/<\/g><\/g><\/svg>$/, '</g></svg>');
+      expect(unwrapped, t.id).toBe(flat);
+    }
+    expect(painted / n).toBeGreaterThan(0.6);
+    expect(painted / n).toBeLessThan(0.9);
+    // Rasterised, a painted flat field is mottled (more pixel-to-pixel change) at about the same mean colour.
+    const field = tiles.find((t) => t.id === 'BASE_B')!;
+    const v = Array.from({ length: 20 }, (_, i) => i).find((i) => tileSvg(field, TRAIN_STYLES[3]!, { variant: i, vary: true, paint: true }) !== tileSvg(field, TRAIN_STYLES[3]!, { variant: i, vary: true }))!;
+    const stats = async (paint: boolean) => {
+      const r = await rasterise(tileSvg(field, TRAIN_STYLES[3]!, { variant: v, vary: true, paint }), 96);
+      let sum = 0;
+      let diff = 0;
+      // The north-west quarter: field only (the cloister sits in the middle).
+      for (let y = 4; y < 30; y++)
+        for (let x = 4; x < 30; x++) {
+          const i = (y * 96 + x) * 4 + 1;
+          sum += r.data[i]!;
+          diff += Math.abs(r.data[i]! - r.data[i + 4]!);
+        }
+      return { mean: sum / 26 / 26, change: diff / 26 / 26 };
+    };
+    const [before, after] = [await stats(false), await stats(true)];
+    expect(Math.abs(after.mean - before.mean)).toBeLessThan(25);
+    expect(after.change).toBeGreaterThan(before.change);
+  });
+
   it('with varied marks, draws pennants, cloisters, gardens, cathedrals and inns in several forms and changes nothing else', () => {
     const marked = (t: (typeof tiles)[number]) => {
       const l = layoutTile(t);
