@@ -210,12 +210,13 @@ export function tileSvg(tile: TileType, style: ArtStyle, options: TileDrawOption
 
 export function tileSvgFromLayout(layout: TileLayout, tile: TileType, base: ArtStyle, options: TileDrawOptions = {}): string {
   // The varied style has its own generator so that the plain drawings stay exactly as they were.
-  const varied = options.vary ? rng(mixSeed(options.variant ?? 0, 0x57e)) : null;
-  const r = rng(options.variant ?? 0);
+  const variant = options.variant ?? 0;
+  const varied = options.vary ? rng(mixSeed(variant, 0x57e)) : null;
+  const r = rng(variant);
   const s = palette(varied ? variedStyle(base, varied) : base, r);
   const shieldScale = varied ? between(varied, 0.7, 1.35) : 1;
   // The marks' forms have a generator of their own, so that the varied drawings without them stay as they were.
-  const marks = varied && options.varyMarks ? rng(mixSeed(options.variant ?? 0, 0x3a4)) : null;
+  const marks = varied && options.varyMarks ? rng(mixSeed(variant, 0x3a4)) : null;
   const shieldForm = marks ? pick(marks, SHIELD_FORMS) : SHIELD_FORMS[0]!;
   const size = options.size ?? 100;
   const parts: string[] = [];
@@ -288,6 +289,7 @@ export function tileSvgFromLayout(layout: TileLayout, tile: TileType, base: ArtS
   }
   for (const i of layout.interiors) {
     if (i.kind === 'cloister') parts.push(marks ? pick(marks, CLOISTER_FORMS)(i.at, s, marks, 1) : cloister(i.at, s));
+    // A garden's flowers come from the main generator in every form, as in the plain one.
     else if (i.kind === 'garden') parts.push(marks ? pick(marks, GARDEN_FORMS)(i.at, s, r, 1) : garden(i.at, s, r));
     else parts.push(towerFoundation(i.at, s));
   }
@@ -296,8 +298,8 @@ export function tileSvgFromLayout(layout: TileLayout, tile: TileType, base: ArtS
     parts.push(`<path d="M0 100V0H100" fill="none" stroke="rgba(255,255,255,0.45)" stroke-width="${f1(b * 2)}"/>`);
     parts.push(`<path d="M100 0V100H0" fill="none" stroke="rgba(0,0,0,0.35)" stroke-width="${f1(b * 2)}"/>`);
   }
-  const painter = varied && options.paint ? rng(mixSeed(options.variant ?? 0, 0x9a1)) : null;
-  const filter = painter && painter() < 0.75 ? paintFilter(painter, `paint-${options.variant ?? 0}`) : null;
+  const painter = varied && options.paint ? rng(mixSeed(variant, 0x9a1)) : null;
+  const filter = painter && painter() < 0.75 ? paintFilter(painter, `paint-${variant}`) : null;
   const body = filter ? `${filter.defs}<g filter="url(#${filter.id})">${parts.join('')}</g>` : parts.join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100"><g data-tile="${tile.id}">${body}</g></svg>`;
 }
