@@ -78,6 +78,8 @@ function rawScores(readings: CropReading[], labels: { present: boolean; tileInde
   let tr = 0, n = 0, seg = 0, mp = 0, mc = 0, mcn = 0, pres = 0;
   // The same measure on tiles with neither a piece standing on them nor a hand in view.
   let clearRight = 0, clearN = 0;
+  // Where the mistakes are: a figure on the tile (with or without a hand), a hand only, neither.
+  const wrong = { figure: 0, hand: 0, neither: 0 };
   readings.forEach((r, i) => {
     const l = labels[i]!;
     if ((r.present > 0.5) === l.present) pres++;
@@ -90,6 +92,7 @@ function rawScores(readings: CropReading[], labels: { present: boolean; tileInde
       clearN++;
       if (right) clearRight++;
     }
+    if (!right) wrong[l.meeple ? 'figure' : l.hand ? 'hand' : 'neither']++;
     if (right) tr++;
     else if (CONFUSIONS) {
       const key = b.tileId === tile.id ? `${tile.id} turned wrong` : `${tile.id} read as ${b.tileId}`;
@@ -108,7 +111,7 @@ function rawScores(readings: CropReading[], labels: { present: boolean; tileInde
       if (best === l.meepleColour) mc++;
     }
   });
-  return { tr, n, seg, segN: n * 12, mp, mc, mcn, pres, total: readings.length, clearRight, clearN };
+  return { tr, n, seg, segN: n * 12, mp, mc, mcn, pres, total: readings.length, clearRight, clearN, wrong };
 }
 
 // Placements from the golden corpus: the state before each tile, the tile, its cell and rotation.
@@ -311,6 +314,8 @@ print('crops/s batched (wall clock, shared machine)', median(wallRates).toFixed(
 print('single crop latency', median(lat).toFixed(2), 'ms');
 const secondShare = looks.second / Math.max(1, looks.decoded);
 print('second looks (unsure readings read again at the quarter turns not yet read)', pct(looks.second, looks.decoded), '% of constrained placements');
+const causes = (r: ReturnType<typeof rawScores>) => `${r.wrong.figure}/${r.wrong.hand}/${r.wrong.neither}`;
+print('raw type+rotation mistakes with a figure on the tile / a hand only / neither', `in-style ${causes(inRaw)}, held-out ${causes(heldRaw)}, real art ${causes(realRaw)}`, '');
 print('second looks by set', `in-style ${pct(inCon.second, inCon.n)}, held-out ${pct(heldCon.second, heldCon.n)}, held-out enrolled ${pct(heldConEnr.second, heldConEnr.n)}, real art ${pct(realCon.second, realCon.n)}, real art enrolled ${pct(realConEnr.second, realConEnr.n)}`, '%');
 // Every crop read at the default views; the unsure share read again at the quarter turns not yet
 // read ((4 − views) of a four-view read's four).
