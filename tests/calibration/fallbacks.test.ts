@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCv, type Cv } from '../../calibration/cv.js';
 import { applyHomography, invertHomography, type Homography, type Point } from '../../calibration/geometry.js';
-import { homographyFromCorners, homographyFromStartPiece, START_TILE, TOURNAMENT_TILE, type KnownPiece } from '../../calibration/fallbacks.js';
+import { FORTRESS_2X6, FORTRESS_4X3, homographyFromCorners, homographyFromStartPiece, START_TILE, TOURNAMENT_TILE, type KnownPiece } from '../../calibration/fallbacks.js';
 import { cameraHomography, drawTile, emptyTable, randomPose, rng, shoot, type TableRaster } from './synthetic.js';
 
 let cv: Cv;
@@ -53,6 +53,8 @@ describe('start-piece fallback (no markers)', () => {
     ['start tile, overhead', START_TILE, 1],
     ['start tile, tilted', START_TILE, 2],
     ['tournament tile 2×3', TOURNAMENT_TILE, 3],
+    ['fortress pair 4×3', FORTRESS_4X3, 4],
+    ['fortress pair 2×6', FORTRESS_2X6, 5],
   ];
   it.each(cases)('%s: plane recovered within 1 mm over the piece', (_n, piece, seed) => {
     const r = rng(100 + seed);
