@@ -1,6 +1,6 @@
 import type { Cv, Mat } from './cv.js';
-import { applyHomography, fitHomography, type Homography, type Point, type Quad } from './geometry.js';
-import { refinePiece, type PiecePose } from './refine.js';
+import { applyHomography, distance, fitHomography, type Homography, type Point, type Quad } from './geometry.js';
+import { poseCorners, refinePiece, type PiecePose } from './refine.js';
 
 /** A board position as the engine counts it: [x, y], the start piece at [0, 0]. */
 export type Cell = readonly [number, number];
@@ -70,6 +70,16 @@ export function fitLattice(obs: CellObservation[], prior: Lattice): Lattice {
   return { ...l, originMm: { x: mx - c.x, y: my - c.y } };
 }
 
+/** How far from the lattice a tile is looked for, and how far its size may be from the nominal. */
+export interface CellSearch {
+  readonly searchMm: number;
+  readonly sizeToleranceMm: number;
+}
+/** Under a plane that is right where the tile lies. */
+const TIGHT: CellSearch = { searchMm: 3.5, sizeToleranceMm: 0.6 };
+/** At the edge of what a plane has been fitted to (`growPlane`). */
+const LOOSE: CellSearch = { searchMm: 6, sizeToleranceMm: 3 };
+
 export interface RefinedCell {
   cell: Cell;
   pose: PiecePose;
@@ -88,8 +98,8 @@ export interface RefinedCell {
  * sit up to a couple of millimetres and degrees off the grid, so the recogniser's crop must come
  * from the tile's own quad, not the lattice's.
  */
-export function refineCell(cv: Cv, image: Mat, tableToImage: Homography, lattice: Lattice, cell: Cell): RefinedCell {
-  const r = refinePiece(cv, image, tableToImage, latticePose(lattice, cell), { searchMm: 3.5, searchDeg: 4, pxPerMm: 4, sizeToleranceMm: 0.6 });
+export function refineCell(cv: Cv, image: Mat, tableToImage: Homography, lattice: Lattice, cell: Cell, search: CellSearch = TIGHT): RefinedCell {
+  const r = refinePiece(cv, image, tableToImage, latticePose(lattice, cell), { searchMm: search.searchMm, searchDeg: 4, pxPerMm: 4, sizeToleranceMm: search.sizeToleranceMm });
   return { cell, pose: r.pose, tableQuad: r.tableQuad, imageQuad: r.tableQuad.map((p) => applyHomography(tableToImage, p)) as Quad, contrast: r.contrast };
 }
 
@@ -98,7 +108,7 @@ export function refineCell(cv: Cv, image: Mat, tableToImage: Homography, lattice
  * the lattice after each tile so that drift far from the start is followed. This is how the
  * tracker re-reads a whole board (after a camera bump, or at start-up from a game in progress).
  */
-export function solveGrid(cv: Cv, image: Mat, tableToImage: Homography, prior: Lattice, occupied: Cell[]): { lattice: Lattice; cells: Map<string, RefinedCell> } {
+export function solveGrid(cv: Cv, image: Mat, tableToImage: Homography, prior: Lattice, occupied: Cell[], search: CellSearch = TIGHT): { lattice: Lattice; cells: Map<string, RefinedCell> } {
   const keys = new Set(occupied.map(cellKey));
   const cells = new Map<string, RefinedCell>();
   let lattice = prior;
@@ -106,7 +116,7 @@ export function solveGrid(cv: Cv, image: Mat, tableToImage: Homography, prior: L
   const queued = new Set(queue.map(cellKey));
   while (queue.length > 0) {
     const c = queue.shift()!;
-    const found = refineCell(cv, image, tableToImage, lattice, c);
+    const found = refineCell(cv, image, tableToImage, lattice, c, search);
     cells.set(cellKey(c), found);
     lattice = fitLattice([...cells.values()].map((f) => ({ cell: f.cell, pose: f.pose })), lattice);
     for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
@@ -118,7 +128,7 @@ export function solveGrid(cv: Cv, image: Mat, tableToImage: Homography, prior: L
     }
   }
   // Cells not connected to the start (should not happen in Carcassonne) are read from the lattice.
-  for (const c of occupied) if (!cells.has(cellKey(c))) cells.set(cellKey(c), refineCell(cv, image, tableToImage, lattice, c));
+  for (const c of occupied) if (!cells.has(cellKey(c))) cells.set(cellKey(c), refineCell(cv, image, tableToImage, lattice, c, search));
   return { lattice, cells };
 }
 
@@ -129,4 +139,77 @@ export function solveGrid(cv: Cv, image: Mat, tableToImage: Homography, prior: L
  */
 export function refitPlane(cv: Cv, known: { tableQuad: Quad; imageQuad: Quad }[]): Homography | undefined {
   return fitHomography(cv, known.flatMap((k) => k.tableQuad), known.flatMap((k) => k.imageQuad), 2);
+}
+
+/**
+ * A plane first known from the start piece alone is right over the piece only: its perspective
+ * terms rest on one 45 mm square (docs/calibration.md). The board grows outwards from it, as a game
+ * does: ring by ring (cells one more step from the start), the tiles are found under the plane so
+ * far and the plane refitted to every tile found — four corners each, placed on the table by the
+ * lattice to within the tiles' drift. The start piece keeps its own corners, so the table frame
+ * stays the piece's; the tiles' known size (not only the pitch, which includes the unknown gap)
+ * keeps the scale honest.
+ */
+export function growPlane(cv: Cv, image: Mat, startPlane: Homography, prior: Lattice, occupied: Cell[]): { plane: Homography; lattice: Lattice; cells: Map<string, RefinedCell> } {
+  const ring = ringsFromStart(occupied);
+  const last = Math.max(0, ...ring.values());
+  let plane = startPlane;
+  // At the frontier the plane is extrapolated: a tile may sit millimetres from where it says, and
+  // look a millimetre or two larger or smaller, so the search there is loose.
+  for (let d = 1; d <= last; d++) {
+    const near = occupied.filter((c) => (ring.get(cellKey(c)) ?? Infinity) <= d);
+    plane = refitToGrid(cv, startPlane, prior, near, solveGrid(cv, image, plane, prior, near, LOOSE)) ?? plane;
+  }
+  return { plane, ...solveGrid(cv, image, plane, prior, occupied) };
+}
+
+function refitToGrid(cv: Cv, startPlane: Homography, prior: Lattice, cells: Cell[], solved: { lattice: Lattice; cells: Map<string, RefinedCell> }): Homography | undefined {
+  // The start piece as calibrated, alone on the table: no neighbour's edge to mistake for its own.
+  const startQuad = poseCorners(latticePose(prior, [0, 0]));
+  const start = { tableQuad: startQuad, imageQuad: startQuad.map((p) => applyHomography(startPlane, p)) as Quad };
+  const others = cells
+    .filter((c) => cellKey(c) !== '0,0')
+    .map((c) => ({ tableQuad: poseCorners(latticePose(solved.lattice, c)), imageQuad: solved.cells.get(cellKey(c))!.imageQuad }));
+  return robustPlane(cv, [start, ...others]);
+}
+
+/**
+ * A least-squares plane through every tile's corners, refitted without the tiles it fits worst:
+ * a tile whose edges were mistaken (a neighbour's edge, a hand) is far off the plane the others
+ * agree on, and would bend it. Known tiles are off by their drift only, a pixel or two, so RANSAC's
+ * fixed threshold (refitPlane) would throw good ones away at one camera distance and keep bad ones
+ * at another; the median residual scales with the camera (with a floor of 1.5 px, so that a plane
+ * every tile fits well keeps them all). The first quad (the start piece) is always kept.
+ */
+function robustPlane(cv: Cv, known: { tableQuad: Quad; imageQuad: Quad }[]): Homography | undefined {
+  const fit = (ks: typeof known) => fitHomography(cv, ks.flatMap((k) => k.tableQuad), ks.flatMap((k) => k.imageQuad));
+  let use = known;
+  let h = fit(use);
+  for (let round = 0; round < 3 && h; round++) {
+    const off = known.map((k) => Math.max(...k.tableQuad.map((p, i) => distance(applyHomography(h!, p), k.imageQuad[i]!))));
+    const median = [...off].sort((a, b) => a - b)[Math.floor(off.length / 2)]!;
+    const keep = known.filter((_, i) => i === 0 || off[i]! <= Math.max(2 * median, 1.5));
+    if (keep.length === use.length || keep.length < 3) break;
+    use = keep;
+    h = fit(use) ?? h;
+  }
+  return h;
+}
+
+/** Steps from the start piece through occupied neighbours, for each occupied cell it reaches. */
+function ringsFromStart(occupied: Cell[]): Map<string, number> {
+  const keys = new Set(occupied.map(cellKey));
+  const ring = new Map<string, number>([['0,0', 0]]);
+  const queue: Cell[] = [[0, 0]];
+  while (queue.length > 0) {
+    const c = queue.shift()!;
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      const n: Cell = [c[0] + dx, c[1] + dy];
+      if (keys.has(cellKey(n)) && !ring.has(cellKey(n))) {
+        ring.set(cellKey(n), ring.get(cellKey(c))! + 1);
+        queue.push(n);
+      }
+    }
+  }
+  return ring;
 }
