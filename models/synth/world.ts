@@ -2,28 +2,35 @@
 import type { TileType } from '../../engine/catalog/types.js';
 import { layoutTile } from '../render/layout.js';
 import { PIECE_COLORS, pieceSvg, type PieceKind } from '../render/pieces.js';
-import { pick, type Rng } from '../render/random.js';
+import { mixSeed, pick, rng, type Rng } from '../render/random.js';
 import { rasterise } from '../render/rasterise.js';
 import type { ArtStyle } from '../render/styles.js';
 import { tileSvg } from '../render/svg.js';
 import type { Rgba } from './image.js';
 import type { SynthWorld, TileFace } from './crop.js';
+import { warpFace } from './warp.js';
 
 export const FACE_PX = 96;
+/** How far `warp` moves a face's interior, at most (≈ 2.3 mm on a 45 mm tile). */
+const WARP_PX = 5;
 
-/** Every tile in every style and variant; `vary` draws varied geometry and styles (training only). */
+/**
+ * Every tile in every style and variant; `vary` draws varied geometry and styles (training only),
+ * `warp` bends each face through its own smooth displacement field (warp.ts; training only).
+ */
 export async function renderFaces(
   tiles: readonly TileType[],
   styles: readonly ArtStyle[],
   variants: readonly number[],
-  { vary = false, movePennants = true, varyMarks = false, paint = false }: { vary?: boolean; movePennants?: boolean; varyMarks?: boolean; paint?: boolean } = {},
+  { vary = false, movePennants = true, varyMarks = false, paint = false, warp = false }: { vary?: boolean; movePennants?: boolean; varyMarks?: boolean; paint?: boolean; warp?: boolean } = {},
 ): Promise<TileFace[]> {
   const faces: TileFace[] = [];
   for (let ti = 0; ti < tiles.length; ti++)
     for (let si = 0; si < styles.length; si++)
       for (const v of variants) {
-        const svg = tileSvg(tiles[ti]!, styles[si]!, { variant: v * 7919 + si * 104729 + ti, vary, movePennants, varyMarks, paint });
-        faces.push({ image: await rasterise(svg, FACE_PX), tileIndex: ti, baseQ: 0 });
+        const variant = v * 7919 + si * 104729 + ti;
+        const image = await rasterise(tileSvg(tiles[ti]!, styles[si]!, { variant, vary, movePennants, varyMarks, paint }), FACE_PX);
+        faces.push({ image: warp ? warpFace(image, rng(mixSeed(variant, 0x3a7)), WARP_PX) : image, tileIndex: ti, baseQ: 0 });
       }
   return faces;
 }

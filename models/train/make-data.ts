@@ -28,6 +28,8 @@ const movePennants = process.env.VARIED_PENNANTS === '1';
 const varyMarks = process.env.VARIED_MARKS === '1';
 /** With varied faces: VARIED_PAINT=1 draws three varied faces in four through a paint filter (wobbled edges, mottled fills, grain). */
 const paint = process.env.VARIED_PAINT === '1';
+/** With varied faces: VARIED_WARP=1 bends each varied face through its own smooth displacement field (models/synth/warp.ts). */
+const warp = process.env.VARIED_WARP === '1';
 const dir = process.env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
 const CHUNK = 20_000;
 const partNames = [...Array.from({ length: Math.ceil(count / CHUNK) }, (_, i) => String(i)), 'val'];
@@ -60,14 +62,14 @@ const trainParts = partNames.filter((p) => p !== 'val' && only.has(p)).map(Numbe
 if (trainParts.length > 0) {
   const faces = [
     ...(await renderFaces(tiles, TRAIN_STYLES, TRAIN_VARIANTS)),
-    ...(varied > 0 ? await renderFaces(tiles, TRAIN_STYLES, variedTrainVariants(varied), { vary: true, movePennants, varyMarks, paint }) : []),
+    ...(varied > 0 ? await renderFaces(tiles, TRAIN_STYLES, variedTrainVariants(varied), { vary: true, movePennants, varyMarks, paint, warp }) : []),
   ];
   console.log(`training faces: ${faces.length} (${elapsed()})`);
   const train = makeWorld(tiles, sprites, faces);
   for (const part of trainParts) {
     const n = Math.min(CHUNK, count - part * CHUNK);
     const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, options);
-    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: TRAIN_VARIANTS.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}) } } : {}), tiles: tileMeta });
+    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: TRAIN_VARIANTS.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), tiles: tileMeta });
     console.log(`train part ${part}: ${n} crops (${elapsed()})`);
   }
 }
