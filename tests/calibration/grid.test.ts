@@ -5,7 +5,7 @@ import { applyHomography, distance } from '../../calibration/geometry.js';
 import { cellKey, solveGrid, type Cell, type Lattice } from '../../calibration/lattice.js';
 import { rectifyCell } from '../../calibration/rectify.js';
 import { poseCorners } from '../../calibration/refine.js';
-import { cameraHomography, drawTile, driftedBoard, emptyTable, randomPose, rng, shoot, type TableRaster } from './synthetic.js';
+import { cameraHomography, drawTile, driftedBoard, emptyTable, MID_GAME_CELLS as CELLS, randomPose, rng, shoot, type TableRaster } from './synthetic.js';
 
 let cv: Cv;
 const cleanup: Mat[] = [];
@@ -14,10 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup.forEach((m) => m.delete()));
 
-/** A plausible mid-game board: a cross of arms plus a filled block, 25 cells. */
-const CELLS: Cell[] = [];
-for (let x = -2; x <= 2; x++) for (let y = -1; y <= 1; y++) CELLS.push([x, y]);
-CELLS.push([0, -2], [0, -3], [1, -3], [0, 2], [0, 3], [-3, 0], [3, 0], [3, 1], [-1, 2], [2, -2]);
 
 function scene(gapMm: number, seed: number) {
   const latticeDeg = (rng(seed)() - 0.5) * 40;

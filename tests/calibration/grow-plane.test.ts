@@ -5,7 +5,7 @@ import { frameToMat } from '../../calibration/frame.js';
 import { applyHomography, invertHomography, multiplyHomography, type Homography } from '../../calibration/geometry.js';
 import { growPlane, type Cell, type Lattice } from '../../calibration/lattice.js';
 import { poseCorners, type PiecePose } from '../../calibration/refine.js';
-import { cameraHomography, drawTile, driftedBoard, emptyTable, randomPose, rng, shoot, type TableRaster } from './synthetic.js';
+import { cameraHomography, drawTile, driftedBoard, emptyTable, MID_GAME_CELLS as CELLS, randomPose, rng, shoot, type TableRaster } from './synthetic.js';
 
 let cv: Cv;
 const cleanup: Mat[] = [];
@@ -14,10 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup.forEach((m) => m.delete()));
 
-/** The grid test's mid-game board: a cross of arms plus a filled block, 25 cells. */
-const CELLS: Cell[] = [];
-for (let x = -2; x <= 2; x++) for (let y = -1; y <= 1; y++) CELLS.push([x, y]);
-CELLS.push([0, -2], [0, -3], [1, -3], [0, 2], [0, 3], [-3, 0], [3, 0], [3, 1], [-1, 2], [2, -2]);
 
 /** Largest table error (mm) at the tiles' corners, an estimated plane against the true one. */
 function errorOnTiles(truth: Homography, estimate: Homography, tiles: Iterable<PiecePose>): number {

@@ -246,3 +246,9 @@ export function driftedBoard(cells: readonly (readonly [number, number])[], o: {
   }
   return out;
 }
+
+/** A plausible mid-game board: a cross of arms plus a filled block, 25 cells. */
+export const MID_GAME_CELLS: (readonly [number, number])[] = [
+  ...[-2, -1, 0, 1, 2].flatMap((x) => [-1, 0, 1].map((y) => [x, y] as const)),
+  [0, -2], [0, -3], [1, -3], [0, 2], [0, 3], [-3, 0], [3, 0], [3, 1], [-1, 2], [2, -2],
+];
