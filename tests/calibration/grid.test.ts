@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCv, type Cv, type Mat } from '../../calibration/cv.js';
 import { frameToMat } from '../../calibration/frame.js';
 import { applyHomography, distance } from '../../calibration/geometry.js';
-import { cellKey, solveGrid, type Cell, type Lattice } from '../../calibration/lattice.js';
+import { cellKey, solveGrid, type Lattice } from '../../calibration/lattice.js';
 import { rectifyCell } from '../../calibration/rectify.js';
 import { poseCorners } from '../../calibration/refine.js';
 import { cameraHomography, drawTile, driftedBoard, emptyTable, MID_GAME_CELLS as CELLS, randomPose, rng, shoot, type TableRaster } from './synthetic.js';

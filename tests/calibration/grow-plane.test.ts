@@ -3,7 +3,7 @@ import { loadCv, type Cv, type Mat } from '../../calibration/cv.js';
 import { homographyFromStartPiece, START_TILE } from '../../calibration/fallbacks.js';
 import { frameToMat } from '../../calibration/frame.js';
 import { applyHomography, invertHomography, multiplyHomography, type Homography } from '../../calibration/geometry.js';
-import { growPlane, type Cell, type Lattice } from '../../calibration/lattice.js';
+import { growPlane, type Lattice } from '../../calibration/lattice.js';
 import { poseCorners, type PiecePose } from '../../calibration/refine.js';
 import { cameraHomography, drawTile, driftedBoard, emptyTable, MID_GAME_CELLS as CELLS, randomPose, rng, shoot, type TableRaster } from './synthetic.js';
 
