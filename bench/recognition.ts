@@ -17,10 +17,9 @@ import { decodeReading, rawBest, type DecodeContext, type DecodeOptions } from '
 import { decodeWithSecondLook } from '../models/second-look.js';
 import { Enrollment, exemplarsFromCrop } from '../models/enroll.js';
 import { loadRealFaces } from '../models/eval/realart.js';
-import { mixSeed } from '../models/render/random.js';
 import { HELD_OUT_STYLE, TRAIN_STYLES } from '../models/render/styles.js';
-import { DEFAULT_CROP, synthCrop, type CropOptions, type SynthWorld, type TileFace } from '../models/synth/crop.js';
-import { jpegInPlace } from '../models/synth/dataset.js';
+import { DEFAULT_CROP, type CropOptions, type SynthWorld, type TileFace } from '../models/synth/crop.js';
+import { cropSet, type FaceTurn } from '../models/eval/crop-sets.js';
 import { BENCH_SEED, EVAL_VARIANTS } from '../models/synth/splits.js';
 import { makeWorld, renderFaces, renderSprites } from '../models/synth/world.js';
 import { TileRecognizer, type CropReading, type Views } from '../models/runner.js';
@@ -59,20 +58,7 @@ async function readAll(crops: Uint8Array[]): Promise<CropReading[]> {
 }
 
 /** Crops from a world, JPEG-compressed in mosaics like the training data. */
-async function cropsFrom(world: SynthWorld, n: number, seed: number, opts: CropOptions, fixed?: (i: number) => { face: TileFace; q: number }) {
-  const flat = new Uint8Array(n * S * S * 3);
-  const labels = [];
-  for (let i = 0; i < n; i++) {
-    const f = fixed?.(i);
-    const w = f ? { ...world, centreFace: () => f.face } : world;
-    const c = synthCrop(w, mixSeed(seed, i), f ? { ...opts, centreQ: f.q, forcePresent: true } : opts);
-    flat.set(c.rgb, i * S * S * 3);
-    labels.push(c.labels);
-  }
-  await jpegInPlace(flat, n, S, mixSeed(seed, 7));
-  const crops = labels.map((_, i) => flat.slice(i * S * S * 3, (i + 1) * S * S * 3));
-  return { crops, labels };
-}
+const cropsFrom = (world: SynthWorld, n: number, seed: number, opts: CropOptions, fixed?: (i: number) => FaceTurn) => cropSet(world, n, seed, opts, fixed);
 
 function rawScores(readings: CropReading[], labels: { present: boolean; tileIndex: number; q: number; seg12: readonly number[]; meeple: boolean; meepleColour: number; hand: boolean }[]) {
   let tr = 0, n = 0, seg = 0, mp = 0, mc = 0, mcn = 0, pres = 0;

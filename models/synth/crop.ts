@@ -43,6 +43,13 @@ export interface CropOptions {
   readonly centreQ?: number;
   /** Forces a tile into the cell (never empty). */
   readonly forcePresent?: boolean;
+  /**
+   * Draws this face in the cell instead of the seed's, turned to `q` quarter turns in the crop, with
+   * everything else as the seed has it — neighbours, light, the figures and where they stand, the
+   * hand, the noise; the labels stay the seed's. The same scene with another tile under the same
+   * figure and hand: what a look-alike would have looked like (bench/ambiguity.ts).
+   */
+  readonly centreDrawnAs?: { readonly face: TileFace; readonly q: number };
 }
 
 export const DEFAULT_CROP: CropOptions = { size: 64, margin: 0.1, emptyProb: 0.08, meepleProb: 0.35, handProb: 0.08, severity: 1 };
@@ -239,6 +246,12 @@ export function synthCrop(world: SynthWorld, seed: number, options: CropOptions 
   }
   const skin = pick(r, SKIN);
 
+  // Every random draw that depends on the cell's tile is made: another face may stand in from here.
+  const swap = centre && options.centreDrawnAs;
+  const drawn: readonly Placed[] = swap
+    ? placed.map((t) => (t === centre ? { ...t, face: swap.face, q: (((swap.q - swap.face.baseQ) % 4) + 4) % 4 } : t))
+    : placed;
+
   // The rectification residue: the four window corners each off by up to ~1.5 % of the window.
   const span = hi - lo;
   const jit = () => gauss(r) * 0.008 * span * sev;
@@ -267,11 +280,11 @@ export function synthCrop(world: SynthWorld, seed: number, options: CropOptions 
       let cg = table[1]! + wood * 0.8;
       let cb = table[2]! + wood * 0.6;
       let top = false;
-      for (const t of placed) if (insideFootprint(t, x, y)) top = true;
+      for (const t of drawn) if (insideFootprint(t, x, y)) top = true;
       if (!top) {
         let shadow = false;
         let sideHit = false;
-        for (const t of placed) {
+        for (const t of drawn) {
           if (insideFootprint(t, x - shX, y - shY)) shadow = true;
           if (insideFootprint(t, x - sideX, y - sideY)) sideHit = true;
         }
@@ -286,7 +299,7 @@ export function synthCrop(world: SynthWorld, seed: number, options: CropOptions 
           cb = 120 * sideTone;
         }
       }
-      for (const t of placed) {
+      for (const t of drawn) {
         const uv = faceCoords(t, x, y);
         if (!uv) continue;
         const img = t.face.image;

@@ -14,6 +14,9 @@ export const FACE_PX = 96;
 /** How far `warp` moves a face's interior, at most (≈ 2.3 mm on a 45 mm tile). */
 const WARP_PX = 5;
 
+/** The drawing variant (decorations, textures, colours) of tile `ti` in style `si` for variant number `v`. */
+export const faceVariant = (v: number, si: number, ti: number): number => v * 7919 + si * 104729 + ti;
+
 /**
  * Every tile in every style and variant; `vary` draws varied geometry and styles (training only),
  * `warp` bends each face through its own smooth displacement field (warp.ts; training only).
@@ -28,7 +31,7 @@ export async function renderFaces(
   for (let ti = 0; ti < tiles.length; ti++)
     for (let si = 0; si < styles.length; si++)
       for (const v of variants) {
-        const variant = v * 7919 + si * 104729 + ti;
+        const variant = faceVariant(v, si, ti);
         const image = await rasterise(tileSvg(tiles[ti]!, styles[si]!, { variant, vary, movePennants, varyMarks, paint }), FACE_PX);
         faces.push({ image: warp ? warpFace(image, rng(mixSeed(variant, 0x3a7)), WARP_PX) : image, tileIndex: ti, baseQ: 0 });
       }

@@ -260,4 +260,33 @@ describe('crop synthesizer', () => {
     const t = tiles[forced.labels.tileIndex]!;
     expect(forced.labels.seg12).toEqual(turnedSegments(t, 1).map((s) => ['field', 'road', 'city', 'river'].indexOf(s)));
   });
+
+  it('draws another tile into the same scene (centreDrawnAs): the same figures, hand, light and noise', async () => {
+    const some = tiles.slice(0, 6);
+    const faces = await renderFaces(some, [TRAIN_STYLES[0]!], [0]);
+    let picked: (typeof faces)[number] | null = null;
+    const world = { ...makeWorld(some, await renderSprites(), faces), centreFace: () => (picked = faces[1]!) };
+    const options = { ...DEFAULT_CROP, forcePresent: true, meepleProb: 1, handProb: 1 };
+    const seen = synthCrop(world, 4321, options);
+    expect(seen.labels.meeple).toBe(true);
+    expect(seen.labels.hand).toBe(true);
+    // The seed's own face at its own turn gives the crop back, byte for byte.
+    const again = synthCrop(world, 4321, { ...options, centreDrawnAs: { face: picked!, q: seen.labels.q } });
+    expect(Buffer.from(again.rgb).equals(Buffer.from(seen.rgb))).toBe(true);
+    // Another tile: the cell changes, the labels stay the seed's, and the crop's border (neighbours, table) does not.
+    const other = synthCrop(world, 4321, { ...options, centreDrawnAs: { face: faces[4]!, q: (seen.labels.q + 1) % 4 } });
+    expect(other.labels).toEqual(seen.labels);
+    const S = DEFAULT_CROP.size;
+    let inside = 0, border = 0;
+    for (let y = 0; y < S; y++)
+      for (let x = 0; x < S; x++) {
+        const o = (y * S + x) * 3;
+        const differs = [0, 1, 2].some((c) => other.rgb[o + c] !== seen.rgb[o + c]);
+        if (!differs) continue;
+        if (x === 0 || y === 0 || x === S - 1 || y === S - 1) border++;
+        else inside++;
+      }
+    expect(border).toBe(0);
+    expect(inside).toBeGreaterThan(200);
+  });
 });

@@ -11,10 +11,9 @@
 import { writeFileSync } from 'node:fs';
 import { TileCatalog } from '../../../engine/catalog/registry.js';
 import { loadRealFaces } from '../../eval/realart.js';
-import { mixSeed } from '../../render/random.js';
 import { HELD_OUT_STYLE, TRAIN_STYLES } from '../../render/styles.js';
-import { DEFAULT_CROP, synthCrop, type SynthWorld, type TileFace } from '../../synth/crop.js';
-import { jpegInPlace } from '../../synth/dataset.js';
+import { DEFAULT_CROP, type SynthWorld } from '../../synth/crop.js';
+import { cropSet, type FaceTurn } from '../../eval/crop-sets.js';
 import { TRAIN_VARIANTS } from '../../synth/splits.js';
 import { makeWorld, renderFaces, renderSprites } from '../../synth/world.js';
 import { TileRecognizer } from '../../runner.js';
@@ -32,15 +31,10 @@ const S = rec.size;
 const options = { ...DEFAULT_CROP, size: S };
 const sprites = await renderSprites();
 
-async function write(world: SynthWorld, n: number, seed: number, fixed?: (i: number) => { face: TileFace; q: number }) {
+async function write(world: SynthWorld, n: number, seed: number, fixed?: (i: number) => FaceTurn) {
+  const { crops } = await cropSet(world, n, seed, options, fixed);
   const flat = new Uint8Array(n * S * S * 3);
-  for (let i = 0; i < n; i++) {
-    const f = fixed?.(i);
-    const w = f ? { ...world, centreFace: () => f.face } : world;
-    const c = synthCrop(w, mixSeed(seed, i), f ? { ...options, centreQ: f.q, forcePresent: true } : options);
-    flat.set(c.rgb, i * S * S * 3);
-  }
-  await jpegInPlace(flat, n, S, mixSeed(seed, 7));
+  crops.forEach((c, i) => flat.set(c, i * S * S * 3));
   writeFileSync(out!, flat);
   console.log(`${out}: ${n} crops`);
 }
