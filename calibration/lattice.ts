@@ -1,5 +1,5 @@
 import type { Cv, Mat } from './cv.js';
-import { applyHomography, distance, fitHomography, type Homography, type Point, type Quad } from './geometry.js';
+import { applyHomography, distance, fitHomography, invertHomography, multiplyHomography, type Homography, type Point, type Quad } from './geometry.js';
 import { poseCorners, refinePiece, type PiecePose } from './refine.js';
 
 /** A board position as the engine counts it: [x, y], the start piece at [0, 0]. */
@@ -158,17 +158,26 @@ export function growPlane(cv: Cv, image: Mat, startPlane: Homography, prior: Lat
   // look a millimetre or two larger or smaller, so the search there is loose.
   for (let d = 1; d <= last; d++) {
     const near = occupied.filter((c) => (ring.get(cellKey(c)) ?? Infinity) <= d);
-    plane = refitToGrid(cv, startPlane, prior, near, solveGrid(cv, image, plane, prior, near, LOOSE)) ?? plane;
+    plane = refitToGrid(cv, startPlane, startTile(prior), near, solveGrid(cv, image, plane, prior, near, LOOSE)) ?? plane;
   }
   return { plane, ...solveGrid(cv, image, plane, prior, occupied) };
 }
 
-function refitToGrid(cv: Cv, startPlane: Homography, prior: Lattice, cells: Cell[], solved: { lattice: Lattice; cells: Map<string, RefinedCell> }): Homography | undefined {
+/** The piece the plane was calibrated on: the board cells it covers and its outline on the table. */
+export interface StartPiece {
+  readonly cells: readonly Cell[];
+  readonly tableQuad: Quad;
+}
+
+/** The start tile alone at cell [0, 0]. */
+export const startTile = (prior: Lattice): StartPiece => ({ cells: [[0, 0]], tableQuad: poseCorners(latticePose(prior, [0, 0])) });
+
+function refitToGrid(cv: Cv, startPlane: Homography, piece: StartPiece, cells: Cell[], solved: { lattice: Lattice; cells: Map<string, RefinedCell> }): Homography | undefined {
   // The start piece as calibrated, alone on the table: no neighbour's edge to mistake for its own.
-  const startQuad = poseCorners(latticePose(prior, [0, 0]));
-  const start = { tableQuad: startQuad, imageQuad: startQuad.map((p) => applyHomography(startPlane, p)) as Quad };
+  const start = { tableQuad: piece.tableQuad, imageQuad: piece.tableQuad.map((p) => applyHomography(startPlane, p)) as Quad };
+  const own = new Set(piece.cells.map(cellKey));
   const others = cells
-    .filter((c) => cellKey(c) !== '0,0')
+    .filter((c) => !own.has(cellKey(c)) && solved.cells.has(cellKey(c)))
     .map((c) => ({ tableQuad: poseCorners(latticePose(solved.lattice, c)), imageQuad: solved.cells.get(cellKey(c))!.imageQuad }));
   return robustPlane(cv, [start, ...others]);
 }
@@ -197,10 +206,10 @@ function robustPlane(cv: Cv, known: { tableQuad: Quad; imageQuad: Quad }[]): Hom
 }
 
 /** Steps from the start piece through occupied neighbours, for each occupied cell it reaches. */
-function ringsFromStart(occupied: Cell[]): Map<string, number> {
+function ringsFromStart(occupied: Cell[], start: readonly Cell[] = [[0, 0]]): Map<string, number> {
   const keys = new Set(occupied.map(cellKey));
-  const ring = new Map<string, number>([['0,0', 0]]);
-  const queue: Cell[] = [[0, 0]];
+  const ring = new Map<string, number>(start.map((c) => [cellKey(c), 0]));
+  const queue: Cell[] = [...start];
   while (queue.length > 0) {
     const c = queue.shift()!;
     for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
@@ -212,4 +221,68 @@ function ringsFromStart(occupied: Cell[]): Map<string, number> {
     }
   }
   return ring;
+}
+
+/**
+ * `growPlane` as a game grows the board, one still frame at a time: the tiles found so far keep the
+ * image quads they were found with, and only new tiles are looked for — each under the plane as
+ * refitted to the tiles laid before it, nearest the start first — so a turn costs one tile's search
+ * (about 25 ms), not the whole board's (the tracker's plane from the start piece's clicked corners).
+ * The price: a tile found at the frontier under an extrapolated plane is never found again, so the
+ * plane is less good than `growPlane`'s over the same board, and not always better than the start
+ * piece's alone (figures in docs/calibration.md). Regrowing the whole board whenever it had grown by
+ * a quarter came within growPlane's figures, but stalled the demo recording's tracker for up to 16 s
+ * late in the game (each tile's search draws a 4 px/mm patch whatever the camera's resolution): not
+ * used until that search is made cheaper.
+ */
+export interface GrowingPlane {
+  readonly startPlane: Homography;
+  readonly prior: Lattice;
+  readonly start: StartPiece;
+  readonly plane: Homography;
+  /** Tiles found, by cell key (the start piece's cells are the plane's own and not among them). */
+  readonly found: ReadonlyMap<string, RefinedCell>;
+}
+
+export function startGrowing(startPlane: Homography, prior: Lattice, start: StartPiece = startTile(prior)): GrowingPlane {
+  return { startPlane, prior, start, plane: startPlane, found: new Map() };
+}
+
+/** The plane refitted to the tiles in `occupied` not found yet (cells not joined to the start are left). */
+export function growWith(cv: Cv, image: Mat, g: GrowingPlane, occupied: Cell[]): GrowingPlane {
+  const ring = ringsFromStart(occupied, g.start.cells);
+  const fresh = occupied
+    .filter((c) => ring.get(cellKey(c))! > 0 && !g.found.has(cellKey(c)))
+    .sort((a, b) => ring.get(cellKey(a))! - ring.get(cellKey(b))!);
+  if (fresh.length === 0) return g;
+  const found = new Map(g.found);
+  let plane = g.plane;
+  for (const c of fresh) {
+    found.set(cellKey(c), refineCell(cv, image, plane, latticeUnder(plane, g, found), c, LOOSE));
+    const cells = [...found.values()].map((f) => f.cell);
+    plane = refitToGrid(cv, g.startPlane, g.start, cells, { lattice: latticeUnder(plane, g, found), cells: found }) ?? plane;
+  }
+  return { ...g, plane, found };
+}
+
+/**
+ * The lattice the found tiles make under `plane`: each tile's image quad taken back to the table
+ * (they were found under earlier planes), the start piece's cells where it was calibrated.
+ */
+function latticeUnder(plane: Homography, g: GrowingPlane, found: ReadonlyMap<string, RefinedCell>): Lattice {
+  const back = invertHomography(plane);
+  const obs: CellObservation[] = g.start.cells.map((c) => ({ cell: c, pose: latticePose(g.prior, c) }));
+  for (const f of found.values()) {
+    const q = f.imageQuad.map((p) => applyHomography(back, p));
+    const centre = { x: q.reduce((s, p) => s + p.x, 0) / 4, y: q.reduce((s, p) => s + p.y, 0) / 4 };
+    const angleDeg = (Math.atan2(q[1]!.y - q[0]!.y + q[2]!.y - q[3]!.y, q[1]!.x - q[0]!.x + q[2]!.x - q[3]!.x) * 180) / Math.PI;
+    obs.push({ cell: f.cell, pose: { ...f.pose, centre, angleDeg } });
+  }
+  return fitLattice(obs, g.prior);
+}
+
+/** The growing plane after the camera moved by `motion` (old image px → new image px; calibration/bump.ts). */
+export function carriedBy(g: GrowingPlane, motion: Homography): GrowingPlane {
+  const found = new Map([...g.found].map(([k, f]) => [k, { ...f, imageQuad: f.imageQuad.map((p) => applyHomography(motion, p)) as Quad }]));
+  return { ...g, startPlane: multiplyHomography(motion, g.startPlane), plane: multiplyHomography(motion, g.plane), found };
 }

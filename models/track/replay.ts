@@ -10,6 +10,7 @@ import { defaultCatalog } from '../../engine/game/engine.js';
 import { setupFromRecord } from '../../engine/record/convert.js';
 import { parseRecord } from '../../engine/record/schema.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
+import type { Point } from '../../calibration/geometry.js';
 import { sameUpToSymmetry } from '../classes.js';
 import { quarterTurns } from '../../engine/geometry/segments.js';
 import { CAMERA_READ } from '../scene/generate.js';
@@ -73,6 +74,11 @@ export interface ReplayOptions {
    * pictures for the rest of the game.
    */
   readonly pictureBoardAtTurns?: readonly number[];
+  /**
+   * Played as if no marker sheet lay on the table: the plane comes from the start piece's corners as
+   * the table clicked them in the image (Tracker `startPieceCorners`).
+   */
+  readonly startPieceCorners?: readonly Point[];
 }
 
 export async function replayRecording(dir: string, options: ReplayOptions = {}): Promise<ReplayResult> {
@@ -87,7 +93,8 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   const setup = setupFromRecord(parsed.record);
   const src = manifest.source as { style?: string; markers?: SheetLayout };
   if (!src.style || !src.markers) throw new Error(`${dir}: manifest source lacks the tile set's style or the marker layout`);
-  const tracker = await Tracker.create({ setup, style: src.style, markers: src.markers, ...(options.pictures ? { pictures: options.pictures } : {}) });
+  const calibration = options.startPieceCorners ? { startPieceCorners: options.startPieceCorners } : { markers: src.markers };
+  const tracker = await Tracker.create({ setup, style: src.style, ...calibration, ...(options.pictures ? { pictures: options.pictures } : {}) });
 
   const truth = manifest.commands as unknown as Command[];
   const N = truth.length;

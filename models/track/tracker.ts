@@ -16,9 +16,12 @@ import { placementProblem, tileProblem } from '../../engine/game/placement.js';
 import { keyX, keyY, posKey } from '../../engine/geometry/position.js';
 import { ROTATIONS, type Rotation } from '../../engine/geometry/segments.js';
 import { defaultCatalog } from '../../engine/game/engine.js';
-import { loadCv, type Cv } from '../../calibration/cv.js';
-import { decodeFrame, frameToMat, type Frame } from '../../calibration/frame.js';
-import { applyHomography, type Homography, type Quad } from '../../calibration/geometry.js';
+import { loadCv, type Cv, type Mat } from '../../calibration/cv.js';
+import { decodeFrame, frameToGrayMat, frameToMat, type Frame } from '../../calibration/frame.js';
+import { applyHomography, multiplyHomography, type Homography, type Point, type Quad } from '../../calibration/geometry.js';
+import { homographyFromCorners } from '../../calibration/fallbacks.js';
+import { carriedBy, growWith, startGrowing, type Cell, type GrowingPlane, type StartPiece } from '../../calibration/lattice.js';
+import { detectCameraMove } from '../../calibration/bump.js';
 import { homographyFromSheet } from '../../calibration/markers.js';
 import { changedFraction, StillScene, thumbnail, type Thumb } from '../../calibration/motion.js';
 import { rectifyCell } from '../../calibration/rectify.js';
@@ -76,6 +79,14 @@ const LONE_FIT = 0.5;
 const MODEL_MIN_CELL_PX = 30;
 /** The model's tile-present probability above which a hole is taken to hold a tile the game lacks. */
 const AHEAD_PRESENT = 0.9;
+/**
+ * Share of the still scene's thumbnail that changed above which the camera may have moved (checked
+ * only with a plane from clicked corners). A new tile changes at most 0.3 % on the recordings, the
+ * demo's bumped camera 8 %, a change of light all of it.
+ */
+const MOVED_SCENE = 0.02;
+/** The ideal grid in the tracker's table frame (calibration/lattice.ts). */
+const GRID = { originMm: { x: 0, y: 0 }, pitchMm: PITCH_MM, angleDeg: 0, tileMm: TILE_MM };
 import { featurePoint } from '../scene/spots.js';
 import { figureMatch } from './figure-align.js';
 import { figurePresence } from './figure-presence.js';
@@ -86,7 +97,8 @@ import { rasterise } from '../render/rasterise.js';
 import type { Rgba } from '../synth/image.js';
 
 export type TrackEvent =
-  | { kind: 'calibrated'; frame: number; markers: number[]; rmsPx: number }
+  /** `markers`: the sheet's markers seen (none when the plane came from the start piece's clicked corners). */
+  | { kind: 'calibrated'; frame: number; markers: number[]; rmsPx: number; from: 'markers' | 'start piece corners' }
   | { kind: 'error'; frame: number; message: string }
   | { kind: 'notice'; frame: number; message: string }
   | { kind: 'proposal'; frame: number; command: Command; confidence: number; alternatives: Command[]; committed: boolean; why?: string; /** History index when committed. */ index?: number };
@@ -95,8 +107,20 @@ export interface TrackerOptions {
   readonly setup: GameSetup;
   /** The table's tile set as enrolled (art style name). */
   readonly style: string;
-  /** Where the calibration markers lie on the table (table millimetres; cell (0,0) centred on the origin). */
-  readonly markers: SheetLayout;
+  /**
+   * Where the calibration markers lie on the table (table millimetres; cell (0,0) centred on the
+   * origin). Without a marker sheet: `startPieceCorners`.
+   */
+  readonly markers?: SheetLayout;
+  /**
+   * The manual fallback when no marker sheet lies on the table (or none is found): the start piece's
+   * four corners in the camera image, as the table clicked them — its north-west, north-east,
+   * south-east and south-west corners in the game's frame. The start piece is what the setup lays
+   * before the first turn: the start tile, or the Jousts & Crests tournament tile (3 × 2 cells). The
+   * plane is exact over the piece; as tiles are laid it is refitted to them, nearest the piece first
+   * (calibration/lattice.ts `growWith`), since one piece says little of the perspective far from it.
+   */
+  readonly startPieceCorners?: readonly Point[];
   /** Commit a reading when its confidence reaches this. */
   readonly commitAt?: number;
   /** Use the issue-4 ONNX model beside the templates (default: when models/tiles-v1.onnx exists). */
@@ -122,6 +146,10 @@ export class Tracker {
   readonly game: Game;
   private H: Homography | null = null;
   private plane: Plane | null = null;
+  /** The plane from the start piece's clicked corners (null when the markers give it), as refitted to the board's tiles so far. */
+  private clicked: GrowingPlane | null = null;
+  /** The cells the setup's start piece covers. */
+  private readonly startCells: Cell[];
   private readonly still = new StillScene(2, 0.004);
   private baseline: Thumb | null = null;
   private readonly holeCrops = new Map<number, CellCrop>();
@@ -162,6 +190,7 @@ export class Tracker {
     const g = Game.start(o.setup, defaultCatalog());
     if (!g.ok) throw new Error(`tracker: the setup is not playable: ${g.reason}`);
     this.game = g.value;
+    this.startCells = this.game.state.board.tiles.map((t): Cell => [t.x, t.y]);
     this.commitAt = o.commitAt ?? 0.9;
   }
 
@@ -321,22 +350,33 @@ export class Tracker {
     this.handReported = false;
     if (this.figureWait && this.figureWait.frame < index) out.push(...this.flush());
     // A 25 px tile can change as little as 4 thumbnail pixels of 19 200: any change is worth a look.
-    if (process.env.TRACK_DEBUG && this.baseline) console.error(`still frame ${index}: changed ${changedFraction(this.baseline, thumb, 6).toFixed(5)}`);
+    const changed = this.baseline ? changedFraction(this.baseline, thumb, 6) : 1;
+    if (process.env.TRACK_DEBUG && this.baseline) console.error(`still frame ${index}: changed ${changed.toFixed(5)}`);
     // A field-green tile on a brown table can differ by fewer than 18 grey levels: a low threshold here.
-    if (this.baseline && changedFraction(this.baseline, thumb, 6) < 0.00005) return out;
+    if (changed < 0.00005) return out;
     out.push(...(await this.catchUpHoles(index)));
-    const sheet = homographyFromSheet(this.cv, frame, this.o.markers);
-    if (sheet.ok) {
-      if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx });
+    const sheet = this.o.markers ? homographyFromSheet(this.cv, frame, this.o.markers) : null;
+    if (sheet?.ok) {
+      if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx, from: 'markers' });
       // Not every frame's markers solve the plane as well (two markers on one side extrapolate badly).
-      this.plane = steadyPlane(this.plane, sheet.value, this.o.markers);
+      this.plane = steadyPlane(this.plane, sheet.value, this.o.markers!);
       this.H = this.plane.tableToImage;
+      this.clicked = null;
     } else if (!this.H) {
-      out.push({ kind: 'error', frame: index, message: `cannot calibrate: ${sheet.error.message}` });
-      return out;
+      const corners = this.fromCorners();
+      if (!corners.ok) {
+        const why = [sheet && !sheet.ok ? sheet.error.message : null, corners.why].filter((w) => w).join('; ');
+        out.push({ kind: 'error', frame: index, message: `cannot calibrate: ${why}` });
+        return out;
+      }
+      this.clicked = startGrowing(corners.plane, GRID, corners.piece);
+      this.H = corners.plane;
+      out.push({ kind: 'calibrated', frame: index, markers: [], rmsPx: 0, from: 'start piece corners' });
     }
     const mat = frameToMat(this.cv, frame);
     try {
+      if (changed > MOVED_SCENE) out.push(...this.followCamera(frame, index));
+      this.regrowPlane(mat);
       const crop = (x: number, y: number) => this.crop(mat, x, y);
       if (this.baseline) {
         const anchored = (x: number, y: number) => {
@@ -366,6 +406,55 @@ export class Tracker {
       mat.delete();
     }
     return out;
+  }
+
+  /** The plane from the start piece's clicked corners, and the piece, or why there is none. */
+  private fromCorners(): { ok: true; plane: Homography; piece: StartPiece } | { ok: false; why: string | null } {
+    const corners = this.o.startPieceCorners;
+    if (!corners) return { ok: false, why: this.o.markers ? null : "no marker sheet is set up and the start piece's corners were not given" };
+    // The piece covers the cells the setup laid; its outline, north-west corner first, in the table's frame.
+    const cells = this.startCells;
+    const xs = cells.map((c) => c[0]), ys = cells.map((c) => c[1]);
+    const x0 = Math.min(...xs) * PITCH_MM - TILE_MM / 2, y0 = Math.min(...ys) * PITCH_MM - TILE_MM / 2;
+    const x1 = Math.max(...xs) * PITCH_MM + TILE_MM / 2, y1 = Math.max(...ys) * PITCH_MM + TILE_MM / 2;
+    const r = homographyFromCorners([...corners], { widthMm: x1 - x0, heightMm: y1 - y0 });
+    if (!r.ok) return { ok: false, why: `the start piece's clicked corners: ${r.error.message}` };
+    const plane = multiplyHomography(r.value.tableToImage, [1, 0, -x0, 0, 1, -y0, 0, 0, 1]);
+    const tableQuad: Quad = [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
+    return { ok: true, plane, piece: { cells, tableQuad } };
+  }
+
+  /**
+   * With a plane from the clicked corners, nothing on the table says where the camera is: a bumped
+   * camera is seen as the whole picture moving between this still frame and the last (image
+   * features matched, calibration/bump.ts), and the plane is carried along with it.
+   */
+  private followCamera(frame: Frame, index: number): TrackEvent[] {
+    if (!this.clicked || !this.lastStill) return [];
+    const before = frameToGrayMat(this.cv, this.lastStill.frame), after = frameToGrayMat(this.cv, frame);
+    try {
+      const centres = this.game.state.board.tiles.map((t) => applyHomography(this.H!, { x: t.x * PITCH_MM, y: t.y * PITCH_MM }));
+      const check = detectCameraMove(this.cv, before, after, centres);
+      if (!check.ok || !check.value.moved) return [];
+      this.clicked = carriedBy(this.clicked, check.value.motion);
+      this.H = this.clicked.plane;
+      return [{ kind: 'notice', frame: index, message: `the camera moved (the board by up to ${check.value.shiftPx.toFixed(1)} px): the table plane follows it` }];
+    } finally {
+      before.delete();
+      after.delete();
+    }
+  }
+
+  /**
+   * With a plane from the clicked corners: refitted to the tiles laid since the last still frame,
+   * before this one is looked at, so that a new tile far from the start is cut where it lies.
+   */
+  private regrowPlane(mat: Mat): void {
+    if (!this.clicked) return;
+    const grown = growWith(this.cv, mat, this.clicked, this.game.state.board.tiles.map((t): Cell => [t.x, t.y]));
+    if (grown === this.clicked) return;
+    this.clicked = grown;
+    this.H = grown.plane;
   }
 
   /**

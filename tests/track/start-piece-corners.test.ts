@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadCv } from '../../calibration/cv.js';
+import { decodeFrame } from '../../calibration/frame.js';
+import { applyHomography, type Point } from '../../calibration/geometry.js';
+import { homographyFromSheet } from '../../calibration/markers.js';
+import type { SheetLayout } from '../../calibration/sheet/layout.js';
+import type { Command } from '../../engine/game/commands.js';
+import { setupFromRecord } from '../../engine/record/convert.js';
+import { parseRecord } from '../../engine/record/schema.js';
+import { readManifest, splitMjpeg, VIDEO_FILE } from '../../models/scene/recording.js';
+import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
+import { replayRecording, sameMove } from '../../models/track/replay.js';
+import { Tracker } from '../../models/track/tracker.js';
+
+const DIR = 'tests/fixtures/recordings/short-s5';
+const manifest = () => {
+  const m = readManifest(DIR);
+  if (!m.ok) throw new Error(m.error);
+  return m.value;
+};
+const frames = () => [...splitMjpeg(new Uint8Array(readFileSync(join(DIR, VIDEO_FILE))))];
+const setup = () => {
+  const rec = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8')));
+  if (!rec.ok) throw new Error(rec.reason);
+  return setupFromRecord(rec.record);
+};
+
+/**
+ * Where a table would click the start piece — this recording's tournament tile, cells (0,0)…(2,1) —
+ * in the first frame: its corners under the marker sheet's plane, each off by up to a pixel as a
+ * click is.
+ */
+async function clickedCorners(): Promise<Point[]> {
+  const f = await decodeFrame(frames()[0]!, 'frame 0');
+  if (!f.ok) throw new Error(f.error.message);
+  const sheet = homographyFromSheet(await loadCv(), f.value, (manifest().source as { markers: SheetLayout }).markers);
+  if (!sheet.ok) throw new Error(sheet.error.message);
+  const x0 = -TILE_MM / 2, y0 = -TILE_MM / 2, x1 = 2 * PITCH_MM + TILE_MM / 2, y1 = PITCH_MM + TILE_MM / 2;
+  const slips = [[0.8, -0.6], [-0.7, -0.9], [0.9, 0.5], [-0.5, 0.8]] as const;
+  return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(([x, y], i) => {
+    const p = applyHomography(sheet.value.tableToImage, { x: x!, y: y! });
+    return { x: p.x + slips[i]![0], y: p.y + slips[i]![1] };
+  });
+}
+
+describe('without a marker sheet: the plane from the start piece\'s clicked corners', () => {
+  it('replays the short recording to its ground truth, reading the moves the camera reads with markers', async () => {
+    const r = await replayRecording(DIR, { startPieceCorners: await clickedCorners() });
+    const expected = manifest().commands as unknown as Command[];
+    expect(r.game.commands.length).toBe(expected.length);
+    r.game.commands.forEach((c, i) => expect(sameMove(c, expected[i]!), `command ${i}`).toBe(true));
+    expect(r.scores).toEqual(r.truthScores);
+    const calibrated = r.events.find((e) => e.kind === 'calibrated');
+    expect(calibrated && calibrated.kind === 'calibrated' && calibrated.from).toBe('start piece corners');
+    // Nothing committed wrongly; with markers the camera reads 20 of the 20 (measured: 20 here too).
+    expect(r.outcomes.filter((o) => o.result === 'wrong')).toEqual([]);
+    expect(r.cameraMoves).toBe(20);
+    expect(r.exact).toBeGreaterThanOrEqual(19);
+  });
+
+  it('neither markers nor corners: says so, and commits nothing', async () => {
+    const t = await Tracker.create({ setup: setup(), style: (manifest().source as { style: string }).style });
+    const events = [];
+    for (const [i, bytes] of frames().slice(0, 6).entries()) events.push(...(await t.feed(bytes, i)));
+    const errors = events.filter((e) => e.kind === 'error');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]!.kind === 'error' && errors[0]!.message).toMatch(/cannot calibrate: no marker sheet is set up and the start piece's corners were not given/);
+    expect(t.calibrated).toBe(false);
+    expect(t.game.history.length).toBe(0);
+  });
+
+  it('corners that make no quadrilateral: names them, and commits nothing', async () => {
+    const t = await Tracker.create({ setup: setup(), style: (manifest().source as { style: string }).style, startPieceCorners: [{ x: 10, y: 10 }, { x: 100, y: 10 }, { x: 200, y: 10 }, { x: 300, y: 10 }] });
+    const events = [];
+    for (const [i, bytes] of frames().slice(0, 6).entries()) events.push(...(await t.feed(bytes, i)));
+    const error = events.find((e) => e.kind === 'error');
+    expect(error && error.kind === 'error' && error.message).toMatch(/cannot calibrate: the start piece's clicked corners: .*convex quadrilateral/);
+    expect(t.calibrated).toBe(false);
+    expect(t.game.history.length).toBe(0);
+  });
+});
