@@ -35,6 +35,7 @@ export const operationArgs = {
   cameraAnswer: z.tuple([z.number().int().min(1), cameraAnswerSchema]),
   cameraAskEverything: z.tuple([z.boolean()]),
   cameraPictureBoard: z.tuple([]),
+  cameraStartPieceCorners: z.tuple([z.array(z.tuple([z.number().finite(), z.number().finite()])).length(4)]),
   cameraFrame: z.tuple([cameraFrameSchema]),
 } as const;
 
@@ -79,6 +80,7 @@ export interface OperationResults {
   cameraAnswer: { version: number } | null;
   cameraAskEverything: CameraView;
   cameraPictureBoard: CameraView;
+  cameraStartPieceCorners: CameraView;
   cameraFrame: null;
 }
 

@@ -68,6 +68,10 @@ export interface CameraView {
   readonly reading: boolean;
   readonly waiting: string | null;
   readonly calibrated: boolean;
+  /** Where the grid comes from: the marker sheet, or the start piece's corners the table clicked. */
+  readonly calibratedFrom: 'markers' | 'start piece corners' | null;
+  /** The start piece's corners the table clicked (image pixels, NW, NE, SE, SW), when it did. */
+  readonly startPieceCorners: readonly (readonly [number, number])[] | null;
   /** Frames received, read by the tracker, the index of the last one read, held, dropped. */
   readonly frames: { readonly received: number; readonly read: number; readonly last: number; readonly queued: number; readonly dropped: number };
   /** Image size of the last frame, for the overlay's coordinates. */

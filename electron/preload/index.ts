@@ -33,6 +33,7 @@ const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => v
   cameraReport: call('cameraReport') as CompanionApi['cameraReport'],
   cameraAnswer: call('cameraAnswer') as CompanionApi['cameraAnswer'],
   cameraAskEverything: call('cameraAskEverything') as CompanionApi['cameraAskEverything'],
+  cameraStartPieceCorners: call('cameraStartPieceCorners') as CompanionApi['cameraStartPieceCorners'],
   cameraPictureBoard: call('cameraPictureBoard') as CompanionApi['cameraPictureBoard'],
   cameraFrame: call('cameraFrame') as CompanionApi['cameraFrame'],
   onSnapshot(listener) {

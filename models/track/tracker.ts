@@ -215,6 +215,11 @@ export class Tracker {
     return this.H !== null;
   }
 
+  /** Where the table plane comes from now, or null before it is known. */
+  get calibratedFrom(): 'markers' | 'start piece corners' | null {
+    return this.H === null ? null : this.clicked ? 'start piece corners' : 'markers';
+  }
+
   /** The issue-4 model the tracker reads with, if there is one (for enrolling the table's tiles with the same reader). */
   get recognizer(): TileRecognizer | null {
     return this.model;

@@ -48,6 +48,7 @@ export function handlers(s: Services): Handlers {
     cameraAnswer: (id, answer) => (s.camera ? reply(s.camera.answer(id, answer), (a) => (a ? version(a) : null)) : noCamera),
     cameraAskEverything: (on) => (s.camera ? { ok: true, value: s.camera.askEverything(on) } : noCamera),
     cameraPictureBoard: () => (s.camera ? reply(s.camera.pictureBoardNow(), (v) => v) : noCamera),
+    cameraStartPieceCorners: (corners) => (s.camera ? reply(s.camera.startPieceCorners(corners), (v) => v) : noCamera),
     cameraFrame: (bytes) => (s.camera ? reply(s.camera.frame(bytes), () => null) : noCamera),
   };
 }

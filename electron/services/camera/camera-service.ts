@@ -30,6 +30,7 @@ import { fail, ok, type Result } from '../../../engine/result.js';
 import { setupFromRecord } from '../../../engine/record/convert.js';
 import { parseRecord } from '../../../engine/record/schema.js';
 import type { SheetLayout } from '../../../calibration/sheet/layout.js';
+import { homographyFromCorners } from '../../../calibration/fallbacks.js';
 import { readManifest, readRecordJson } from '../../../models/scene/recording.js';
 import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
 import type { Tracker, TrackEvent } from '../../../models/track/tracker.js';
@@ -135,6 +136,8 @@ export class CameraService {
   private boundTo: number | null = null;
   private trackerLoading: Promise<void> | null = null;
   private trackerProblem: string | null = null;
+  /** The start piece's corners the table clicked (image pixels), when it calibrates without the marker sheet. */
+  private corners: (readonly [number, number])[] | null = null;
   private queue: QueuedFrame[] = [];
   private received = 0;
   private read = 0;
@@ -503,7 +506,10 @@ export class CameraService {
         // Loaded on first use: OpenCV and the templates cost a second or two that the app's start should not pay.
         const { Tracker } = await import('../../../models/track/tracker.js');
         const enrollment = new Enrollment();
-        const tracker = await Tracker.create({ setup: game.setup, style: profile.style, markers: profile.markers, commitAt: this.commitAt, enrollment });
+        // A table that clicked its start piece's corners has no marker sheet down: none is looked for.
+        const corners = this.corners;
+        const calibration = corners ? { startPieceCorners: corners.map(([x, y]) => ({ x, y })) } : { markers: profile.markers };
+        const tracker = await Tracker.create({ setup: game.setup, style: profile.style, ...calibration, commitAt: this.commitAt, enrollment });
         if (tracker.recognizer) {
           // What the table enrolled before (its answers in earlier games, the tile editor's crops).
           const stored = await enrollmentFromStore(this.o.store, tracker.recognizer);
@@ -516,7 +522,8 @@ export class CameraService {
         for (const p of pictures.pictures) tracker.learnPicture(p);
         this.pictured = new Set(pictures.pictures.map((p) => p.tileId));
         for (const p of pictures.problems) this.notice(-1, `an enrolled tile picture could not be used as a template: ${p}`, true);
-        if (this.o.session.currentGameId === id) {
+        // Not when the table clicked new corners while it loaded (the next frame makes another).
+        if (this.o.session.currentGameId === id && this.corners === corners) {
           // The table may have changed it while the tracker loaded.
           tracker.commitAt = this.commitAt;
           this.enrollment = enrollment;
@@ -724,6 +731,23 @@ export class CameraService {
    * the store (saved first: if the store cannot take it, nothing changes) and restored by the next
    * session's camera service.
    */
+  /**
+   * The table calibrates without the marker sheet: the start piece's four corners as clicked on the
+   * camera's picture (image pixels; north-west, north-east, south-east, south-west in the game's
+   * frame). The tracker is made again from them, without looking for markers; the game is levelled
+   * into it as after a restart.
+   */
+  startPieceCorners(corners: readonly (readonly [number, number])[]): Result<CameraView> {
+    const quad = homographyFromCorners(corners.map(([x, y]) => ({ x, y })), { widthMm: 1, heightMm: 1 });
+    if (!quad.ok) return fail(`the start piece's corners: ${quad.error.message}`);
+    this.corners = corners.map(([x, y]) => [x, y] as const);
+    this.tracker = null;
+    this.trackerFor = null;
+    this.notice(this.lastRead, "the grid comes from the start piece's clicked corners from now on (no marker sheet is looked for)", false);
+    this.changed();
+    return ok(this.view(true));
+  }
+
   askEverything(on: boolean): CameraView {
     this.o.store.saveSetting(ASK_EVERYTHING_SETTING, on);
     this.commitAt = this.commitAtFor(on);
@@ -786,6 +810,8 @@ export class CameraService {
       reading: waiting === null,
       waiting,
       calibrated: tracker?.calibrated ?? false,
+      calibratedFrom: tracker?.calibratedFrom ?? null,
+      startPieceCorners: this.corners,
       frames: { received: this.received, read: this.read, last: this.lastRead, queued: this.queue.length, dropped: this.dropped },
       size: this.size ?? (this.lastImage ? jpegSize(this.lastImage) : null),
       grid: game && tracker ? gridView(game, tracker.tableToImage) : [],

@@ -1,0 +1,119 @@
+/**
+ * Calibrating without the marker sheet, in a real browser (Debian chromium) against browser mode: the
+ * table clicks *No marker sheet: click the start piece's corners*, then the four corners of the start
+ * piece (this recording's tournament tile) on the camera's picture; the services make the tracker
+ * again from the clicks, look for no markers, and read the table's tiles on the grid the clicks gave.
+ * Screenshot: camera-corners.png.
+ */
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCv } from '../../calibration/cv.js';
+import { decodeFrame } from '../../calibration/frame.js';
+import { applyHomography } from '../../calibration/geometry.js';
+import { homographyFromSheet } from '../../calibration/markers.js';
+import type { SheetLayout } from '../../calibration/sheet/layout.js';
+import type { Command } from '../../engine/game/commands.js';
+import { setupFromRecord } from '../../engine/record/convert.js';
+import { parseRecord } from '../../engine/record/schema.js';
+import { splitMjpeg } from '../../models/scene/recording.js';
+import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
+import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
+import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
+import { launchChromium } from './helpers/browser.js';
+import { isCameraMove } from './helpers/camera-table.js';
+import { sameMove } from '../../models/track/replay.js';
+
+const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
+const SHOTS = join(import.meta.dirname, '../../test-output/screens');
+const parsed = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8')));
+if (!parsed.ok) throw new Error(parsed.reason);
+const setup = setupFromRecord(parsed.record);
+const manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[]; source: { markers: SheetLayout } };
+
+let app: BrowserMode;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  const rendererDir = await ensureRendererBuilt();
+  const dataFile = join(mkdtempSync(join(tmpdir(), 'companion-corners-e2e-')), 'c.sqlite');
+  app = await startBrowserMode({ dataFile, rendererDir, recording: DIR, recordingSpeed: 4 });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.setDefaultTimeout(20_000);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** Where the tournament tile's corners are in the recording's first frame (what the table clicks). */
+async function tournamentCorners(): Promise<[number, number][]> {
+  const f = await decodeFrame([...splitMjpeg(new Uint8Array(readFileSync(join(DIR, 'video.mjpeg'))))][0]!, 'frame 0');
+  if (!f.ok) throw new Error(f.error.message);
+  const sheet = homographyFromSheet(await loadCv(), f.value, manifest.source.markers);
+  if (!sheet.ok) throw new Error(sheet.error.message);
+  const x0 = -TILE_MM / 2, y0 = -TILE_MM / 2, x1 = 2 * PITCH_MM + TILE_MM / 2, y1 = PITCH_MM + TILE_MM / 2;
+  return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(([x, y]) => {
+    const p = applyHomography(sheet.value.tableToImage, { x: x!, y: y! });
+    return [p.x, p.y];
+  });
+}
+
+describe('calibrating by clicking the start piece', () => {
+  it('takes four clicks on the picture, then reads the table on the grid they give', async () => {
+    expect(app.session.newGame(setup).ok).toBe(true);
+    await page.goto(app.server.url);
+    await page.locator('button[data-screen=camera]').click();
+    await page.getByTestId('camera-image').waitFor({ timeout: 60_000 });
+    const size = app.camera.view().size ?? [640, 480];
+
+    await page.getByTestId('calibrate-by-corners').click();
+    await expect.poll(() => page.getByTestId('corner-hint').textContent()).toMatch(/north-west corner/);
+    const corners = await tournamentCorners();
+    const box = (await page.getByTestId('camera-overlay').boundingBox())!;
+    for (const [i, [x, y]] of corners.entries()) {
+      await page.mouse.click(box.x + (x * box.width) / size[0]!, box.y + (y * box.height) / size[1]!);
+      if (i < 3) await page.getByTestId(`clicked-corner-${i}`).waitFor();
+    }
+    // The clicks reach the services in the picture's pixels (within the screen's rounding).
+    await expect.poll(() => app.camera.view().startPieceCorners?.length ?? 0).toBe(4);
+    app.camera.view().startPieceCorners!.forEach(([x, y], i) => {
+      expect(Math.abs(x - corners[i]![0])).toBeLessThan(1.5);
+      expect(Math.abs(y - corners[i]![1])).toBeLessThan(1.5);
+    });
+    await page.getByTestId('start-piece-corners').waitFor();
+
+    // The table enters what no camera sees (the draw) up to the first tile; the camera reads on.
+    for (const c of manifest.commands) {
+      if (isCameraMove(c)) break;
+      const r = app.session.play(c);
+      if (!r.ok) throw new Error(`${c.type}: ${r.reason}`);
+    }
+    await expect.poll(() => app.camera.view().calibratedFrom, { timeout: 60_000 }).toBe('start piece corners');
+    await expect.poll(() => page.getByTestId('camera-status').textContent()).toMatch(/grid found from the start piece’s corners/);
+    // A tile read on the clicked grid: committed by the camera, or asked about with the right tile first.
+    const first = manifest.commands.find(isCameraMove)!;
+    await expect
+      .poll(() => {
+        const v = app.camera.view();
+        const asked = v.proposals[0]?.readings[0]?.command;
+        return v.counts.committed > 0 || (asked !== undefined && sameMove(asked, first));
+      }, { timeout: 60_000 })
+      .toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'camera-corners.png') });
+  }, 180_000);
+
+  it('corners in a line: a clear refusal, the corners in use left as they were', () => {
+    const before = app.camera.view().startPieceCorners;
+    const refused = app.camera.startPieceCorners([[10, 10], [100, 10], [200, 10], [300, 10]]);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.reason).toMatch(/the start piece's corners: .*convex quadrilateral/);
+    expect(app.camera.view().startPieceCorners).toEqual(before);
+  });
+});
