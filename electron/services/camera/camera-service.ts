@@ -726,18 +726,13 @@ export class CameraService {
   }
 
   /**
-   * Whether the table is asked about every reading (a new table: each answer teaches the camera the
-   * table's tiles) or only about unsure ones. Readings already committed stay. The choice is kept in
-   * the store (saved first: if the store cannot take it, nothing changes) and restored by the next
-   * session's camera service.
-   */
-  /**
    * The table calibrates without the marker sheet: the start piece's four corners as clicked on the
    * camera's picture (image pixels; north-west, north-east, south-east, south-west in the game's
    * frame). The tracker is made again from them, without looking for markers; the game is levelled
    * into it as after a restart.
    */
   startPieceCorners(corners: readonly (readonly [number, number])[]): Result<CameraView> {
+    // Only the clicks' shape is checked here (crossed, in a line, too close); the tracker knows the piece's size.
     const quad = homographyFromCorners(corners.map(([x, y]) => ({ x, y })), { widthMm: 1, heightMm: 1 });
     if (!quad.ok) return fail(`the start piece's corners: ${quad.error.message}`);
     this.corners = corners.map(([x, y]) => [x, y] as const);
@@ -748,6 +743,12 @@ export class CameraService {
     return ok(this.view(true));
   }
 
+  /**
+   * Whether the table is asked about every reading (a new table: each answer teaches the camera the
+   * table's tiles) or only about unsure ones. Readings already committed stay. The choice is kept in
+   * the store (saved first: if the store cannot take it, nothing changes) and restored by the next
+   * session's camera service.
+   */
   askEverything(on: boolean): CameraView {
     this.o.store.saveSetting(ASK_EVERYTHING_SETTING, on);
     this.commitAt = this.commitAtFor(on);
