@@ -35,7 +35,7 @@ export const operationArgs = {
   cameraAnswer: z.tuple([z.number().int().min(1), cameraAnswerSchema]),
   cameraAskEverything: z.tuple([z.boolean()]),
   cameraPictureBoard: z.tuple([]),
-  cameraStartPieceCorners: z.tuple([z.array(z.tuple([z.number().finite(), z.number().finite()])).length(4)]),
+  cameraStartPieceCorners: z.tuple([z.array(z.tuple([z.number().finite(), z.number().finite()])).length(4).nullable()]),
   cameraFrame: z.tuple([cameraFrameSchema]),
 } as const;
 

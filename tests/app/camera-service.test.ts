@@ -25,7 +25,8 @@ import { decodeReading } from '../../models/decode.js';
 import { TileRecognizer } from '../../models/runner.js';
 import { TileTemplates } from '../../models/track/templates.js';
 import { BOARD_PICTURE_SOURCE, enrollmentFromStore, picturesFromStore } from '../../electron/services/tiles/enrolled.js';
-import { ASK_EVERYTHING_SETTING, LEARN_PER_TILE } from '../../electron/services/camera/camera-service.js';
+import { ASK_EVERYTHING_SETTING, LEARN_PER_TILE, START_PIECE_CORNERS_SETTING } from '../../electron/services/camera/camera-service.js';
+import { sameMove } from '../../models/track/replay.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
 const manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[]; frames: number; visits: { stillFrom: number; camera: number[] }[] };
@@ -345,6 +346,49 @@ describe('the camera service (tracker → proposals → rules)', () => {
     await s.camera.close();
     s.store.close();
   }, 180_000);
+
+  it("the start piece's clicked corners are kept in the store: the next session reads the table on them, without markers, until the table goes back to the sheet", async () => {
+    // The tournament tile's corners in this recording's picture (measured under the marker plane, each
+    // a pixel or less off, as a click is).
+    const corners: [number, number][] = [[231.7, 194.9], [362.2, 195.1], [363.7, 283.3], [230.8, 284.3]];
+    const file = join(mkdtempSync(join(tmpdir(), 'companion-camera-corners-')), 'c.sqlite');
+    const first = open({ file });
+    expect(first.camera.view().startPieceCorners).toBe(null);
+    const set = first.camera.startPieceCorners(corners);
+    expect(set.ok && set.value.startPieceCorners).toEqual(corners);
+    await first.camera.close();
+    first.store.close();
+
+    const second = open({ file });
+    expect(second.camera.view().startPieceCorners).toEqual(corners);
+    expect(second.session.newGame(setup).ok).toBe(true);
+    second.camera.use('browser');
+    for (const f of frames.slice(0, manifest.visits[0]!.stillFrom + 2)) second.camera.frame(f);
+    expect(second.session.play(truth[0]!).ok).toBe(true);
+    await second.camera.settled();
+    expect(second.camera.view().calibratedFrom).toBe('start piece corners');
+    // The first visit read on the clicked grid and committed by the camera, as the ground truth has it.
+    const played = second.session.currentGame!.commands;
+    expect(second.camera.view().counts.committed).toBe(played.length - 1);
+    expect(played.length).toBeGreaterThanOrEqual(2);
+    played.forEach((c, i) => expect(sameMove(c, truth[i]!), `command ${i}`).toBe(true));
+    // Back to the marker sheet: kept too.
+    const back = second.camera.startPieceCorners(null);
+    expect(back.ok && back.value.startPieceCorners).toBe(null);
+    await second.camera.close();
+    second.store.close();
+    const third = open({ file });
+    expect(third.camera.view().startPieceCorners).toBe(null);
+    // A stored value that makes no quadrilateral is not used, and the camera says so.
+    third.store.saveSetting(START_PIECE_CORNERS_SETTING, [[0, 0], [10, 0], [20, 0], [30, 0]]);
+    await third.camera.close();
+    third.store.close();
+    const fourth = open({ file });
+    expect(fourth.camera.view().startPieceCorners).toBe(null);
+    expect(fourth.camera.view().notices[0]).toMatchObject({ error: true, text: expect.stringMatching(/stored start piece's corners are not usable \(.*convex quadrilateral/) });
+    await fourth.camera.close();
+    fourth.store.close();
+  }, 60_000);
 
   it('"ask about every tile" is kept in the store: a later session on the same file starts with the table\'s choice, and acts on it', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'companion-camera-ask-')), 'c.sqlite');

@@ -107,6 +107,10 @@ describe('calibrating by clicking the start piece', () => {
       }, { timeout: 60_000 })
       .toBe(true);
     await page.screenshot({ path: join(SHOTS, 'camera-corners.png') });
+    // Back to the marker sheet: the clicked outline goes.
+    await page.getByTestId('calibrate-by-markers').click();
+    await expect.poll(() => app.camera.view().startPieceCorners).toBe(null);
+    await page.getByTestId('start-piece-corners').waitFor({ state: 'detached' });
   }, 180_000);
 
   it('corners in a line: a clear refusal, the corners in use left as they were', () => {

@@ -70,6 +70,19 @@ export function recordingInfo(dir: string): Result<RecordingInfo> {
   return ok({ dir, profile: { style: src.style, markers: src.markers as SheetLayout }, setup: setupFromRecord(rec.record), fps: m.value.fps });
 }
 
+/**
+ * Four clicked corners (image pixels) as the tracker takes them, or what is wrong with them: not four
+ * pairs of finite numbers, or no quadrilateral (crossed, in a line, too close). Only their shape is
+ * checked; the tracker knows the piece's size.
+ */
+function cornersProblem(value: unknown): [number, number][] | string {
+  if (!Array.isArray(value) || value.length !== 4 || !value.every((p) => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'number' && Number.isFinite(v))))
+    return `expected four [x, y] pairs of finite numbers, got ${JSON.stringify(value)}`;
+  const corners = value.map((p: number[]) => [p[0]!, p[1]!] as [number, number]);
+  const quad = homographyFromCorners(corners.map(([x, y]) => ({ x, y })), { widthMm: 1, heightMm: 1 });
+  return quad.ok ? corners : quad.error.message;
+}
+
 export interface CameraServiceOptions {
   readonly session: GameSession;
   readonly store: Store;
@@ -118,6 +131,8 @@ export const LEARN_PER_TILE = 2;
 const ASK_EVERYTHING = 2;
 /** The store's key for the table's "ask about every tile" choice (kept between sessions). */
 export const ASK_EVERYTHING_SETTING = 'camera.askEverything';
+/** The start piece's corners the table clicked (image pixels), or null: the marker sheet. */
+export const START_PIECE_CORNERS_SETTING = 'camera.startPieceCorners';
 
 const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -137,7 +152,7 @@ export class CameraService {
   private trackerLoading: Promise<void> | null = null;
   private trackerProblem: string | null = null;
   /** The start piece's corners the table clicked (image pixels), when it calibrates without the marker sheet. */
-  private corners: (readonly [number, number])[] | null = null;
+  private corners: [number, number][] | null = null;
   private queue: QueuedFrame[] = [];
   private received = 0;
   private read = 0;
@@ -175,6 +190,13 @@ export class CameraService {
     const asked = o.store.setting(ASK_EVERYTHING_SETTING);
     if (typeof asked === 'boolean') this.commitAt = this.commitAtFor(asked);
     else if (asked !== undefined) this.notice(-1, `the stored choice “ask about every tile” is not yes or no (${JSON.stringify(asked)}): ignored until the table chooses again`, true);
+    // …and so do the start piece's corners it clicked (the camera is where it was, or it clicks again).
+    const stored = o.store.setting(START_PIECE_CORNERS_SETTING);
+    if (stored !== undefined && stored !== null) {
+      const corners = cornersProblem(stored);
+      if (typeof corners === 'string') this.notice(-1, `the stored start piece's corners are not usable (${corners}): the marker sheet is looked for until the table clicks them again`, true);
+      else this.corners = corners;
+    }
     if (o.recording) {
       const r = recordingInfo(o.recording);
       if (r.ok) this.recording = r.value;
@@ -728,17 +750,18 @@ export class CameraService {
   /**
    * The table calibrates without the marker sheet: the start piece's four corners as clicked on the
    * camera's picture (image pixels; north-west, north-east, south-east, south-west in the game's
-   * frame). The tracker is made again from them, without looking for markers; the game is levelled
-   * into it as after a restart.
+   * frame), or null to go back to the marker sheet. The tracker is made again (the game is levelled
+   * into it as after a restart), and the choice is kept in the store for the next session (saved
+   * first: if the store cannot take it, nothing changes).
    */
-  startPieceCorners(corners: readonly (readonly [number, number])[]): Result<CameraView> {
-    // Only the clicks' shape is checked here (crossed, in a line, too close); the tracker knows the piece's size.
-    const quad = homographyFromCorners(corners.map(([x, y]) => ({ x, y })), { widthMm: 1, heightMm: 1 });
-    if (!quad.ok) return fail(`the start piece's corners: ${quad.error.message}`);
-    this.corners = corners.map(([x, y]) => [x, y] as const);
+  startPieceCorners(corners: readonly (readonly [number, number])[] | null): Result<CameraView> {
+    const checked = corners === null ? null : cornersProblem(corners);
+    if (typeof checked === 'string') return fail(`the start piece's corners: ${checked}`);
+    this.o.store.saveSetting(START_PIECE_CORNERS_SETTING, checked);
+    this.corners = checked;
     this.tracker = null;
     this.trackerFor = null;
-    this.notice(this.lastRead, "the grid comes from the start piece's clicked corners from now on (no marker sheet is looked for)", false);
+    this.notice(this.lastRead, checked ? "the grid comes from the start piece's clicked corners from now on (no marker sheet is looked for)" : 'the grid comes from the marker sheet again', false);
     this.changed();
     return ok(this.view(true));
   }
