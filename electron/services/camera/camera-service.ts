@@ -75,7 +75,7 @@ export function recordingInfo(dir: string): Result<RecordingInfo> {
  * pairs of finite numbers, or no quadrilateral (crossed, in a line, too close). Only their shape is
  * checked; the tracker knows the piece's size.
  */
-function cornersProblem(value: unknown): [number, number][] | string {
+function checkedCorners(value: unknown): [number, number][] | string {
   if (!Array.isArray(value) || value.length !== 4 || !value.every((p) => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'number' && Number.isFinite(v))))
     return `expected four [x, y] pairs of finite numbers, got ${JSON.stringify(value)}`;
   const corners = value.map((p: number[]) => [p[0]!, p[1]!] as [number, number]);
@@ -193,7 +193,7 @@ export class CameraService {
     // …and so do the start piece's corners it clicked (the camera is where it was, or it clicks again).
     const stored = o.store.setting(START_PIECE_CORNERS_SETTING);
     if (stored !== undefined && stored !== null) {
-      const corners = cornersProblem(stored);
+      const corners = checkedCorners(stored);
       if (typeof corners === 'string') this.notice(-1, `the stored start piece's corners are not usable (${corners}): the marker sheet is looked for until the table clicks them again`, true);
       else this.corners = corners;
     }
@@ -755,7 +755,7 @@ export class CameraService {
    * first: if the store cannot take it, nothing changes).
    */
   startPieceCorners(corners: readonly (readonly [number, number])[] | null): Result<CameraView> {
-    const checked = corners === null ? null : cornersProblem(corners);
+    const checked = corners === null ? null : checkedCorners(corners);
     if (typeof checked === 'string') return fail(`the start piece's corners: ${checked}`);
     this.o.store.saveSetting(START_PIECE_CORNERS_SETTING, checked);
     this.corners = checked;
