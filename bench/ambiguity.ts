@@ -14,19 +14,12 @@
  * — and none is told more — still makes that many mistakes in expectation, so the floor bounds what
  * any reader can reach on these sets from below. Prints `name: value unit` lines.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { TileCatalog } from '../engine/catalog/registry.js';
 import type { TileType } from '../engine/catalog/types.js';
-import { defaultCatalog } from '../engine/game/engine.js';
-import { Game } from '../engine/game/game.js';
 import { placementProblem, tileProblem } from '../engine/game/placement.js';
-import type { GameState } from '../engine/game/state.js';
-import { commandsForTurn, setupFromRecord } from '../engine/record/convert.js';
-import { parseRecordText } from '../engine/record/schema.js';
 import { sameUpToSymmetry, symmetryTurns, turnedSegments } from '../models/classes.js';
 import { decodeReading, rawBest } from '../models/decode.js';
+import { corpusPlacements, corpusRecords, forEachPlacement } from '../models/eval/corpus.js';
 import { cropSet, type FaceTurn } from '../models/eval/crop-sets.js';
 import { layoutTile } from '../models/render/layout.js';
 import { pick } from '../models/render/random.js';
@@ -43,7 +36,6 @@ const RAW_CROPS = Number(process.env.BENCH_CROPS ?? 3000);
 const GAMES = Number(process.env.BENCH_GAMES ?? 30);
 /** A pixel "visibly different" in the looser count: some channel differs by more than this. */
 const VISIBLE = 24;
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 const rec = await TileRecognizer.load();
 const catalog = TileCatalog.classic();
@@ -259,13 +251,8 @@ const asKey = (b: { tileId: string; rot: number }) => readingKey({ ti: rec.info.
 summary('in-style type+rotation', present.map((i) => rawCases[i]!), present.map((i) => rawVerdicts[i]!), rawWrong, present.length, 99.5, rawBests.map(asKey));
 
 // Constrained: every placement of the first corpus games, in its real game state, as the bench decodes it.
-const oracleDir = join(ROOT, 'tests/fixtures/oracle');
-const records = readdirSync(oracleDir).filter((f) => f.endsWith('.json')).sort().slice(0, GAMES).map((f) => {
-  const p = parseRecordText(readFileSync(join(oracleDir, f), 'utf8'));
-  if (!p.ok) throw new Error(`${f}: ${p.reason}`);
-  return p.record;
-});
-const spots = records.flatMap((r) => r.turns.flatMap((t) => (t.tile && t.rot !== undefined ? [{ ti: rec.info.tiles.indexOf(t.tile), q: t.rot / 90 }] : [])));
+const records = corpusRecords(GAMES);
+const spots = corpusPlacements(records).map((p) => ({ ti: rec.info.tiles.indexOf(p.tile), q: p.q }));
 const byTile = new Map<number, TileFace[]>();
 for (const f of faces) byTile.set(f.tileIndex, [...(byTile.get(f.tileIndex) ?? []), f]);
 const fixed = (i: number): FaceTurn => {
@@ -278,34 +265,17 @@ for (let i = 0; i < con.crops.length; i += 256) conReadings.push(...(await rec.r
 const conCases: Case[] = [];
 const conWrong: boolean[] = [];
 const conMisread: (string | null)[] = [];
-{
-  let k = 0;
-  for (const record of records) {
-    const started = Game.start(setupFromRecord(record), defaultCatalog());
-    if (!started.ok) throw new Error(started.reason);
-    const game = started.value;
-    for (const t of record.turns) {
-      if (t.tile && t.at && t.rot !== undefined) {
-        const state: GameState = game.state;
-        const truth = spots[k]!;
-        const copies = (ti: number) => state.supply.get(tiles[ti]!.id) ?? 0;
-        const legal = (h: Hypothesis) =>
-          copies(h.ti) > 0 && !tileProblem(state, tiles[h.ti]!) && !placementProblem(state, catalog.view(tiles[h.ti]!.id, h.q), t.at![0], t.at![1]);
-        const others = sameEdges(truth).filter((h) => (h.ti !== truth.ti || h.q !== truth.q) && legal(h)).map((h) => ({ h, odds: copies(h.ti) }));
-        conCases.push({ truth, face: fixed(k).face, labels: con.labels[k]!, others, truthOdds: copies(truth.ti) });
-        const decode = (r: CropReading) => decodeReading(r, rec.info, catalog, { state, at: [t.at![0], t.at![1]] }, {});
-        const d = (await decodeWithSecondLook(rec, con.crops[k]!, conReadings[k]!, decode)).decoded;
-        conWrong.push(!(d.best && d.best.tileId === t.tile && sameUpToSymmetry(tiles[truth.ti]!, d.best.rot / 90, truth.q)));
-        conMisread.push(d.best ? asKey(d.best) : null);
-        k++;
-      }
-      for (const c of commandsForTurn(t, game.state)) {
-        const r = game.play(c);
-        if (!r.ok) throw new Error(`corpus replay failed: ${r.reason}`);
-      }
-    }
-  }
-}
+await forEachPlacement(records, async ({ index: k, state, tile, at }) => {
+  const truth = spots[k]!;
+  const copies = (ti: number) => state.supply.get(tiles[ti]!.id) ?? 0;
+  const legal = (h: Hypothesis) => copies(h.ti) > 0 && !tileProblem(state, tiles[h.ti]!) && !placementProblem(state, catalog.view(tiles[h.ti]!.id, h.q), at[0], at[1]);
+  const others = sameEdges(truth).filter((h) => (h.ti !== truth.ti || h.q !== truth.q) && legal(h)).map((h) => ({ h, odds: copies(h.ti) }));
+  conCases.push({ truth, face: fixed(k).face, labels: con.labels[k]!, others, truthOdds: copies(truth.ti) });
+  const decode = (r: CropReading) => decodeReading(r, rec.info, catalog, { state, at }, {});
+  const d = (await decodeWithSecondLook(rec, con.crops[k]!, conReadings[k]!, decode)).decoded;
+  conWrong.push(!(d.best && d.best.tileId === tile && sameUpToSymmetry(tiles[truth.ti]!, d.best.rot / 90, truth.q)));
+  conMisread.push(d.best ? asKey(d.best) : null);
+});
 const conVerdicts = await verdicts(spots.length, BENCH_SEED + 1, con.crops, conCases, fixed);
 summary('in-style constrained', conCases, conVerdicts, conWrong, spots.length, 99.9, conMisread);
 print('look-alike drawings made', String(drawings.size), '');

@@ -4,14 +4,7 @@
  * printed scans; constrained figures decode against real game states replayed from the golden corpus.
  * Prints `name: value unit` lines.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { TileCatalog } from '../engine/catalog/registry.js';
-import { defaultCatalog } from '../engine/game/engine.js';
-import { Game } from '../engine/game/game.js';
-import { commandsForTurn, setupFromRecord } from '../engine/record/convert.js';
-import { parseRecordText } from '../engine/record/schema.js';
 import { sameUpToSymmetry } from '../models/classes.js';
 import { decodeReading, rawBest, type DecodeContext, type DecodeOptions } from '../models/decode.js';
 import { decodeWithSecondLook } from '../models/second-look.js';
@@ -19,6 +12,7 @@ import { Enrollment, exemplarsFromCrop } from '../models/enroll.js';
 import { loadRealFaces } from '../models/eval/realart.js';
 import { HELD_OUT_STYLE, TRAIN_STYLES } from '../models/render/styles.js';
 import { DEFAULT_CROP, type CropOptions, type SynthWorld, type TileFace } from '../models/synth/crop.js';
+import { corpusPlacements, corpusRecords, forEachPlacement } from '../models/eval/corpus.js';
 import { cropSet, type FaceTurn } from '../models/eval/crop-sets.js';
 import { BENCH_SEED, EVAL_VARIANTS } from '../models/synth/splits.js';
 import { makeWorld, renderFaces, renderSprites } from '../models/synth/world.js';
@@ -34,7 +28,6 @@ function dumpConfusions(set: string): void {
   CONFUSIONS = new Map();
 }
 const GAMES = Number(process.env.BENCH_GAMES ?? 30);
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 // BENCH_VIEWS=1|2|4 compares the number of turned views read per crop (models/runner.ts); default the app's.
 // BENCH_MODEL=path/to/model.onnx measures another model (its .json beside it) than the committed one.
@@ -100,26 +93,9 @@ function rawScores(readings: CropReading[], labels: { present: boolean; tileInde
   return { tr, n, seg, segN: n * 12, mp, mc, mcn, pres, total: readings.length, clearRight, clearN, wrong };
 }
 
-// Placements from the golden corpus: the state before each tile, the tile, its cell and rotation.
-interface Spot {
-  game: number;
-  turn: number;
-  tileIndex: number;
-  q: number;
-}
-const oracleDir = join(ROOT, 'tests/fixtures/oracle');
-const files = readdirSync(oracleDir).filter((f) => f.endsWith('.json')).sort().slice(0, GAMES);
-const records = files.map((f) => {
-  const p = parseRecordText(readFileSync(join(oracleDir, f), 'utf8'));
-  if (!p.ok) throw new Error(`${f}: ${p.reason}`);
-  return p.record;
-});
-const spots: Spot[] = [];
-records.forEach((r, g) =>
-  r.turns.forEach((t, i) => {
-    if (t.tile && t.rot !== undefined) spots.push({ game: g, turn: i, tileIndex: rec.info.tiles.indexOf(t.tile), q: t.rot / 90 });
-  }),
-);
+// Placements from the golden corpus: the tile and its rotation, in the order they are replayed.
+const records = corpusRecords(GAMES);
+const spots = corpusPlacements(records).map((p) => ({ tileIndex: rec.info.tiles.indexOf(p.tile), q: p.q }));
 
 type SpotCrop = { readonly reading: CropReading; readonly crop: Uint8Array };
 /** Placements decoded so far, and how many of them took a second look (models/second-look.ts). */
@@ -132,40 +108,26 @@ async function constrainedAccuracy(spots: Map<number, SpotCrop>, decodeOptions: 
   let right = 0;
   let second = 0;
   let n = 0;
-  let k = 0;
-  for (const record of records) {
-    const started = Game.start(setupFromRecord(record), defaultCatalog());
-    if (!started.ok) throw new Error(started.reason);
-    const game = started.value;
-    for (const t of record.turns) {
-      if (t.tile && t.at && t.rot !== undefined) {
-        const spot = spots.get(k);
-        if (spot) {
-          const ctx: DecodeContext = { state: game.state, at: [t.at[0], t.at[1]] };
-          const decode = (r: CropReading) => decodeReading(r, rec.info, catalog, ctx, decodeOptions);
-          const looked = SECOND_LOOK ? await decodeWithSecondLook(rec, spot.crop, spot.reading, decode) : { decoded: decode(spot.reading), secondLook: false };
-          const d = looked.decoded;
-          looks.decoded++;
-          if (looked.secondLook) {
-            looks.second++;
-            second++;
-          }
-          const tile = catalog.get(t.tile)!;
-          n++;
-          if (d.best && d.best.tileId === t.tile && sameUpToSymmetry(tile, d.best.rot / 90, t.rot / 90)) right++;
-          else if (CONFUSIONS) {
-            const key = d.best?.tileId === t.tile ? `${t.tile} turned wrong` : `${t.tile} read as ${d.best?.tileId ?? 'nothing'}`;
-            CONFUSIONS.set(key, (CONFUSIONS.get(key) ?? 0) + 1);
-          }
-        }
-        k++;
-      }
-      for (const c of commandsForTurn(t, game.state)) {
-        const r = game.play(c);
-        if (!r.ok) throw new Error(`corpus replay failed: ${r.reason}`);
-      }
+  await forEachPlacement(records, async (p) => {
+    const spot = spots.get(p.index);
+    if (!spot) return;
+    const ctx: DecodeContext = { state: p.state, at: p.at };
+    const decode = (r: CropReading) => decodeReading(r, rec.info, catalog, ctx, decodeOptions);
+    const looked = SECOND_LOOK ? await decodeWithSecondLook(rec, spot.crop, spot.reading, decode) : { decoded: decode(spot.reading), secondLook: false };
+    const d = looked.decoded;
+    looks.decoded++;
+    if (looked.secondLook) {
+      looks.second++;
+      second++;
     }
-  }
+    const tile = catalog.get(p.tile)!;
+    n++;
+    if (d.best && d.best.tileId === p.tile && sameUpToSymmetry(tile, d.best.rot / 90, p.q)) right++;
+    else if (CONFUSIONS) {
+      const key = d.best?.tileId === p.tile ? `${p.tile} turned wrong` : `${p.tile} read as ${d.best?.tileId ?? 'nothing'}`;
+      CONFUSIONS.set(key, (CONFUSIONS.get(key) ?? 0) + 1);
+    }
+  });
   return { right, n, second };
 }
 

@@ -10,28 +10,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCv } from '../../calibration/cv.js';
-import { decodeFrame } from '../../calibration/frame.js';
-import { applyHomography } from '../../calibration/geometry.js';
-import { homographyFromSheet } from '../../calibration/markers.js';
-import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import type { Command } from '../../engine/game/commands.js';
 import { setupFromRecord } from '../../engine/record/convert.js';
 import { parseRecord } from '../../engine/record/schema.js';
-import { splitMjpeg } from '../../models/scene/recording.js';
-import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
 import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
 import { launchChromium } from './helpers/browser.js';
 import { isCameraMove } from './helpers/camera-table.js';
 import { sameMove } from '../../models/track/replay.js';
+import { clickedStartPiece } from '../track/helpers/clicked-corners.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
 const SHOTS = join(import.meta.dirname, '../../test-output/screens');
 const parsed = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8')));
 if (!parsed.ok) throw new Error(parsed.reason);
 const setup = setupFromRecord(parsed.record);
-const manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[]; source: { markers: SheetLayout } };
+const manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[] };
 
 let app: BrowserMode;
 let browser: Browser;
@@ -52,19 +46,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Where the tournament tile's corners are in the recording's first frame (what the table clicks). */
-async function tournamentCorners(): Promise<[number, number][]> {
-  const f = await decodeFrame([...splitMjpeg(new Uint8Array(readFileSync(join(DIR, 'video.mjpeg'))))][0]!, 'frame 0');
-  if (!f.ok) throw new Error(f.error.message);
-  const sheet = homographyFromSheet(await loadCv(), f.value, manifest.source.markers);
-  if (!sheet.ok) throw new Error(sheet.error.message);
-  const x0 = -TILE_MM / 2, y0 = -TILE_MM / 2, x1 = 2 * PITCH_MM + TILE_MM / 2, y1 = PITCH_MM + TILE_MM / 2;
-  return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(([x, y]) => {
-    const p = applyHomography(sheet.value.tableToImage, { x: x!, y: y! });
-    return [p.x, p.y];
-  });
-}
-
 describe('calibrating by clicking the start piece', () => {
   it('takes four clicks on the picture, then reads the table on the grid they give', async () => {
     expect(app.session.newGame(setup).ok).toBe(true);
@@ -75,7 +56,7 @@ describe('calibrating by clicking the start piece', () => {
 
     await page.getByTestId('calibrate-by-corners').click();
     await expect.poll(() => page.getByTestId('corner-hint').textContent()).toMatch(/north-west corner/);
-    const corners = await tournamentCorners();
+    const corners = await clickedStartPiece(DIR);
     const box = (await page.getByTestId('camera-overlay').boundingBox())!;
     for (const [i, [x, y]] of corners.entries()) {
       await page.mouse.click(box.x + (x * box.width) / size[0]!, box.y + (y * box.height) / size[1]!);

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCv } from '../../calibration/cv.js';
-import { decodeFrame } from '../../calibration/frame.js';
-import { applyHomography, type Point } from '../../calibration/geometry.js';
-import { homographyFromSheet } from '../../calibration/markers.js';
-import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import type { Command } from '../../engine/game/commands.js';
 import { setupFromRecord } from '../../engine/record/convert.js';
 import { parseRecord } from '../../engine/record/schema.js';
 import { readManifest, splitMjpeg, VIDEO_FILE } from '../../models/scene/recording.js';
-import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
 import { replayRecording, sameMove } from '../../models/track/replay.js';
 import { Tracker } from '../../models/track/tracker.js';
+import type { Point } from '../../calibration/geometry.js';
+import { clickedStartPiece } from './helpers/clicked-corners.js';
 
 const DIR = 'tests/fixtures/recordings/short-s5';
 const manifest = () => {
@@ -27,23 +23,9 @@ const setup = () => {
   return setupFromRecord(rec.record);
 };
 
-/**
- * Where a table would click the start piece — this recording's tournament tile, cells (0,0)…(2,1) —
- * in the first frame: its corners under the marker sheet's plane, each off by up to a pixel as a
- * click is.
- */
-async function clickedCorners(): Promise<Point[]> {
-  const f = await decodeFrame(frames()[0]!, 'frame 0');
-  if (!f.ok) throw new Error(f.error.message);
-  const sheet = homographyFromSheet(await loadCv(), f.value, (manifest().source as { markers: SheetLayout }).markers);
-  if (!sheet.ok) throw new Error(sheet.error.message);
-  const x0 = -TILE_MM / 2, y0 = -TILE_MM / 2, x1 = 2 * PITCH_MM + TILE_MM / 2, y1 = PITCH_MM + TILE_MM / 2;
-  const slips = [[0.8, -0.6], [-0.7, -0.9], [0.9, 0.5], [-0.5, 0.8]] as const;
-  return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(([x, y], i) => {
-    const p = applyHomography(sheet.value.tableToImage, { x: x!, y: y! });
-    return { x: p.x + slips[i]![0], y: p.y + slips[i]![1] };
-  });
-}
+/** Clicks a pixel or less off, as a table's are. */
+const clickedCorners = async (): Promise<Point[]> =>
+  (await clickedStartPiece(DIR, [[0.8, -0.6], [-0.7, -0.9], [0.9, 0.5], [-0.5, 0.8]])).map(([x, y]) => ({ x, y }));
 
 describe('without a marker sheet: the plane from the start piece\'s clicked corners', () => {
   it('replays the short recording to its ground truth, reading the moves the camera reads with markers', async () => {
