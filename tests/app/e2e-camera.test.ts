@@ -240,7 +240,7 @@ describe(`the camera in the browser: Chromium's fake camera plays ${NAME}`, () =
     console.log(`camera e2e ${NAME}: ${view.counts.committed}/${cameraMoves} camera moves read by the camera, ${tally.answered} answered in the picker, ${tally.rejected} rejected, ${tally.missed} missed, ${tally.wrong} wrong; ${view.frames.received} frames received, ${view.frames.read} read\n  ${tally.notes.join('\n  ')}`);
     // Nothing the camera committed was wrong; it read most moves by itself (the headless replay:
     // short-s5 19/20, demo 95/115, docs/tracking.md).
-    expect(tally.wrong, `the camera committed wrong moves: ${tally.notes.join("; ")}`).toBe(0);
+    expect(tally.wrong, `wrong commits; the table's notes: ${tally.notes.join('; ')}`).toBe(0);
     expect(view.counts.committed).toBeGreaterThanOrEqual(Math.floor(cameraMoves * 0.75));
   }, 900_000);
 
@@ -284,7 +284,7 @@ describe(`the camera in the browser: Chromium's fake camera plays ${NAME}`, () =
     await expect.poll(() => page.getByTestId('camera-banner-unplugged').count()).toBe(0);
     await playTable(tally, () => offset);
     expect(game().commands).toHaveLength(truth.length);
-    expect(tally.wrong, `the camera committed wrong moves: ${tally.notes.join("; ")}`).toBe(0);
+    expect(tally.wrong, `wrong commits; the table's notes: ${tally.notes.join('; ')}`).toBe(0);
     expect(app.camera.view().counts.committed).toBeGreaterThan(committedBefore);
     console.log(`camera e2e ${NAME}, unplugged game: ${app.camera.view().counts.committed} committed by the camera, ${tally.byHand} entered by hand, ${tally.rejected} rejected, ${tally.missed} missed\n  ${tally.notes.join('\n  ')}`);
     await checkScoresAndAudit('6-after-reconnect-');
