@@ -400,7 +400,8 @@ export class Tracker {
       for (const key of this.game.state.board.holes.keys()) {
         const c = crop(keyX(key), keyY(key));
         this.holeCrops.set(key, c);
-        this.emptyCrops.set(key, c);
+        // A hole set apart shows a tile: what it looked like empty, if ever seen, stays.
+        if (!this.ahead.has(key)) this.emptyCrops.set(key, c);
       }
       this.tileCrops.clear();
       for (const t of this.game.state.board.tiles) this.tileCrops.set(t.key, crop(t.x, t.y));
@@ -506,7 +507,11 @@ export class Tracker {
   private async reportAhead(frame: number, mat: unknown, H: Homography, keys: readonly number[]): Promise<TrackEvent[]> {
     const found = (await this.tilesAt(keys, (x, y) => this.modelCrop(mat, x, y, H), H)).filter((k) => !this.ahead.has(k));
     if (found.length === 0) return [];
-    for (const k of found) this.ahead.add(k);
+    for (const k of found) {
+      this.ahead.add(k);
+      // Cut from this very picture: not how the cell looks empty (a laid tile "lifted" is judged by it).
+      this.emptyCrops.delete(k);
+    }
     const cells = found.map((k) => `(${keyX(k)}, ${keyY(k)})`).join(', ');
     return [{ kind: 'notice', frame, message: `the table already shows a tile at ${found.length === 1 ? 'cell' : 'cells'} ${cells} that the game does not have (moves not entered, or the camera started late): enter those moves, or lift the ${found.length === 1 ? 'tile' : 'tiles'}; the camera does not read ${found.length === 1 ? 'that cell' : 'those cells'} until then` }];
   }
@@ -629,6 +634,15 @@ export class Tracker {
         out.push({ kind: 'notice', frame, message: `something appeared at cell (${x}, ${y}) but no rule allows a tile there now; nothing committed` });
         continue;
       }
+      if (changed.length === 1 && this.notTheDrawnTile(now, x, y, readings)) {
+        // A later turn's tile (the video or the table ahead of the game) or a drawn tile entered
+        // wrong: either way not this turn's tile, and the cell keeps that picture as its baseline,
+        // so it is set apart as a tile the game lacks until the table enters a move there or lifts it.
+        this.ahead.add(hole.key);
+        const drawn = this.game.state.turn.drawn!;
+        out.push({ kind: 'notice', frame, message: `a tile appeared at cell (${x}, ${y}) that does not look like ${drawn}, the drawn tile: a later turn's tile (enter the moves before it), or the drawn tile was entered wrong (correct it); nothing committed, and the camera does not read that cell until a move is entered there or the tile is lifted` });
+        continue;
+      }
       const fused = await this.fuse(readings, readingConfidence(readings) * this.fitOf(readings), at?.model ?? modelCrop(x, y), x, y);
       const conf = fused.conf;
       if (fused.modelBest && fused.modelBest !== readings[0]) {
@@ -660,6 +674,28 @@ export class Tracker {
       if (figure) out.push(figure);
     }
     return out;
+  }
+
+  /**
+   * With a drawn tile (games with a draw step), the one changed hole is read as the drawn tile only:
+   * any tile lying there would be taken for it. Another legal type whose drawing fits the cell far
+   * better (by DETAIL_CLOSE, the factor `loneNewTile` asks of the drawn tile too) and looks different
+   * says the tile there is not the drawn one. Only types drawn the same way compete: a picture of
+   * the print fits a crop of another printed tile better than that tile's drawing does (`fitOf`).
+   * Which tile it is the templates may not say (over a cell with a hand on it an all-field tile
+   * fitted best), so only the drawn tile is named to the table.
+   */
+  private notTheDrawnTile(now: CellCrop, x: number, y: number, drawnReadings: readonly Reading[]): boolean {
+    const state = this.game.state;
+    const drawn = state.turn.drawn;
+    if (drawn === null || (state.jc?.players[state.turn.player]?.prizesHeld ?? 0) > 0) return false;
+    const mine = drawnReadings[0];
+    const picture = this.templates.fromPicture(drawn);
+    const best = this.readCell(now, x, y).find((r) => this.templates.fromPicture(r.tile) === picture);
+    if (process.env.TRACK_DEBUG) console.error(`drawn ${drawn} at (${x},${y}): ${mine ? mine.d.toFixed(4) : '-'}; best of all ${best ? `${best.tile}/${best.q} ${best.d.toFixed(4)}` : '-'}`);
+    if (!mine || !best || mine.tile !== drawn || best.tile === drawn) return false;
+    if (this.templates.look(best.tile, best.q) === this.templates.look(mine.tile, mine.q)) return false;
+    return mine.d > best.d * DETAIL_CLOSE;
   }
 
   /**
