@@ -4,7 +4,11 @@
  * held-out style appears only in the benchmark.
  */
 export const TRAIN_SEED = 20261129;
-export const TRAIN_VARIANTS = [0, 1, 2, 3, 4, 5];
+export const TRAIN_VARIANTS = plainTrainVariants(6);
+/** The first n plain variants (`PLAIN_FACES=n npm run train`; the recipe's default is 6). */
+export function plainTrainVariants(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i);
+}
 /**
  * Opt-in (`VARIED_FACES=n npm run train`; not the committed model's recipe): n more variants per
  * style drawn varied in geometry and style (`tileSvg`'s `vary`), from variant 1000 on.

@@ -13,10 +13,12 @@ import { symmetryTurns } from '../classes.js';
 import { TRAIN_STYLES } from '../render/styles.js';
 import { DEFAULT_CROP } from '../synth/crop.js';
 import { makeCropSet, writeCropSet } from '../synth/dataset.js';
-import { CROP_SIZE, EVAL_VARIANTS, TRAIN_SEED, TRAIN_VARIANTS, VAL_SEED, variedTrainVariants } from '../synth/splits.js';
+import { CROP_SIZE, EVAL_VARIANTS, TRAIN_SEED, TRAIN_VARIANTS, VAL_SEED, plainTrainVariants, variedTrainVariants } from '../synth/splits.js';
 import { makeWorld, renderFaces, renderSprites } from '../synth/world.js';
 
 const count = Number(process.env.TRAIN_CROPS ?? 200_000);
+/** Plain faces per style (variants 0..n-1); the recipe's 6 unless PLAIN_FACES says otherwise. */
+const plainVariants = process.env.PLAIN_FACES ? plainTrainVariants(Number(process.env.PLAIN_FACES)) : TRAIN_VARIANTS;
 /**
  * Varied faces per style besides the plain ones (docs/recognition.md, "Varied drawings"); 0 gives
  * the earlier recipe's data, byte for byte.
@@ -61,7 +63,7 @@ const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 const trainParts = partNames.filter((p) => p !== 'val' && only.has(p)).map(Number);
 if (trainParts.length > 0) {
   const faces = [
-    ...(await renderFaces(tiles, TRAIN_STYLES, TRAIN_VARIANTS)),
+    ...(await renderFaces(tiles, TRAIN_STYLES, plainVariants)),
     ...(varied > 0 ? await renderFaces(tiles, TRAIN_STYLES, variedTrainVariants(varied), { vary: true, movePennants, varyMarks, paint, warp }) : []),
   ];
   console.log(`training faces: ${faces.length} (${elapsed()})`);
@@ -69,7 +71,7 @@ if (trainParts.length > 0) {
   for (const part of trainParts) {
     const n = Math.min(CHUNK, count - part * CHUNK);
     const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, options);
-    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: TRAIN_VARIANTS.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), tiles: tileMeta });
+    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: plainVariants.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), tiles: tileMeta });
     console.log(`train part ${part}: ${n} crops (${elapsed()})`);
   }
 }
