@@ -474,12 +474,11 @@ export class Tracker {
     if (missing.length === 0) return [];
     const mat = frameToMat(this.cv, this.lastStill.frame);
     try {
-      for (const key of missing) {
-        const c = this.crop(mat, keyX(key), keyY(key), this.lastStill.H);
-        this.holeCrops.set(key, c);
-        this.emptyCrops.set(key, c);
-      }
-      return await this.reportAhead(frame, mat, this.lastStill.H, missing);
+      for (const key of missing) this.holeCrops.set(key, this.crop(mat, keyX(key), keyY(key), this.lastStill.H));
+      const events = await this.reportAhead(frame, mat, this.lastStill.H, missing);
+      // As on a still frame: a hole set apart shows a tile, not how the cell looks empty.
+      for (const key of missing) if (!this.ahead.has(key)) this.emptyCrops.set(key, this.holeCrops.get(key)!);
+      return events;
     } finally {
       mat.delete();
     }
@@ -507,11 +506,7 @@ export class Tracker {
   private async reportAhead(frame: number, mat: unknown, H: Homography, keys: readonly number[]): Promise<TrackEvent[]> {
     const found = (await this.tilesAt(keys, (x, y) => this.modelCrop(mat, x, y, H), H)).filter((k) => !this.ahead.has(k));
     if (found.length === 0) return [];
-    for (const k of found) {
-      this.ahead.add(k);
-      // Cut from this very picture: not how the cell looks empty (a laid tile "lifted" is judged by it).
-      this.emptyCrops.delete(k);
-    }
+    for (const k of found) this.ahead.add(k);
     const cells = found.map((k) => `(${keyX(k)}, ${keyY(k)})`).join(', ');
     return [{ kind: 'notice', frame, message: `the table already shows a tile at ${found.length === 1 ? 'cell' : 'cells'} ${cells} that the game does not have (moves not entered, or the camera started late): enter those moves, or lift the ${found.length === 1 ? 'tile' : 'tiles'}; the camera does not read ${found.length === 1 ? 'that cell' : 'those cells'} until then` }];
   }

@@ -160,25 +160,26 @@ describe("a later turn's tile seen first", () => {
     if (!m.ok) throw new Error(m.error);
     const frames = allFrames();
     const truth = m.value.commands as unknown as Command[];
-    const [v0, v1, v2] = m.value.visits as [typeof m.value.visits[0], typeof m.value.visits[0], typeof m.value.visits[0]];
-    const drawn = truth[v0!.camera[0]! - 1]!, next = truth[v1!.camera[0]!]!, third = truth[v2!.camera[0]!]!;
+    const [v0, v1, v2] = m.value.visits;
+    if (!v0 || !v1 || !v2) throw new Error('the short recording has three visits');
+    const drawn = truth[v0.camera[0]! - 1]!, next = truth[v1.camera[0]!]!, third = truth[v2.camera[0]!]!;
     if (drawn.type !== 'drawTile' || next.type !== 'placeTile' || third.type !== 'placeTile') throw new Error('the first visits draw and lay tiles');
     // The video runs one turn ahead: the table has drawn the first tile, the camera sees the table
     // after the first visit, then the second visit lays another tile in a hole the drawn one would fit.
     const t = await tracker({ useModel });
-    for (let i = 0; i < v0!.camera[0]!; i++) expect(t.tableInput(truth[i]!).ok).toBe(true);
+    for (let i = 0; i < v0.camera[0]!; i++) expect(t.tableInput(truth[i]!).ok).toBe(true);
     const events = [];
-    for (let i = v0!.stillFrom; i < v1!.handFrom; i++) events.push(...(await t.feed(frames[i]!, i)));
-    for (let i = v1!.handFrom; i < v1!.stillFrom + 2; i++) events.push(...(await t.feed(frames[i]!, i)));
+    for (let i = v0.stillFrom; i < v1.handFrom; i++) events.push(...(await t.feed(frames[i]!, i)));
+    for (let i = v1.handFrom; i < v1.stillFrom + 2; i++) events.push(...(await t.feed(frames[i]!, i)));
     const notices = events.flatMap((e) => (e.kind === 'notice' ? [e.message] : []));
     expect(events.filter((e) => e.kind === 'proposal'), notices.join('\n')).toEqual([]);
-    expect(t.game.history.length).toBe(v0!.camera[0]);
+    expect(t.game.history.length).toBe(v0.camera[0]);
     const named = notices.find((n) => n.includes(`cell (${next.at[0]}, ${next.at[1]}) that does not look like ${drawn.tile}, the drawn tile`));
     expect(named, notices.join('\n')).toMatch(/nothing committed/);
     // The table enters the moves the camera missed: the next visit is read as usual, that cell not again.
-    for (let i = v0!.camera[0]!; i < v2!.camera[0]!; i++) expect(t.tableInput(truth[i]!).ok).toBe(true);
+    for (let i = v0.camera[0]!; i < v2.camera[0]!; i++) expect(t.tableInput(truth[i]!).ok).toBe(true);
     const later = [];
-    for (let i = v2!.handFrom; i < v2!.stillFrom + 2; i++) later.push(...(await t.feed(frames[i]!, i)));
+    for (let i = v2.handFrom; i < v2.stillFrom + 2; i++) later.push(...(await t.feed(frames[i]!, i)));
     const committed = later.flatMap((e) => (e.kind === 'proposal' && e.committed ? [e.command] : []));
     expect(committed.length).toBeGreaterThan(0);
     expect(sameMove(committed[0]!, third)).toBe(true);
