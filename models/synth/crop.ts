@@ -37,6 +37,12 @@ export interface CropOptions {
   readonly emptyProb: number;
   readonly meepleProb: number;
   readonly handProb: number;
+  /**
+   * Training only (`COVER=1`): the chance that a figure on the cell tile stands on a city, cloister
+   * or garden — where pennants, gardens and cloisters are drawn — rather than on any feature. Absent:
+   * no random draw is made for it, so crops stay byte for byte what they were.
+   */
+  readonly markCover?: number;
   /** Scales every perturbation (0 = a clean, centred tile; 1 = the full ranges above). */
   readonly severity: number;
   /** Forces the cell tile's rotation in the crop (quarter turns against the catalog). */
@@ -128,10 +134,11 @@ function insideFootprint(t: Placed, x: number, y: number): boolean {
   return lx >= -0.5 && lx < 0.5 && ly >= -0.5 && ly < 0.5;
 }
 
-function chooseMeepleSegment(tile: TileType, r: Rng): number {
+function chooseMeepleSegment(tile: TileType, r: Rng, marked = false): number {
   const interior = tile.features.some((f) => f.kind === 'cloister' || f.kind === 'garden' || f.kind === 'tower');
   const features = tile.features.filter((f) => f.segments.length > 0 || f.kind === 'cloister' || f.kind === 'garden');
-  const f = pick(r, features);
+  const onMarks = features.filter((f) => f.kind === 'city' || f.kind === 'cloister' || f.kind === 'garden');
+  const f = pick(r, marked && onMarks.length > 0 ? onMarks : features);
   if (f.segments.length === 0) return interior ? 12 : pick(r, [0, 4, 7, 10]);
   return pick(r, f.segments);
 }
@@ -211,7 +218,7 @@ export function synthCrop(world: SynthWorld, seed: number, options: CropOptions 
   };
   if (centre && r() < options.meepleProb) {
     const tile = world.tiles[centre.face.tileIndex]!;
-    const seg = chooseMeepleSegment(tile, r);
+    const seg = chooseMeepleSegment(tile, r, options.markCover !== undefined && r() < options.markCover);
     const interiorKinds = tile.features.filter((f) => f.kind === 'cloister' || f.kind === 'garden');
     const kind = seg === 12 && interiorKinds.length > 0 && r() < 0.4 ? 2 : r() < 0.15 ? 1 : 0;
     meepleColour = Math.floor(r() * 6);

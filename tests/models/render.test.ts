@@ -261,6 +261,29 @@ describe('crop synthesizer', () => {
     expect(forced.labels.seg12).toEqual(turnedSegments(t, 1).map((s) => ['field', 'road', 'city', 'river'].indexOf(s)));
   });
 
+  it('with markCover, stands the cell tile\'s figures on cities, cloisters and gardens; without it, draws the crops as they were', async () => {
+    const world = makeWorld(tiles, await renderSprites(), await renderFaces(tiles, [TRAIN_STYLES[0]!], [0]));
+    // The committed model's data: crops without the option must keep their bytes (no extra random draw).
+    const before = createHash('sha256');
+    for (let i = 0; i < 200; i++) before.update(synthCrop(world, 5000 + i, DEFAULT_CROP).rgb);
+    expect(before.digest('hex')).toBe('0a5874e8694f039b536e1eb06b515c215b0ad4c828aa811789aec3fc53d569fb');
+    const onMark = (options: typeof DEFAULT_CROP) => {
+      let marked = 0, figures = 0;
+      for (let i = 0; i < 400; i++) {
+        const { labels } = synthCrop(world, 7000 + i, { ...options, forcePresent: true, meepleProb: 1 });
+        const tile = tiles[labels.tileIndex]!;
+        if (!tile.features.some((f) => f.kind === 'city' || f.kind === 'cloister' || f.kind === 'garden')) continue;
+        figures++;
+        if (labels.meepleSegment === 12 || labels.seg12[labels.meepleSegment] === 2) marked++;
+      }
+      return marked / figures;
+    };
+    expect(onMark({ ...DEFAULT_CROP, markCover: 1 })).toBe(1);
+    const anyFeature = onMark(DEFAULT_CROP);
+    expect(anyFeature).toBeLessThan(0.7);
+    expect(onMark({ ...DEFAULT_CROP, markCover: 0.5 })).toBeGreaterThan(anyFeature + 0.1);
+  });
+
   it('draws another tile into the same scene (centreDrawnAs): the same figures, hand, light and noise', async () => {
     const some = tiles.slice(0, 6);
     const faces = await renderFaces(some, [TRAIN_STYLES[0]!], [0]);
