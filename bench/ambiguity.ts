@@ -1,6 +1,7 @@
 /**
  * `npm run --silent bench:ambiguity`: the in-style crops of `bench:recognition` that no reader can
- * read right. Each crop's scene is drawn again with every look-alike in the cell (a tile type and turn
+ * read right (by default its first 3 000 raw crops and the first 30 corpus games, the earlier bench's
+ * sets; the whole bench would take several times as long). Each crop's scene is drawn again with every look-alike in the cell (a tile type and turn
  * with the same edge terrain: another mark, a pennant more or less, a garden, a tower foundation),
  * drawn with the same decorations, under the same figures and hand, in the same light and noise,
  * JPEG-compressed in the same mosaic. Where that crop is the same as the real one byte for byte, the
