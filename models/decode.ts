@@ -69,6 +69,13 @@ export interface DecodeOptions {
    * a neighbour's edge where the exemplar's crop had none) are left out of the appearance match of
    * the best few readings (appearance.ts `occlusionMask`). `false` turns it off.
    */
+  /**
+   * Weight of the model's own type × rotation score for a type the table has enrolled (1 = as for
+   * any other type). The model knows the tiles as the renderer draws them; on a print it reads
+   * poorly its scores for look-alikes lean one way with confidence, and the table's own exemplars
+   * are the better witness there.
+   */
+  readonly enrolledModelWeight?: number;
   readonly occlusion?: false | (OcclusionOptions & {
     /** How many of the best readings' exemplars find the unexplained cells. */
     readonly from?: number;
@@ -96,6 +103,7 @@ export function decodeReading(
   const scale = options.cosineScale ?? 20;
   const appW = options.appearanceWeight ?? 1;
   const appFloor = options.appearanceFloor ?? 0.5;
+  const modelW = options.enrolledModelWeight ?? 0.5;
   const terrainIndex = new Map(info.terrains.map((t, i) => [t, i]));
   const groups: { tileId: string; rots: Rotation[]; scores: number[] }[] = [];
   const enrollment = options.enrollment;
@@ -134,6 +142,7 @@ export function decodeReading(
       let score = base(q, rot);
       if (score === null) continue;
       if (enrolled) {
+        score *= modelW;
         // The table's own exemplars are strong evidence: a close match adds up to a full cosine scale.
         const sim = enrollment!.similarity(reading.embedding, tileId, rot) ?? 0;
         score += enrW * scale * Math.max(0, (sim - floor) / (1 - floor));
