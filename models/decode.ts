@@ -65,17 +65,18 @@ export interface DecodeOptions {
    */
   readonly contrastFull?: number;
   /**
+   * Weight of the model's own type × rotation score for a type the table has enrolled (1 = as for
+   * any other type; for a type the model never learned, the score its exemplar's embedding stands
+   * in for). The model knows the tiles as the renderer draws them; on a print it reads poorly, its
+   * scores for two look-alikes lean one way with confidence, and the table's own exemplars are the
+   * better witness there. Chosen on the development sets (scripts/decode-dev.ts; docs/recognition.md).
+   */
+  readonly enrolledModelWeight?: number;
+  /**
    * The crop's cells none of the best readings' exemplars explains (a hand's or a figure's outline,
    * a neighbour's edge where the exemplar's crop had none) are left out of the appearance match of
    * the best few readings (appearance.ts `occlusionMask`). `false` turns it off.
    */
-  /**
-   * Weight of the model's own type × rotation score for a type the table has enrolled (1 = as for
-   * any other type). The model knows the tiles as the renderer draws them; on a print it reads
-   * poorly its scores for look-alikes lean one way with confidence, and the table's own exemplars
-   * are the better witness there.
-   */
-  readonly enrolledModelWeight?: number;
   readonly occlusion?: false | (OcclusionOptions & {
     /** How many of the best readings' exemplars find the unexplained cells. */
     readonly from?: number;
@@ -102,7 +103,7 @@ export function decodeReading(
   const floor = options.enrollmentFloor ?? 0.5;
   const scale = options.cosineScale ?? 20;
   const appW = options.appearanceWeight ?? 1;
-  const appFloor = options.appearanceFloor ?? 0.5;
+  const appFloor = options.appearanceFloor ?? 0.4;
   const modelW = options.enrolledModelWeight ?? 0.5;
   const terrainIndex = new Map(info.terrains.map((t, i) => [t, i]));
   const groups: { tileId: string; rots: Rotation[]; scores: number[] }[] = [];
