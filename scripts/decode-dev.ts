@@ -11,7 +11,8 @@
  *
  *   npx tsx scripts/decode-dev.ts [configs.json]
  *
- * configs.json: `{ "name": DecodeOptions-without-enrollment, … }` (default: the app's decoding only).
+ * configs.json: `{ "name": DecodeOptions-without-enrollment, … }` (default: the app's decoding only;
+ * `"enrolled": false` in a config decodes without the sets' enrollment).
  * Prints per set and config the mistakes, how many of them are garden look-alikes (a tile read as its
  * garden twin or back), and the most frequent confusions.
  */
@@ -34,7 +35,9 @@ const DEV_VARIANT = 201;
 const ENROLL_VARIANT = 103;
 const FIRST_GAME = 30;
 
-const configs: Record<string, Omit<DecodeOptions, 'enrollment'>> = process.argv[2] ? JSON.parse(readFileSync(process.argv[2], 'utf8')) : { app: {} };
+/** A config's `"enrolled": false` decodes without the enrollment (as the bench's in-style constrained). */
+type DevConfig = Omit<DecodeOptions, 'enrollment'> & { readonly enrolled?: boolean };
+const configs: Record<string, DevConfig> = process.argv[2] ? JSON.parse(readFileSync(process.argv[2], 'utf8')) : { app: {} };
 
 const rec = await TileRecognizer.load(process.env.BENCH_MODEL || undefined);
 const catalog = TileCatalog.classic();
@@ -119,7 +122,8 @@ for (const [configName, config] of Object.entries(configs)) {
       const spot = set.readings.get(p.index);
       if (!spot) return;
       n++;
-      const decode = (r: CropReading) => decodeReading(r, rec.info, catalog, { state: p.state, at: p.at }, { ...config, enrollment: set.enrollment });
+      const { enrolled = true, ...decodeOptions } = config;
+      const decode = (r: CropReading) => decodeReading(r, rec.info, catalog, { state: p.state, at: p.at }, { ...decodeOptions, ...(enrolled ? { enrollment: set.enrollment } : {}) });
       const d = (await decodeWithSecondLook(rec, spot.crop, spot.reading, decode)).decoded;
       if (d.best && d.best.tileId === p.tile && sameUpToSymmetry(catalog.get(p.tile)!, d.best.rot / 90, p.q)) return;
       wrong++;
