@@ -5,11 +5,13 @@
  * - `same print held-out`: the held-out style, queries and the enrolled exemplar drawn from one face
  *   (variant 201) — the table's case, it enrolls its own tiles;
  * - `same print training`: the same in the training styles (one face per type, variant 201);
+ * - `same print far`: the held-out style drawn varied, its marks in other forms, painted and warped
+ *   — a print the model reads poorly (as it reads the scans), queries and exemplar from one face;
  * - `other variant`: held-out-style queries from the bench's variants, exemplars from another one
  *   (103), as the bench's held-out set (decorations the crop does not share).
  * Seeds DEV_SEED… (not the bench's 99001…, not training's, not validation's).
  *
- *   npx tsx scripts/decode-dev.ts [configs.json]
+ *   npx tsx scripts/decode-dev.ts [configs.json]      (DEV_SETS=held,training,far,variant picks sets)
  *
  * configs.json: `{ "name": DecodeOptions-without-enrollment, … }` (default: the app's decoding only;
  * `"enrolled": false` in a config decodes without the sets' enrollment).
