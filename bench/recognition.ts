@@ -8,12 +8,12 @@ import { TileCatalog } from '../engine/catalog/registry.js';
 import { sameUpToSymmetry } from '../models/classes.js';
 import { decodeReading, rawBest, type DecodeContext, type DecodeOptions } from '../models/decode.js';
 import { decodeWithSecondLook } from '../models/second-look.js';
-import { Enrollment, exemplarsFromCrop } from '../models/enroll.js';
 import { loadRealFaces } from '../models/eval/realart.js';
 import { HELD_OUT_STYLE, TRAIN_STYLES } from '../models/render/styles.js';
 import { DEFAULT_CROP, type CropOptions, type SynthWorld, type TileFace } from '../models/synth/crop.js';
 import { corpusPlacements, corpusRecords, forEachPlacement } from '../models/eval/corpus.js';
 import { cropSet, type FaceTurn } from '../models/eval/crop-sets.js';
+import { enrollFirstFaces } from '../models/eval/enroll-faces.js';
 import { BENCH_SEED, EVAL_VARIANTS } from '../models/synth/splits.js';
 import { makeWorld, renderFaces, renderSprites } from '../models/synth/world.js';
 import { TileRecognizer, type CropReading, type Views } from '../models/runner.js';
@@ -151,20 +151,8 @@ async function spotReadings(world: SynthWorld, faceFor: (tileIndex: number, i: n
   return new Map(idx.map((spot, i) => [spot, { reading: readings[i]!, crop: crops[i]! }]));
 }
 
-async function enrollOne(world: SynthWorld, faces: readonly TileFace[], seed: number): Promise<Enrollment> {
-  const enrollment = new Enrollment();
-  const firstPerTile = new Map<number, TileFace>();
-  for (const f of faces) if (!firstPerTile.has(f.tileIndex)) firstPerTile.set(f.tileIndex, f);
-  const list = [...firstPerTile.values()];
-  const { crops } = await cropsFrom(world, list.length, seed, { ...options, severity: 0.3, meepleProb: 0, handProb: 0 }, (i) => ({ face: list[i]!, q: list[i]!.baseQ }));
-  for (let i = 0; i < list.length; i++) {
-    const f = list[i]!;
-    const ex = await exemplarsFromCrop(rec, { pixels: crops[i]!, width: S, height: S, channels: 3 }, tiles[f.tileIndex]!.id, ((f.baseQ * 90) % 360) as 0 | 90 | 180 | 270);
-    if (!ex.ok) throw new Error(ex.reason);
-    enrollment.add(...ex.value);
-  }
-  return enrollment;
-}
+/** One exemplar per type from the first of `faces` (models/eval/enroll-faces.ts). */
+const enrollOne = (world: SynthWorld, faces: readonly TileFace[], seed: number) => enrollFirstFaces(rec, tiles, world, faces, seed, options);
 
 // In-style: training styles, unseen variants, unseen seeds.
 const inFaces = await renderFaces(tiles, TRAIN_STYLES, EVAL_VARIANTS);

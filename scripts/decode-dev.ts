@@ -22,9 +22,10 @@ import { readFileSync } from 'node:fs';
 import { TileCatalog } from '../engine/catalog/registry.js';
 import { sameUpToSymmetry } from '../models/classes.js';
 import { decodeReading, type DecodeOptions } from '../models/decode.js';
-import { Enrollment, exemplarsFromCrop } from '../models/enroll.js';
+import type { Enrollment } from '../models/enroll.js';
 import { corpusPlacements, corpusRecords, forEachPlacement } from '../models/eval/corpus.js';
 import { cropSet } from '../models/eval/crop-sets.js';
+import { enrollFirstFaces } from '../models/eval/enroll-faces.js';
 import { HELD_OUT_STYLE, TRAIN_STYLES } from '../models/render/styles.js';
 import { TileRecognizer, type CropReading } from '../models/runner.js';
 import { decodeWithSecondLook } from '../models/second-look.js';
@@ -63,20 +64,7 @@ async function spotReadings(world: SynthWorld, faceFor: (tileIndex: number, i: n
   return new Map(idx.map((spot, k) => [spot, { reading: readings[k]!, crop: crops[k]!, label: labels[k]! }]));
 }
 
-async function enrollFirst(world: SynthWorld, faces: readonly TileFace[], seed: number): Promise<Enrollment> {
-  const enrollment = new Enrollment();
-  const first = new Map<number, TileFace>();
-  for (const f of faces) if (!first.has(f.tileIndex)) first.set(f.tileIndex, f);
-  const list = [...first.values()];
-  const { crops } = await cropSet(world, list.length, seed, { ...options, severity: 0.3, meepleProb: 0, handProb: 0 }, (i) => ({ face: list[i]!, q: list[i]!.baseQ }));
-  for (let i = 0; i < list.length; i++) {
-    const f = list[i]!;
-    const ex = await exemplarsFromCrop(rec, { pixels: crops[i]!, width: S, height: S, channels: 3 }, tiles[f.tileIndex]!.id, ((f.baseQ * 90) % 360) as 0 | 90 | 180 | 270);
-    if (!ex.ok) throw new Error(ex.reason);
-    enrollment.add(...ex.value);
-  }
-  return enrollment;
-}
+const enrollFirst = (world: SynthWorld, faces: readonly TileFace[], seed: number) => enrollFirstFaces(rec, tiles, world, faces, seed, options);
 
 const byTile = (faces: readonly TileFace[]) => {
   const m = new Map<number, TileFace[]>();
