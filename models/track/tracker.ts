@@ -359,7 +359,7 @@ export class Tracker {
     if (process.env.TRACK_DEBUG && this.baseline) console.error(`still frame ${index}: changed ${changed.toFixed(5)}`);
     // A field-green tile on a brown table can differ by fewer than 18 grey levels: a low threshold here.
     if (changed < 0.00005) return out;
-    out.push(...(await this.catchUpHoles(index)));
+    out.push(...(await this.catchUp(index)));
     const sheet = this.o.markers ? homographyFromSheet(this.cv, frame, this.o.markers) : null;
     if (sheet?.ok) {
       if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx, from: 'markers' });
@@ -383,12 +383,15 @@ export class Tracker {
       if (changed > MOVED_SCENE) out.push(...this.followCamera(frame, index));
       this.regrowPlane(mat);
       const crop = (x: number, y: number) => this.crop(mat, x, y);
+      let changedHoles: ReadonlySet<number> = new Set();
       if (this.baseline) {
         const anchored = (x: number, y: number) => {
           const o = this.anchorOffset(mat, x, y);
           return o ? { now: this.crop(mat, x, y, this.H!, CROP_PX, o.ox, o.oy), model: this.modelCrop(mat, x, y, this.H!, o.ox, o.oy) } : null;
         };
-        out.push(...(await this.lookForTiles(index, crop, (x, y) => this.modelCrop(mat, x, y), anchored)));
+        const looked = await this.lookForTiles(index, crop, (x, y) => this.modelCrop(mat, x, y), anchored);
+        out.push(...looked.events);
+        changedHoles = looked.changed;
         out.push(...this.checkLaidTiles(index, crop));
       } else {
         out.push(...(await this.reportAhead(index, mat, this.H!, [...this.game.state.board.holes.keys()])));
@@ -400,8 +403,9 @@ export class Tracker {
       for (const key of this.game.state.board.holes.keys()) {
         const c = crop(keyX(key), keyY(key));
         this.holeCrops.set(key, c);
-        // A hole set apart shows a tile: what it looked like empty, if ever seen, stays.
-        if (!this.ahead.has(key)) this.emptyCrops.set(key, c);
+        // A hole set apart shows a tile, and one that changed may (a reading the table has yet to
+        // answer, one the engine refused, a still scene missed): what it looked like empty stays.
+        if (!this.ahead.has(key) && !(changedHoles.has(key) && this.emptyCrops.has(key))) this.emptyCrops.set(key, c);
       }
       this.tileCrops.clear();
       for (const t of this.game.state.board.tiles) this.tileCrops.set(t.key, crop(t.x, t.y));
@@ -464,16 +468,20 @@ export class Tracker {
   }
 
   /**
-   * Holes opened by tiles the table entered (answers, corrections) after the last still frame was
-   * looked at have no baseline yet: they are cut from that frame, where they were still empty — or
-   * already held a tile the game has not been told about (the table ahead of the game).
+   * Cells the table changed (answers, corrections) after the last still frame was looked at have no
+   * baseline yet: they are cut from that frame. A hole it opened was still empty there — or already
+   * held a tile the game has not been told about (the table ahead of the game). A tile it laid lay
+   * there already when the table answered the camera's reading, or came after: either way this frame
+   * is what the laid-tile check compares with, so a tile lifted or turned since is noticed.
    */
-  private async catchUpHoles(frame: number): Promise<TrackEvent[]> {
+  private async catchUp(frame: number): Promise<TrackEvent[]> {
     if (!this.lastStill) return [];
     const missing = [...this.game.state.board.holes.keys()].filter((k) => !this.holeCrops.has(k));
-    if (missing.length === 0) return [];
+    const laid = this.game.state.board.tiles.filter((t) => !this.tileCrops.has(t.key));
+    if (missing.length === 0 && laid.length === 0) return [];
     const mat = frameToMat(this.cv, this.lastStill.frame);
     try {
+      for (const t of laid) this.tileCrops.set(t.key, this.crop(mat, t.x, t.y, this.lastStill.H));
       for (const key of missing) this.holeCrops.set(key, this.crop(mat, keyX(key), keyY(key), this.lastStill.H));
       const events = await this.reportAhead(frame, mat, this.lastStill.H, missing);
       // As on a still frame: a hole set apart shows a tile, not how the cell looks empty.
@@ -609,9 +617,14 @@ export class Tracker {
     return mixed ? templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED) : templateFit(top.d);
   }
 
-  private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<TrackEvent[]> {
-    const out: TrackEvent[] = [];
+  /** Reads the holes that changed since the last still frame; returns what it found and which changed. */
+  private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<{ events: TrackEvent[]; changed: ReadonlySet<number> }> {
     const changed = this.changedCells(this.holeCrops, crop);
+    return { events: await this.readChangedHoles(frame, changed, modelCrop, anchored), changed: new Set(changed.map((h) => h.key)) };
+  }
+
+  private async readChangedHoles(frame: number, changed: { key: number; score: number; now: CellCrop }[], modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<TrackEvent[]> {
+    const out: TrackEvent[] = [];
     const lone = this.loneNewTile(changed);
     for (const hole of lone ? [lone.hole, ...changed.filter((h) => h !== lone.hole)] : changed) {
       const x = keyX(hole.key), y = keyY(hole.key);
@@ -757,8 +770,13 @@ export class Tracker {
       const r: Reading = { tile: t.view.tile.id, q, d: known.d, match: known };
       const dKnown = Math.min(known.d, ...this.figureHypotheses(c.now, r, t.x, t.y).map((h) => h.d));
       const dEmpty = matchTemplate(c.now, empty).d;
+      // Lifted: the cell looks far more like it did empty than like the tile — by its drawing, and
+      // by the camera's own last look at it. The drawing alone fits any camera picture loosely, so a
+      // large change it does not explain (a tower floor not yet entered) came out nearer the empty
+      // look than the drawing; the last look is a camera picture like the empty one and tells them apart.
+      const dLast = matchTemplate(c.now, this.tileCrops.get(c.key)!).d;
       const index = this.game.history.findIndex((h) => (h.command.type === 'placeTile' || h.command.type === 'placePrizeTile') && h.command.at[0] === t.x && h.command.at[1] === t.y);
-      if (dEmpty < dKnown * 0.5) {
+      if (dEmpty < dKnown * 0.5 && dEmpty < dLast * 0.5) {
         out.push({ kind: 'notice', frame, message: `the tile ${t.view.tile.id} at (${t.x}, ${t.y}) seems lifted: undo its placement (command ${index})? nothing changed until the table says so` });
         continue;
       }

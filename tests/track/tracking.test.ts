@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RecordingSource, splitMjpeg, readManifest, VIDEO_FILE, type FrameSource } from '../../models/scene/recording.js';
 import { replayRecording, sameMove } from '../../models/track/replay.js';
-import { Tracker } from '../../models/track/tracker.js';
+import { Tracker, type TrackEvent } from '../../models/track/tracker.js';
 import { setupFromRecord } from '../../engine/record/convert.js';
 import { parseRecord } from '../../engine/record/schema.js';
 import type { Command } from '../../engine/game/commands.js';
@@ -18,7 +18,7 @@ function listSource(frames: Uint8Array[]): FrameSource {
 }
 const allFrames = () => [...splitMjpeg(new Uint8Array(readFileSync(join(DIR, VIDEO_FILE))))];
 
-async function tracker(o: { useModel?: boolean } = {}): Promise<Tracker> {
+async function tracker(o: { useModel?: boolean; commitAt?: number } = {}): Promise<Tracker> {
   const m = readManifest(DIR);
   if (!m.ok) throw new Error(m.error);
   const rec = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8')));
@@ -218,6 +218,41 @@ describe('a laid tile taken away', () => {
     expect(notices.some((n) => /seems lifted: undo its placement/.test(n))).toBe(true);
     expect(t.game.history.length).toBe(placed);
   });
+
+  it('is noticed as well when the table picked it from the camera\'s open reading', async () => {
+    // Nothing is sure enough to commit: the table answers every reading. The still scene that showed
+    // the tile was taken before the answer, when its cell was still a hole; the cell's empty look
+    // must stay the one from before the tile came, and the tile's look is that scene's.
+    const t = await tracker({ commitAt: 2 });
+    const frames = allFrames();
+    const m = readManifest(DIR);
+    if (!m.ok) throw new Error(m.error);
+    const truth = m.value.commands as unknown as Command[];
+    for (let i = 0; i < 3; i++) await t.feed(frames[i]!, i);
+    const v = m.value.visits[0]!;
+    for (let i = 0; i < v.camera[0]!; i++) expect(t.tableInput(truth[i]!).ok).toBe(true);
+    let answered = 0;
+    for (let i = v.handFrom; i < v.stillFrom + 2; i++) {
+      for (const e of await t.feed(frames[i]!, i)) {
+        expect(e.kind === 'proposal' && e.committed).toBe(false);
+        if (e.kind === 'proposal' && e.command.type === 'placeTile') {
+          expect(sameMove(e.command, truth[v.camera[0]!]!)).toBe(true);
+          expect(t.tableInput(truth[v.camera[0]!]!).ok).toBe(true);
+          t.afterTableAnswer();
+          answered++;
+        }
+      }
+    }
+    expect(answered).toBe(1);
+    const placed = t.game.history.length;
+    const notices: string[] = [];
+    for (let i = 0; i < 3; i++) for (const e of await t.feed(frames[i]!, 100 + i)) if (e.kind === 'notice') notices.push(e.message);
+    const laid = truth[v.camera[0]!]!;
+    if (laid.type !== 'placeTile') throw new Error('the first visit lays a tile');
+    const at = laid.at;
+    expect(notices.filter((n) => /seems lifted: undo its placement/.test(n)), notices.join('\n')).toEqual([expect.stringContaining(`at (${at[0]}, ${at[1]}) seems lifted`)]);
+    expect(t.game.history.length).toBe(placed);
+  });
 });
 
 describe('bundled recordings', () => {
@@ -250,4 +285,42 @@ describe('bundled recordings', () => {
       }
     });
   }
+});
+
+describe('a hole the table opens onto a tile the game lacks', () => {
+  it('is named from the last still frame, and that picture is not taken for how the cell looks empty', async () => {
+    const m = readManifest(DIR);
+    if (!m.ok) throw new Error(m.error);
+    const frames = allFrames();
+    const truth = m.value.commands as unknown as Command[];
+    const v5 = m.value.visits[5]!, v6 = m.value.visits[6]!, v7 = m.value.visits[7]!, v8 = m.value.visits[8]!;
+    const [c5, c6] = [truth[v5.camera[0]!]!, truth[v6.camera[0]!]!];
+    if (c5.type !== 'placeTile' || c6.type !== 'placeTile') throw new Error('visits 5 and 6 lay tiles');
+    // The camera starts late, after visit 6: the game has every move before visit 5's tile.
+    const t = await tracker();
+    for (let i = 0; i < v5.camera[0]! - 1; i++) expect(t.tableInput(truth[i]!).ok).toBe(true);
+    const first: TrackEvent[] = [];
+    for (let i = v6.stillFrom; i < v7.handFrom; i++) first.push(...(await t.feed(frames[i]!, i)));
+    const aheadAt = (events: readonly TrackEvent[], at: readonly number[]) =>
+      events.some((e) => e.kind === 'notice' && /already shows a tile at cell/.test(e.message) && e.message.includes(`(${at[0]}, ${at[1]})`));
+    expect(aheadAt(first, c5.at)).toBe(true);
+    // Visit 6's cell is no hole yet. The table enters visit 5's turn only: that cell opens, and the
+    // next still scene (visit 7) cuts it from the last one, where visit 6's tile already lies.
+    for (let i = v5.camera[0]! - 1; i < v6.camera[0]! - 1; i++) expect(t.tableInput(truth[i]!).ok).toBe(true);
+    const caught = [];
+    for (let i = v7.handFrom; i < v8.handFrom; i++) caught.push(...(await t.feed(frames[i]!, i)));
+    expect(aheadAt(caught, c6.at), caught.map((e) => JSON.stringify(e)).join('\n')).toBe(true);
+    // The table catches up to visit 7. At visit 8 a tower floor takes the figure off visit 6's tile,
+    // then it is taken back off before the table enters it, and the figure stands there again
+    // (visit 7's picture). The tile never left, and the camera never saw its cell empty: nothing may
+    // call it lifted — which a picture of the tile kept as the cell's empty look would (it matches
+    // the cell far better than the floor the camera saw last).
+    const floor = truth.findIndex((c) => c.type === 'placeTowerFloor');
+    for (let i = v6.camera[0]! - 1; i < floor; i++) expect(t.tableInput(truth[i]!).ok, `command ${i}`).toBe(true);
+    const later = [];
+    for (let i = v8.handFrom; i < v8.stillFrom + 2; i++) later.push(...(await t.feed(frames[i]!, i)));
+    for (let i = 0; i < 3; i++) later.push(...(await t.feed(frames[v7.stillFrom + (i % 2)]!, 100 + i)));
+    const notices = later.flatMap((e) => (e.kind === 'notice' ? [e.message] : []));
+    expect(notices.filter((n) => n.includes(`(${c6.at[0]}, ${c6.at[1]}) seems lifted`)), notices.join('\n')).toEqual([]);
+  });
 });
