@@ -287,6 +287,36 @@ describe('bundled recordings', () => {
   }
 });
 
+describe('a tile the table entered turned wrong', () => {
+  it('is noticed at the first still scene that shows it, with a correction proposal, and nothing is changed', async () => {
+    const t = await tracker();
+    const frames = allFrames();
+    const m = readManifest(DIR);
+    if (!m.ok) throw new Error(m.error);
+    const truth = m.value.commands as unknown as Command[];
+    // Visit 2 lays BASE_I, which another turn also fits by the rules. The camera starts on visit 1's
+    // still scene, the game as far as the table shows.
+    const [, v1, v2] = m.value.visits;
+    if (!v1 || !v2) throw new Error('the short recording has three visits');
+    const laid = truth[v2.camera[0]!]!;
+    if (laid.type !== 'placeTile') throw new Error('visit 2 lays a tile');
+    for (let i = 0; i < v2.camera[0]!; i++) expect(t.tableInput(truth[i]!).ok).toBe(true);
+    for (let i = v1.stillFrom; i < v2.handFrom; i++) await t.feed(frames[i]!, i);
+    // The table enters the tile before the camera sees it laid, at a turn the rules allow but the
+    // table does not show.
+    const wrong = ([90, 180, 270] as const).map((d) => ((laid.rot + d) % 360) as typeof laid.rot).find((rot) => t.tableInput({ ...laid, rot }).ok);
+    expect(wrong, 'another turn of the tile is legal there').toBeDefined();
+    const entered = t.game.history.length;
+    const events = [];
+    for (let i = v2.handFrom; i < v2.stillFrom + 2; i++) events.push(...(await t.feed(frames[i]!, i)));
+    const notices = events.flatMap((e) => (e.kind === 'notice' ? [e.message] : []));
+    expect(notices.filter((n) => /seems (turned|lifted)/.test(n)), notices.join('\n')).toEqual([
+      `the tile ${laid.tile} at (${laid.at[0]}, ${laid.at[1]}) seems turned to ${laid.rot}°: correct command ${v2.camera[0]}? nothing changed until the table says so`,
+    ]);
+    expect(t.game.history.length).toBe(entered);
+  });
+});
+
 describe('a hole the table opens onto a tile the game lacks', () => {
   it('is named from the last still frame, and that picture is not taken for how the cell looks empty', async () => {
     const m = readManifest(DIR);
