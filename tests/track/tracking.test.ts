@@ -109,7 +109,10 @@ describe('tracking a recorded game', () => {
     const v = m.value.visits[0]!;
     const events = [...(await t.feed(frames[v.stillFrom]!, v.stillFrom)), ...(await t.feed(frames[v.stillFrom + 1]!, v.stillFrom + 1))];
     expect(events.some((e) => e.kind === 'proposal' && e.committed)).toBe(false);
-    expect(events.some((e) => (e.kind === 'proposal' && !e.committed) || e.kind === 'notice')).toBe(true);
+    // The tile is read and offered to the table with the engine's reason, not committed.
+    const offered = events.flatMap((e) => (e.kind === 'proposal' && !e.committed ? [e] : []));
+    expect(offered.map((e) => e.command), JSON.stringify(events)).toEqual([expect.objectContaining({ type: 'placeTile', at: v.cell })]);
+    expect(offered[0]!.why).toMatch(/^the engine rejects it: .+/);
     expect(t.game.history.length).toBe(0);
   });
 });
