@@ -15,6 +15,7 @@ import { realFacesByTile } from '../models/eval/realart.js';
 import { generateRecording } from '../models/scene/generate.js';
 import { writeRecording } from '../models/scene/recording.js';
 import { replayRecording, type ReplayOptions } from '../models/track/replay.js';
+import { LAID_TILE_NOTICE } from './tracking-game.js';
 
 const GAMES = [9201, 9202];
 const ENROLL_FROM = 9203;
@@ -35,9 +36,9 @@ try {
     [`one picture per tile type (${pictures.length} types, from another game)`, { pictures }],
   ];
   for (const [name, options] of modes) {
-    let moves = 0, exact = 0, tiles = 0, tilesExact = 0, tilesWrong = 0, asked = 0, scores = 0;
+    let moves = 0, exact = 0, tiles = 0, tilesExact = 0, tilesWrong = 0, asked = 0, scores = 0, falseAlarms = 0;
     for (const d of games) {
-      const r = await replayRecording(d, options);
+      const r = await replayRecording(d, { ...options, onEvent: (e) => { if (e.kind === 'notice' && LAID_TILE_NOTICE.test(e.message)) falseAlarms++; } });
       moves += r.cameraMoves;
       exact += r.exact;
       for (const o of r.outcomes) {
@@ -54,6 +55,7 @@ try {
     console.log(`printed art, ${name}: tiles committed wrong: ${pct(tilesWrong, tiles)} % (${tilesWrong}/${tiles})`);
     console.log(`printed art, ${name}: tiles left to the table: ${pct(asked, tiles)} % (${asked}/${tiles})`);
     console.log(`printed art, ${name}: final scores exact: ${scores}/${games.length} games`);
+    console.log(`printed art, ${name}: laid tiles said to be lifted or turned (none is): ${falseAlarms}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

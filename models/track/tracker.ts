@@ -392,7 +392,7 @@ export class Tracker {
         const looked = await this.lookForTiles(index, crop, (x, y) => this.modelCrop(mat, x, y), anchored);
         out.push(...looked.events);
         changedHoles = looked.changed;
-        out.push(...this.checkLaidTiles(index, crop));
+        out.push(...this.checkLaidTiles(index, crop, (x, y) => this.crop(mat, x, y, this.H!, ANCHOR_PX)));
       } else {
         out.push(...(await this.reportAhead(index, mat, this.H!, [...this.game.state.board.holes.keys()])));
       }
@@ -754,7 +754,7 @@ export class Tracker {
    * gone (the cell looks as it did empty) or turned (another turn of it fits far better) is reported
    * with an undo or correction for the table. Nothing is committed from here.
    */
-  private checkLaidTiles(frame: number, crop: (x: number, y: number) => CellCrop): TrackEvent[] {
+  private checkLaidTiles(frame: number, crop: (x: number, y: number) => CellCrop, wide: (x: number, y: number) => CellCrop): TrackEvent[] {
     const out: TrackEvent[] = [];
     const state = this.game.state;
     const byKey = new Map(state.board.tiles.map((t) => [t.key, t]));
@@ -768,7 +768,10 @@ export class Tracker {
       if (!tpl) continue;
       const known = matchTemplate(c.now, tpl);
       const r: Reading = { tile: t.view.tile.id, q, d: known.d, match: known };
-      const dKnown = Math.min(known.d, ...this.figureHypotheses(c.now, r, t.x, t.y).map((h) => h.d));
+      // The tile's drawing where the plane puts the cell, with a figure drawn in, or anywhere within
+      // the anchors' search (±7 mm): a plane solved from three markers jumped up to half a cell from
+      // one still frame to the next on a tuning game, and every tile it moved looked lifted.
+      const dKnown = Math.min(known.d, tileOffset(wide(t.x, t.y), tpl).d, ...this.figureHypotheses(c.now, r, t.x, t.y).map((h) => h.d));
       const dEmpty = matchTemplate(c.now, empty).d;
       // Lifted: the cell looks far more like it did empty than like the tile — by its drawing, and
       // by the camera's own last look at it. The drawing alone fits any camera picture loosely, so a
