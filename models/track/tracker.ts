@@ -90,7 +90,7 @@ const GRID = { originMm: { x: 0, y: 0 }, pitchMm: PITCH_MM, angleDeg: 0, tileMm:
 import { featurePoint } from '../scene/spots.js';
 import { figureMatch } from './figure-align.js';
 import { figurePresence } from './figure-presence.js';
-import { agreedOffset, ANCHOR_PX, tileOffset } from './anchor.js';
+import { agreedOffset, ANCHOR_MARGIN, ANCHOR_PX, tileOffset } from './anchor.js';
 import { CROP_PX, type TilePicture, differenceMask, distanceAt, maskedDistance, maskedLumaDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
 import { rasterise } from '../render/rasterise.js';
@@ -392,7 +392,7 @@ export class Tracker {
         const looked = await this.lookForTiles(index, crop, (x, y) => this.modelCrop(mat, x, y), anchored);
         out.push(...looked.events);
         changedHoles = looked.changed;
-        out.push(...this.checkLaidTiles(index, crop, (x, y) => this.crop(mat, x, y, this.H!, ANCHOR_PX)));
+        out.push(...this.checkLaidTiles(index, crop, (x, y, ox, oy) => this.crop(mat, x, y, this.H!, ANCHOR_PX, ox, oy)));
       } else {
         out.push(...(await this.reportAhead(index, mat, this.H!, [...this.game.state.board.holes.keys()])));
       }
@@ -754,7 +754,7 @@ export class Tracker {
    * gone (the cell looks as it did empty) or turned (another turn of it fits far better) is reported
    * with an undo or correction for the table. Nothing is committed from here.
    */
-  private checkLaidTiles(frame: number, crop: (x: number, y: number) => CellCrop, wide: (x: number, y: number) => CellCrop): TrackEvent[] {
+  private checkLaidTiles(frame: number, crop: (x: number, y: number) => CellCrop, wide: (x: number, y: number, ox: number, oy: number) => CellCrop): TrackEvent[] {
     const out: TrackEvent[] = [];
     const state = this.game.state;
     const byKey = new Map(state.board.tiles.map((t) => [t.key, t]));
@@ -769,9 +769,10 @@ export class Tracker {
       const known = matchTemplate(c.now, tpl);
       const r: Reading = { tile: t.view.tile.id, q, d: known.d, match: known };
       // The tile's drawing where the plane puts the cell, with a figure drawn in, or anywhere within
-      // the anchors' search (±7 mm): a plane solved from three markers jumped up to half a cell from
-      // one still frame to the next on a tuning game, and every tile it moved looked lifted.
-      const dKnown = Math.min(known.d, tileOffset(wide(t.x, t.y), tpl).d, ...this.figureHypotheses(c.now, r, t.x, t.y).map((h) => h.d));
+      // the anchors' search (±7 mm; from its edge once more): a plane solved from three markers
+      // jumped up to half a cell from one still frame to the next on a tuning game, and every tile
+      // it moved looked lifted.
+      const dKnown = Math.min(known.d, this.foundNear(wide, t.x, t.y, tpl), ...this.figureHypotheses(c.now, r, t.x, t.y).map((h) => h.d));
       const dEmpty = matchTemplate(c.now, empty).d;
       // Lifted: the cell looks far more like it did empty than like the tile — by its drawing, and
       // by the camera's own last look at it. The drawing alone fits any camera picture loosely, so a
@@ -793,6 +794,17 @@ export class Tracker {
       }
     }
     return out;
+  }
+
+  /**
+   * How well the tile's drawing fits somewhere around its cell (`tileOffset`'s distance): searched
+   * ±ANCHOR_MARGIN px, and once more around the best offset when that lies on the search's edge.
+   */
+  private foundNear(wide: (x: number, y: number, ox: number, oy: number) => CellCrop, x: number, y: number, tpl: CellCrop): number {
+    const first = tileOffset(wide(x, y, 0, 0), tpl);
+    if (Math.abs(first.sx) < ANCHOR_MARGIN && Math.abs(first.sy) < ANCHOR_MARGIN) return first.d;
+    const mm = PITCH_MM / CROP_PX;
+    return Math.min(first.d, tileOffset(wide(x, y, first.sx * mm, first.sy * mm), tpl).d);
   }
 
   /** Every legal (tile, turn) at the cell, best first. */
