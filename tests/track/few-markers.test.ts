@@ -9,9 +9,10 @@ import { detectMarkers, homographyFromSheet } from '../../calibration/markers.js
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { parseRecord } from '../../engine/record/schema.js';
 import { setupFromRecord } from '../../engine/record/convert.js';
-import { readManifest, RecordingSource, type FrameSource } from '../../models/scene/recording.js';
+import { readManifest, RecordingSource } from '../../models/scene/recording.js';
 import { replayRecording } from '../../models/track/replay.js';
 import { Tracker } from '../../models/track/tracker.js';
+import { listSource } from './helpers/list-source.js';
 
 const DIR = 'tests/fixtures/recordings/short-s5';
 
@@ -91,8 +92,7 @@ describe('still frames that show only two markers', () => {
   it('nothing is committed wrongly and as many moves are exact as with every marker in view', async () => {
     const all = await replayRecording(DIR);
     const { frames } = await leftMarkersHidden();
-    let i = 0;
-    const source: FrameSource = { width: 640, height: 480, fps: 3, next: async () => (i < frames.length ? { index: i, bytes: frames[i++]! } : null), close: () => {} };
+    const source = listSource(frames);
     const few = await replayRecording(DIR, { source });
     expect(few.outcomes.filter((o) => o.result === 'wrong' || o.result === 'extra')).toEqual([]);
     expect(few.exact).toBe(all.exact);

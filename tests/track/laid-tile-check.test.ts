@@ -9,10 +9,11 @@ import { applyHomography } from '../../calibration/geometry.js';
 import { homographyFromSheet } from '../../calibration/markers.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { generateRecording } from '../../models/scene/generate.js';
-import { readManifest, splitMjpeg, VIDEO_FILE, writeRecording, type FrameSource } from '../../models/scene/recording.js';
+import { readManifest, splitMjpeg, VIDEO_FILE, writeRecording } from '../../models/scene/recording.js';
 import { PITCH_MM } from '../../models/scene/render.js';
 import { replayRecording, sameMove } from '../../models/track/replay.js';
 import type { Command } from '../../engine/game/commands.js';
+import { listSource } from './helpers/list-source.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'laid-tile-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,8 +62,7 @@ describe('the laid-tile check in a game where no tile is lifted or turned', () =
         return new Uint8Array(await sharp(bytes).composite([{ input: board, left, top }]).jpeg({ quality: 90 }).toBuffer());
       }),
     );
-    let i = 0;
-    const source: FrameSource = { width: m.value.width, height: m.value.height, fps: m.value.fps, next: async () => (i < frames.length ? { index: i, bytes: frames[i++]! } : null), close: () => {} };
+    const source = listSource(frames, m.value);
     const notes: string[] = [];
     const r = await replayRecording(DIR, { source, onEvent: (e) => { if (e.kind === 'notice' && /seems (lifted|turned)/.test(e.message)) notes.push(`frame ${e.frame}: ${e.message}`); } });
     expect(notes).toEqual([]);

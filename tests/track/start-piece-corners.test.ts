@@ -5,11 +5,12 @@ import type { Command } from '../../engine/game/commands.js';
 import { setupFromRecord } from '../../engine/record/convert.js';
 import { parseRecord } from '../../engine/record/schema.js';
 import sharp from 'sharp';
-import { readManifest, splitMjpeg, VIDEO_FILE, type FrameSource } from '../../models/scene/recording.js';
+import { readManifest, splitMjpeg, VIDEO_FILE } from '../../models/scene/recording.js';
 import { replayRecording, sameMove } from '../../models/track/replay.js';
 import { Tracker } from '../../models/track/tracker.js';
 import type { Point } from '../../calibration/geometry.js';
 import { clickedStartPiece } from './helpers/clicked-corners.js';
+import { listSource } from './helpers/list-source.js';
 
 const DIR = 'tests/fixtures/recordings/short-s5';
 const manifest = () => {
@@ -75,8 +76,7 @@ describe('without a marker sheet: the plane from the start piece\'s clicked corn
         i < from ? b : sharp(b).extend({ left: 14, top: 9, background: '#000' }).extract({ left: 0, top: 0, width: m.width, height: m.height }).jpeg({ quality: 90 }).toBuffer().then((x) => new Uint8Array(x)),
       ),
     );
-    let i = 0;
-    const source: FrameSource = { width: m.width, height: m.height, fps: m.fps, next: async () => (i < moved.length ? { index: i, bytes: moved[i++]! } : null), close: () => {} };
+    const source = listSource(moved, m);
     const notices: string[] = [];
     const r = await replayRecording(DIR, { startPieceCorners: await clickedCorners(), source, onEvent: (e) => { if (e.kind === 'notice') notices.push(`${e.frame}: ${e.message}`); } });
     const follows = notices.filter((n) => /the camera moved \(the board by up to [\d.]+ px\): the table plane follows it/.test(n));

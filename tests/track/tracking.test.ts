@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RecordingSource, splitMjpeg, readManifest, VIDEO_FILE, type FrameSource } from '../../models/scene/recording.js';
+import { RecordingSource, splitMjpeg, readManifest, VIDEO_FILE } from '../../models/scene/recording.js';
+import { listSource } from './helpers/list-source.js';
 import { replayRecording, sameMove } from '../../models/track/replay.js';
 import { Tracker, type TrackEvent } from '../../models/track/tracker.js';
 import { setupFromRecord } from '../../engine/record/convert.js';
@@ -11,12 +12,14 @@ import type { SheetLayout } from '../../calibration/sheet/layout.js';
 
 const DIR = 'tests/fixtures/recordings/short-s5';
 
-/** A frame source over a list of byte buffers (a camera that may stop early or send junk). */
-function listSource(frames: Uint8Array[]): FrameSource {
-  let i = 0;
-  return { width: 640, height: 480, fps: 3, next: async () => (i < frames.length ? { index: i, bytes: frames[i++]! } : null), close: () => {} };
-}
 const allFrames = () => [...splitMjpeg(new Uint8Array(readFileSync(join(DIR, VIDEO_FILE))))];
+
+/** The start scene fed again (every laid tile gone): the tracker's notices. */
+async function startSceneAgain(t: Tracker, frames: readonly Uint8Array[]): Promise<string[]> {
+  const notices: string[] = [];
+  for (let i = 0; i < 3; i++) for (const e of await t.feed(frames[i]!, 100 + i)) if (e.kind === 'notice') notices.push(e.message);
+  return notices;
+}
 
 async function tracker(o: { useModel?: boolean; commitAt?: number } = {}): Promise<Tracker> {
   const m = readManifest(DIR);
@@ -188,8 +191,7 @@ describe("a later turn's tile seen first", () => {
     expect(sameMove(committed[0]!, third)).toBe(true);
     expect(later.some((e) => e.kind === 'notice' && /does not look like/.test(e.message))).toBe(false);
     // The cell was seen empty before that tile came: lifting it again is noticed like any tile's.
-    const lifted: string[] = [];
-    for (let i = 0; i < 3; i++) for (const e of await t.feed(frames[i]!, 100 + i)) if (e.kind === 'notice') lifted.push(e.message);
+    const lifted = await startSceneAgain(t, frames);
     expect(lifted.join('\n')).toContain(`the tile ${next.tile} at (${next.at[0]}, ${next.at[1]}) seems lifted`);
   });
 });
@@ -216,8 +218,7 @@ describe('a laid tile taken away', () => {
     const placed = t.game.history.length;
     expect(t.game.commands.some((c) => c.type === 'placeTile')).toBe(true);
     // The start scene again: the tile is gone.
-    const notices: string[] = [];
-    for (let i = 0; i < 3; i++) for (const e of await t.feed(frames[i]!, 100 + i)) if (e.kind === 'notice') notices.push(e.message);
+    const notices = await startSceneAgain(t, frames);
     expect(notices.some((n) => /seems lifted: undo its placement/.test(n))).toBe(true);
     expect(t.game.history.length).toBe(placed);
   });
@@ -248,8 +249,7 @@ describe('a laid tile taken away', () => {
     }
     expect(answered).toBe(1);
     const placed = t.game.history.length;
-    const notices: string[] = [];
-    for (let i = 0; i < 3; i++) for (const e of await t.feed(frames[i]!, 100 + i)) if (e.kind === 'notice') notices.push(e.message);
+    const notices = await startSceneAgain(t, frames);
     const laid = truth[v.camera[0]!]!;
     if (laid.type !== 'placeTile') throw new Error('the first visit lays a tile');
     const at = laid.at;
