@@ -90,6 +90,7 @@ const GRID = { originMm: { x: 0, y: 0 }, pitchMm: PITCH_MM, angleDeg: 0, tileMm:
 import { featurePoint } from '../scene/spots.js';
 import { figureMatch } from './figure-align.js';
 import { figurePresence } from './figure-presence.js';
+import { seemsLifted } from './lifted.js';
 import { agreedOffset, ANCHOR_MARGIN, ANCHOR_PX, tileOffset } from './anchor.js';
 import { CROP_PX, type TilePicture, differenceMask, distanceAt, maskedDistance, maskedLumaDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
@@ -773,14 +774,8 @@ export class Tracker {
       // jumped up to half a cell from one still frame to the next on a tuning game, and every tile
       // it moved looked lifted.
       const dKnown = Math.min(known.d, this.foundNear(wide, t.x, t.y, tpl), ...this.figureHypotheses(c.now, r, t.x, t.y).map((h) => h.d));
-      const dEmpty = matchTemplate(c.now, empty).d;
-      // Lifted: the cell looks far more like it did empty than like the tile — by its drawing, and
-      // by the camera's own last look at it. The drawing alone fits any camera picture loosely, so a
-      // large change it does not explain (a tower floor not yet entered) came out nearer the empty
-      // look than the drawing; the last look is a camera picture like the empty one and tells them apart.
-      const dLast = matchTemplate(c.now, this.tileCrops.get(c.key)!).d;
       const index = this.game.history.findIndex((h) => (h.command.type === 'placeTile' || h.command.type === 'placePrizeTile') && h.command.at[0] === t.x && h.command.at[1] === t.y);
-      if (dEmpty < dKnown * 0.5 && dEmpty < dLast * 0.5) {
+      if (seemsLifted(c.now, { empty, last: this.tileCrops.get(c.key)! }, dKnown)) {
         out.push({ kind: 'notice', frame, message: `the tile ${t.view.tile.id} at (${t.x}, ${t.y}) seems lifted: undo its placement (command ${index})? nothing changed until the table says so` });
         continue;
       }
