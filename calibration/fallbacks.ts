@@ -69,9 +69,10 @@ function homographyFrom4(q: Quad, w: number, h: number): Homography {
  * frame, then refines its four sides top-down. The table frame has the piece's corners at
  * (0,0)…(w,h) with the piece's long side along x. A square piece's rotation is fixed arbitrarily
  * (its first corner is the one nearest the image's top-left); the recogniser reads the tile's
- * real rotation later.
+ * real rotation later. `accept` may turn a found rectangle down (a marker, a box lid: not the piece by
+ * its look), and the next one is tried.
  */
-export function homographyFromStartPiece(cv: Cv, frame: Frame, piece: KnownPiece): Result<PieceHomography> {
+export function homographyFromStartPiece(cv: Cv, frame: Frame, piece: KnownPiece, accept: (found: PieceHomography) => boolean = () => true): Result<PieceHomography> {
   const checked = checkFrame(frame);
   if (!checked.ok) return checked;
   const image = frameToMat(cv, frame);
@@ -92,7 +93,9 @@ export function homographyFromStartPiece(cv: Cv, frame: Frame, piece: KnownPiece
       }
       if (contrast < 1.5) continue;
       const corners = [0, 1, 2, 3].map((k) => applyHomography(h, [{ x: 0, y: 0 }, { x: piece.widthMm, y: 0 }, { x: piece.widthMm, y: piece.heightMm }, { x: 0, y: piece.heightMm }][k]!)) as Quad;
-      return ok({ tableToImage: h, imageCorners: corners });
+      const found = { tableToImage: h, imageCorners: corners };
+      if (!accept(found)) continue;
+      return ok(found);
     }
     return fail('start-piece-not-found', `no ${piece.name} (${piece.widthMm}×${piece.heightMm} mm) found in the ${frame.width}×${frame.height} frame; use the calibration sheet or click its four corners`);
   } finally {

@@ -36,6 +36,7 @@ export const operationArgs = {
   cameraAskEverything: z.tuple([z.boolean()]),
   cameraPictureBoard: z.tuple([]),
   cameraStartPieceCorners: z.tuple([z.array(z.tuple([z.number().finite(), z.number().finite()])).length(4).nullable()]),
+  cameraFindStartPiece: z.tuple([]),
   cameraFrame: z.tuple([cameraFrameSchema]),
 } as const;
 
@@ -81,6 +82,7 @@ export interface OperationResults {
   cameraAskEverything: CameraView;
   cameraPictureBoard: CameraView;
   cameraStartPieceCorners: CameraView;
+  cameraFindStartPiece: CameraView;
   cameraFrame: null;
 }
 

@@ -72,6 +72,11 @@ export interface CameraView {
   readonly calibratedFrom: 'markers' | 'start piece corners' | null;
   /** The start piece's corners the table clicked (image pixels, NW, NE, SE, SW), when it did. */
   readonly startPieceCorners: readonly (readonly [number, number])[] | null;
+  /**
+   * The start piece as the camera found it, for the table to confirm (image pixels, NW, NE, SE, SW;
+   * `sure`: no other turn of the piece fits nearly as well), 'looking' while it looks, else null.
+   */
+  readonly startPieceFound: { readonly corners: readonly (readonly [number, number])[]; readonly sure: boolean } | 'looking' | null;
   /** Frames received, read by the tracker, the index of the last one read, held, dropped. */
   readonly frames: { readonly received: number; readonly read: number; readonly last: number; readonly queued: number; readonly dropped: number };
   /** Image size of the last frame, for the overlay's coordinates. */

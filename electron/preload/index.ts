@@ -34,6 +34,7 @@ const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => v
   cameraAnswer: call('cameraAnswer') as CompanionApi['cameraAnswer'],
   cameraAskEverything: call('cameraAskEverything') as CompanionApi['cameraAskEverything'],
   cameraStartPieceCorners: call('cameraStartPieceCorners') as CompanionApi['cameraStartPieceCorners'],
+  cameraFindStartPiece: call('cameraFindStartPiece') as CompanionApi['cameraFindStartPiece'],
   cameraPictureBoard: call('cameraPictureBoard') as CompanionApi['cameraPictureBoard'],
   cameraFrame: call('cameraFrame') as CompanionApi['cameraFrame'],
   onSnapshot(listener) {

@@ -428,6 +428,37 @@ describe('the camera service (tracker → proposals → rules)', () => {
     fourth.store.close();
   }, 60_000);
 
+  it('finds the start piece when asked: on a held frame when the newest shows a hand, offered until the table takes it; not found, says why', async () => {
+    const s = open();
+    const noGame = s.camera.findStartPiece();
+    expect(!noGame.ok && noGame.reason).toMatch(/set up a game first/);
+    expect(s.session.newGame(setup).ok).toBe(true);
+    s.camera.use('browser');
+    const noPicture = s.camera.findStartPiece();
+    expect(!noPicture.ok && noPicture.reason).toMatch(/no picture from the camera yet/);
+    const hand = frames[(manifest as unknown as { visits: { handFrom: number }[] }).visits[0]!.handFrom + 1]!;
+    // A hand over the start piece in the only picture: not found, and why.
+    s.camera.frame(hand);
+    expect(s.camera.findStartPiece().ok).toBe(true);
+    await s.camera.settled();
+    expect(s.camera.view().startPieceFound).toBe(null);
+    expect(s.camera.view().notices[0]!.text).toMatch(/the start piece was not found on the camera's pictures \(no start piece \(137×91 mm\) found in .*\): click its corners/);
+    // The table as set up among the held frames (nothing is read before the draw), a hand in the newest.
+    s.camera.frame(frames[0]!);
+    s.camera.frame(hand);
+    expect(s.camera.findStartPiece().ok).toBe(true);
+    await s.camera.settled();
+    const found = s.camera.view().startPieceFound;
+    if (!found || found === 'looking') throw new Error('not found');
+    expect(found.sure).toBe(true);
+    expect(s.camera.view().startPieceCorners).toBe(null);
+    expect(s.camera.startPieceCorners(found.corners).ok).toBe(true);
+    expect(s.camera.view().startPieceFound).toBe(null);
+    expect(s.camera.view().startPieceCorners).toEqual(found.corners);
+    await s.camera.close();
+    s.store.close();
+  }, 60_000);
+
   it('frames that are no image are named and change nothing; frames from a source that is not chosen are refused', async () => {
     const s = open();
     expect(s.session.newGame(setup).ok).toBe(true);

@@ -3,7 +3,8 @@
  * table clicks *No marker sheet: click the start piece's corners*, then the four corners of the start
  * piece (this recording's tournament tile) on the camera's picture; the services make the tracker
  * again from the clicks, look for no markers, and read the table's tiles on the grid the clicks gave.
- * Screenshot: camera-corners.png.
+ * Then the same without clicks: *Find the start piece* finds it on the picture, shows it, and the
+ * table takes it. Screenshots: camera-corners.png, camera-found.png.
  */
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,6 +93,40 @@ describe('calibrating by clicking the start piece', () => {
     await page.getByTestId('calibrate-by-markers').click();
     await expect.poll(() => app.camera.view().startPieceCorners).toBe(null);
     await page.getByTestId('start-piece-corners').waitFor({ state: 'detached' });
+  }, 180_000);
+
+  it('finds the start piece itself when asked, shows it, and reads the table on its corners once the table takes them', async () => {
+    // Another game set up as recorded: the recording plays again from its start.
+    expect(app.session.newGame(setup).ok).toBe(true);
+    await expect.poll(() => app.camera.view().frames.received, { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(app.camera.view().startPieceCorners).toBe(null);
+    await page.getByTestId('find-start-piece').click();
+    await page.getByTestId('found-hint').waitFor({ timeout: 60_000 });
+    await page.getByTestId('start-piece-found').waitFor();
+    const found = app.camera.view().startPieceFound;
+    if (!found || found === 'looking') throw new Error(`nothing found: ${JSON.stringify(app.camera.view().notices)}`);
+    // Where the table would click, within a tenth of a cell; nothing is used until the table says so.
+    const truth = await clickedStartPiece(DIR);
+    found.corners.forEach(([x, y], i) => expect(Math.hypot(x - truth[i]![0], y - truth[i]![1]), `corner ${i}`).toBeLessThan(5));
+    expect(app.camera.view().startPieceCorners).toBe(null);
+    await page.screenshot({ path: join(SHOTS, 'camera-found.png') });
+    await page.getByTestId('use-found').click();
+    await expect.poll(() => app.camera.view().startPieceCorners).toEqual(found.corners);
+    await page.getByTestId('start-piece-found').waitFor({ state: 'detached' });
+    for (const c of manifest.commands) {
+      if (isCameraMove(c)) break;
+      const r = app.session.play(c);
+      if (!r.ok) throw new Error(`${c.type}: ${r.reason}`);
+    }
+    await expect.poll(() => app.camera.view().calibratedFrom, { timeout: 60_000 }).toBe('start piece corners');
+    const first = manifest.commands.find(isCameraMove)!;
+    await expect
+      .poll(() => {
+        const v = app.camera.view();
+        const asked = v.proposals[0]?.readings[0]?.command;
+        return v.counts.committed > 0 || (asked !== undefined && sameMove(asked, first));
+      }, { timeout: 60_000 })
+      .toBe(true);
   }, 180_000);
 
   it('corners in a line: a clear refusal, the corners in use left as they were', () => {

@@ -11,6 +11,13 @@ import { Tracker } from '../../models/track/tracker.js';
 import type { Point } from '../../calibration/geometry.js';
 import { clickedStartPiece } from './helpers/clicked-corners.js';
 import { listSource } from './helpers/list-source.js';
+import { generateRecording } from '../../models/scene/generate.js';
+import { loadCv } from '../../calibration/cv.js';
+import { decodeFrame } from '../../calibration/frame.js';
+import { applyHomography } from '../../calibration/geometry.js';
+import { homographyFromSheet } from '../../calibration/markers.js';
+import type { SheetLayout } from '../../calibration/sheet/layout.js';
+import { TILE_MM } from '../../models/scene/render.js';
 
 const DIR = 'tests/fixtures/recordings/short-s5';
 const manifest = () => {
@@ -90,5 +97,61 @@ describe('without a marker sheet: the plane from the start piece\'s clicked corn
     expect(r.outcomes.filter((o) => o.result === 'wrong')).toEqual([]);
     // The camera reads after the bump as it read before it: 19 or 20 of 20 moves, as with no bump.
     expect(r.exact).toBeGreaterThanOrEqual(19);
+  });
+});
+
+describe('without a marker sheet: the start piece found on the picture', () => {
+  const near = (found: readonly Point[], truth: readonly (readonly [number, number])[]) =>
+    Math.max(...found.map((p, i) => Math.hypot(p.x - truth[i]![0], p.y - truth[i]![1])));
+
+  it('is found on the first picture, its corners in the game\'s order (on a picture turned half round too), and the game is read from them', async () => {
+    const m = manifest();
+    const t = await Tracker.create({ setup: setup(), style: (m.source as { style: string }).style });
+    const first = frames()[0]!;
+    const truth = await clickedStartPiece(DIR);
+    const found = await t.findStartPiece(first);
+    if (!found.ok) throw new Error(found.why);
+    // Within a tenth of a cell (the tile is 44 px here; measured 3.6 px at most).
+    expect(near(found.corners, truth)).toBeLessThan(5);
+    expect(found.sure).toBe(true);
+    // The camera turned half round: the north-west corner is now at the picture's lower right.
+    const turned = new Uint8Array(await sharp(first).rotate(180).jpeg({ quality: 90 }).toBuffer());
+    const foundTurned = await t.findStartPiece(turned);
+    if (!foundTurned.ok) throw new Error(foundTurned.why);
+    expect(near(foundTurned.corners, truth.map(([x, y]) => [m.width - 1 - x, m.height - 1 - y]))).toBeLessThan(5);
+    // The plane from them reads the game as clicks do: every move right, 19 or 20 of 20 by the camera (measured 20).
+    const r = await replayRecording(DIR, { startPieceCorners: found.corners });
+    const expected = m.commands as unknown as Command[];
+    r.game.commands.forEach((c, k) => expect(sameMove(c, expected[k]!), `command ${k}`).toBe(true));
+    expect(r.scores).toEqual(r.truthScores);
+    expect(r.outcomes.filter((o) => o.result === 'wrong')).toEqual([]);
+    expect(r.exact).toBeGreaterThanOrEqual(19);
+  });
+
+  it('is a start tile among the marker sheet\'s squares: the squares that do not look like it are passed over', async () => {
+    // A base game (the start tile alone, 45 mm square) on a tuning seed the finder's bar was not set on.
+    const g = await generateRecording({ seed: 7115, style: 'c3', maxTurns: 1, expansions: ['base'] });
+    const t = await Tracker.create({ setup: g.setup, style: 'c3' });
+    const f = await decodeFrame(g.frames[0]!, 'frame 0');
+    if (!f.ok) throw new Error(f.error.message);
+    const sheet = homographyFromSheet(await loadCv(), f.value, (g.manifest.source as { markers: SheetLayout }).markers);
+    if (!sheet.ok) throw new Error(sheet.error.message);
+    const h = TILE_MM / 2;
+    const truth = [[-h, -h], [h, -h], [h, h], [-h, h]].map(([x, y]) => applyHomography(sheet.value.tableToImage, { x: x!, y: y! })).map((p): [number, number] => [p.x, p.y]);
+    const found = await t.findStartPiece(g.frames[0]!);
+    if (!found.ok) throw new Error(found.why);
+    expect(near(found.corners, truth)).toBeLessThan(5);
+    expect(found.sure).toBe(true);
+  });
+
+  it('is not found under a hand, or in what is no picture: says why', async () => {
+    const t = await Tracker.create({ setup: setup(), style: (manifest().source as { style: string }).style });
+    const hand = manifest().visits[0]!.handFrom + 1;
+    const under = await t.findStartPiece(frames()[hand]!, `frame ${hand}`);
+    expect(under.ok).toBe(false);
+    if (!under.ok) expect(under.why).toMatch(/no start piece \(137×91 mm\) found in the 640×480 frame; use the calibration sheet or click its four corners/);
+    const junk = await t.findStartPiece(new Uint8Array([1, 2, 3]), 'the newest picture');
+    expect(junk.ok).toBe(false);
+    if (!junk.ok) expect(junk.why).toMatch(/the newest picture/);
   });
 });

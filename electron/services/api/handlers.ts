@@ -49,6 +49,7 @@ export function handlers(s: Services): Handlers {
     cameraAskEverything: (on) => (s.camera ? { ok: true, value: s.camera.askEverything(on) } : noCamera),
     cameraPictureBoard: () => (s.camera ? reply(s.camera.pictureBoardNow(), (v) => v) : noCamera),
     cameraStartPieceCorners: (corners) => (s.camera ? reply(s.camera.startPieceCorners(corners), (v) => v) : noCamera),
+    cameraFindStartPiece: () => (s.camera ? reply(s.camera.findStartPiece(), (v) => v) : noCamera),
     cameraFrame: (bytes) => (s.camera ? reply(s.camera.frame(bytes), () => null) : noCamera),
   };
 }

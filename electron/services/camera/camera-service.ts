@@ -133,6 +133,8 @@ const ASK_EVERYTHING = 2;
 export const ASK_EVERYTHING_SETTING = 'camera.askEverything';
 /** The start piece's corners the table clicked (image pixels), or null: the marker sheet. */
 export const START_PIECE_CORNERS_SETTING = 'camera.startPieceCorners';
+/** Held frames the start piece is looked for in after the newest picture (each look ≈ 15 ms when nothing is there). */
+const FIND_IN_FRAMES = 8;
 
 const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -153,6 +155,9 @@ export class CameraService {
   private trackerProblem: string | null = null;
   /** The start piece's corners the table clicked (image pixels), when it calibrates without the marker sheet. */
   private corners: [number, number][] | null = null;
+  /** The start piece as found on the picture, for the table to confirm (`findStartPiece`). */
+  private found: { corners: [number, number][]; sure: boolean } | null = null;
+  private finding = false;
   private queue: QueuedFrame[] = [];
   private received = 0;
   private read = 0;
@@ -664,6 +669,7 @@ export class CameraService {
       this.trackerFor = null;
       this.enrollment = null;
       this.toLearn = null;
+      this.found = null;
       this.queue = [];
       this.notices = [];
       this.committed = this.asked = this.read = this.received = this.dropped = 0;
@@ -759,11 +765,49 @@ export class CameraService {
     if (typeof checked === 'string') return fail(`the start piece's corners: ${checked}`);
     this.o.store.saveSetting(START_PIECE_CORNERS_SETTING, checked);
     this.corners = checked;
+    this.found = null;
     this.tracker = null;
     this.trackerFor = null;
     this.notice(this.lastRead, checked ? "the grid comes from the start piece's clicked corners from now on (no marker sheet is looked for)" : 'the grid comes from the marker sheet again', false);
     this.changed();
     return ok(this.view(true));
+  }
+
+  /**
+   * Without the marker sheet, instead of four clicks: the start piece looked for on the camera's
+   * pictures — the newest, then the held frames oldest first (the table as set up, before a hand
+   * came) — and its corners offered to the table (`found` in the view). Nothing is read with them
+   * until the table takes them (`startPieceCorners`); not found, a notice says why.
+   */
+  findStartPiece(): Result<CameraView> {
+    if (this.o.session.currentGameId === null) return fail('the start piece cannot be looked for: set up a game first');
+    if (this.finding) return fail('the start piece is being looked for already');
+    const pictures = [this.lastImage, ...this.queue.slice(0, FIND_IN_FRAMES).map((f) => f.bytes)].filter((b): b is Uint8Array => b !== null);
+    if (pictures.length === 0) return fail('the start piece cannot be looked for: no picture from the camera yet');
+    this.finding = true;
+    this.found = null;
+    this.learning = this.learning.then(async () => {
+      try {
+        await this.ensureTracker();
+        const tracker = this.tracker;
+        if (!tracker) return this.notice(this.lastRead, `the start piece cannot be looked for: ${this.trackerProblem ?? 'the tracker did not load'}`, true);
+        let why = '';
+        for (const [i, bytes] of pictures.entries()) {
+          const r = await tracker.findStartPiece(bytes, i === 0 ? 'the newest picture' : `held frame ${i}`);
+          if (r.ok) {
+            this.found = { corners: r.corners.map((p): [number, number] => [p.x, p.y]), sure: r.sure };
+            return;
+          }
+          why ||= r.why;
+        }
+        this.notice(this.lastRead, `the start piece was not found on the camera's pictures (${why}): click its corners`, true);
+      } finally {
+        this.finding = false;
+        this.changed();
+      }
+    });
+    this.changed();
+    return ok(this.view());
   }
 
   /**
@@ -836,6 +880,7 @@ export class CameraService {
       calibrated: tracker?.calibrated ?? false,
       calibratedFrom: tracker?.calibratedFrom ?? null,
       startPieceCorners: this.corners,
+      startPieceFound: this.finding ? 'looking' : this.found,
       frames: { received: this.received, read: this.read, last: this.lastRead, queued: this.queue.length, dropped: this.dropped },
       size: this.size ?? (this.lastImage ? jpegSize(this.lastImage) : null),
       grid: game && tracker ? gridView(game, tracker.tableToImage) : [],
