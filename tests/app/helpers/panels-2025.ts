@@ -1,0 +1,238 @@
+/**
+ * Driving a Jousts & Crests and Siege & Defense game through the browser's panels (tests/app/e2e-2025*):
+ * each engine command entered where the table enters it, the panels checked against the engine's
+ * state, screenshots of each new panel.
+ */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Command } from '../../../engine/game/commands.js';
+import { Game } from '../../../engine/game/game.js';
+import { randomGame } from '../../../engine/sim/random-game.js';
+import { setupFromNewGame, type NewGame } from '../../../electron/contract/setup.js';
+import { startBrowserMode, type BrowserMode } from '../../../electron/server/browser-mode.js';
+import { ensureRendererBuilt } from '../../../scripts/renderer-build.js';
+import { act as actOn, launchChromium, pageVersion } from './browser.js';
+
+export const SHOTS = join(import.meta.dirname, '../../../test-output/screens');
+
+// What the New Game screen is filled with below: Jousts & Crests with the crown starting on its
+// second space, Siege & Defense with rows of 2 for two players (both off their defaults).
+export const NEW_GAME: NewGame = {
+  players: [{ name: 'Ada', color: 'red' }, { name: 'Bo', color: 'blue' }],
+  expansions: ['base', 'jousts-crests', 'siege-defense'],
+  rules: { tinyCity: 4, farmers: true, innCathedralIncomplete: 'zero', towerCapture: 'mandatory' },
+  tileSet: { edition: 'C2', riverStartTile: 'stack' },
+  options: { jc: { crownSpaces: ['road', 'city', 'field'], crownStart: 1, startTileToBox: true, allowRenominate: true }, sd: { rowBase: [2, 4] } },
+};
+// Three players with The River and the default options: the tournament tile is placed at the first
+// river bend (seed 1: command 9), and a placement lap skips a player without a prize tile.
+export const NEW_GAME_RIVER: NewGame = {
+  ...NEW_GAME,
+  players: [...NEW_GAME.players, { name: 'Cy', color: 'green' }],
+  expansions: ['base', 'river', 'jousts-crests', 'siege-defense'],
+  options: { jc: { crownSpaces: ['road', 'city', 'field'], crownStart: 0, startTileToBox: true, allowRenominate: true }, sd: { rowBase: [3, 4] } },
+};
+
+/** Browser mode on a fresh SQLite file, and Debian's chromium with one page on it. */
+export async function open2025(): Promise<{ app: BrowserMode; browser: Browser; page: Page }> {
+  mkdirSync(SHOTS, { recursive: true });
+  const rendererDir = await ensureRendererBuilt();
+  const app = await startBrowserMode({ dataFile: join(mkdtempSync(join(tmpdir(), 'companion-e2e-2025-')), 'c.sqlite'), rendererDir });
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.setDefaultTimeout(10_000);
+  return { app, browser, page };
+}
+
+/** The table's hands on one page, for a game with these players. */
+export function panels2025(page: Page, players: NewGame['players']) {
+  const name = (i: number) => players[i]!.name;
+  const version = () => pageVersion(page);
+
+  const act = (what: string, action: () => Promise<void>) => actOn(page, what, action);
+
+  let triedBadReveal = false;
+  const spot = (at: readonly [number, number], on: string) => `${at[0]},${at[1]}:${on}`;
+
+  /** Where each required 2025 step is entered: the UI must mark it due (from the engine's reminders) before it is entered. */
+  const DUE_AT: Partial<Record<Command['type'], string>> = {
+    drawTile: 'draw-entry',
+    resolveTournament: 'resolve-tournament',
+    revealEmblem: 'reveal-entry',
+    resolveSiegeSymbol: 'siege-symbols',
+    removeMeepleForAttack: 'attack',
+    placePrizeTile: 'prize-entry',
+    skipTurn: 'skip-turn',
+  };
+
+  async function enter(c: Command): Promise<void> {
+    const dueAt = DUE_AT[c.type];
+    if (dueAt) expect(await page.getByTestId(dueAt).getAttribute('data-due'), `${c.type} marked due`).toBe('true');
+    const entry = page.getByTestId('move-entry');
+    const entry25 = page.getByTestId('entry-2025');
+    const tournament = page.getByTestId('tournament-panel');
+    const siege = page.getByTestId('siege-panel');
+    switch (c.type) {
+      case 'drawTile':
+        await entry25.locator('input[name=drawTile]').fill(c.tile);
+        return act(`draw ${c.tile}`, () => entry25.getByRole('button', { name: 'Draw' }).click());
+      case 'placeTile':
+        await entry.locator('input[name=tile]').fill(c.tile);
+        await entry.locator('input[name=x]').fill(String(c.at[0]));
+        await entry.locator('input[name=y]').fill(String(c.at[1]));
+        await entry.locator('select[name=rot]').selectOption(String(c.rot));
+        return act(`place ${c.tile}`, () => entry.getByRole('button', { name: 'Place tile' }).click());
+      case 'discardTile':
+        await entry.locator('input[name=tile]').fill(c.tile);
+        return act('discard', () => entry.getByRole('button', { name: 'Discard' }).click());
+      case 'placeMeeple':
+        await entry.locator('select[name=spot]').selectOption(`${c.kind}:${c.on}`);
+        return act(`figure on ${c.on}`, () => entry.getByRole('button', { name: 'Place figure' }).click());
+      case 'endTurn':
+        return act('end turn', () => page.getByTestId('end-turn').click());
+      case 'finishGame':
+        return act('final scoring', () => page.getByTestId('finish').click());
+      case 'resolveTournament':
+        return act('tournament', () => tournament.getByTestId('resolve-tournament').click());
+      case 'revealEmblem': {
+        const form = tournament.getByTestId('reveal-entry');
+        expect(await form.locator('b').textContent()).toBe(name(c.owner));
+        await form.locator('select[name=revealSpot]').selectOption(spot(c.at, c.on));
+        if (!triedBadReveal) {
+          // A value no emblem has (4) is refused in the engine's words, and nothing changes.
+          triedBadReveal = true;
+          const before = await version();
+          await form.locator('input[name=emblemValue]').fill('4');
+          await form.getByRole('button', { name: 'Reveal' }).click();
+          await expect.poll(() => page.locator('[data-testid=message][role=alert]').textContent()).toContain('no hidden emblem of value 4');
+          expect(await version()).toBe(before);
+        }
+        await form.locator('input[name=emblemValue]').fill(String(c.value));
+        return act('reveal', () => form.getByRole('button', { name: 'Reveal' }).click());
+      }
+      case 'nominate':
+        await tournament.locator('select[name=nominate]').selectOption(spot(c.at, c.on));
+        return act('nominate', () => tournament.getByRole('button', { name: 'Nominate' }).click());
+      case 'placePrizeTile':
+        await entry25.locator('input[name=prizeTile]').fill(c.tile);
+        await entry25.locator('input[name=px]').fill(String(c.at[0]));
+        await entry25.locator('input[name=py]').fill(String(c.at[1]));
+        await entry25.locator('select[name=prot]').selectOption(String(c.rot));
+        return act(`prize ${c.tile}`, () => entry25.getByRole('button', { name: 'Place prize tile' }).click());
+      case 'discardPrizeTile':
+        await entry25.locator('input[name=prizeTile]').fill(c.tile);
+        return act('prize fits nowhere', () => entry25.getByRole('button', { name: 'Prize tile fits nowhere' }).click());
+      case 'placeTournamentTile':
+        await entry25.locator('input[name=px]').fill(String(c.at[0]));
+        await entry25.locator('input[name=py]').fill(String(c.at[1]));
+        await entry25.locator('select[name=prot]').selectOption(String(c.rot));
+        return act('tournament tile', () => entry25.getByRole('button', { name: /Place the tournament tile/ }).click());
+      case 'skipTurn':
+        return act('skip', () => entry25.getByTestId('skip-turn').click());
+      case 'resolveSiegeSymbol': {
+        const box = siege.getByTestId('siege-symbols');
+        const question = box.locator('select[name=siegePost]');
+        if (await question.count()) {
+          await question.selectOption(c.post);
+          return act('siege ?', () => box.getByRole('button', { name: `Resolve the symbol at ${c.post}` }).click());
+        }
+        return act('siege', () => box.getByRole('button', { name: `Resolve the ${c.post} symbol` }).click());
+      }
+      case 'removeMeepleForAttack': {
+        const label = `${name(c.owner)} removes ${c.kind ?? ''}`;
+        const button = siege.getByTestId('attack').getByRole('button').filter({ hasText: label }).filter({ hasText: `at [${c.at[0]}, ${c.at[1]}] ${c.on}` });
+        return act('attack removal', () => button.first().click());
+      }
+      case 'placeAtDefencePost': {
+        const row = siege.getByTestId('post-entry');
+        await row.locator('select[name=postAt]').selectOption(c.post);
+        await row.locator('select[name=postSpace]').selectOption(c.space);
+        return act('post', () => row.getByRole('button', { name: 'Post a meeple' }).click());
+      }
+      default:
+        throw new Error(`no UI entry for ${c.type}`);
+    }
+  }
+
+  const text = async (l: Locator) => ((await l.textContent()) ?? '').trim();
+
+  /** The panels on screen against the engine's state after the same commands. */
+  async function checkPanels(game: Game): Promise<void> {
+    const s = game.state;
+    const jc = s.jc!;
+    const sd = s.sd!;
+    for (const [i, st] of jc.stacks.entries()) {
+      expect(Number(await text(page.getByTestId(`stack-${i}-land`)))).toBe(st.land);
+      expect(Number(await text(page.getByTestId(`stack-${i}-prizes`)))).toBe(st.prizes);
+    }
+    expect(Number(await text(page.getByTestId('final-prizes')))).toBe(jc.finalPrizes);
+    expect(await text(page.getByTestId('crown-category'))).toBe(jc.options.crownSpaces[jc.crown]);
+    // The drawn crown track: the crown sits on the engine's space.
+    expect(await page.getByTestId('crown-track').getAttribute('data-at')).toBe(String(jc.crown));
+    expect(await page.locator(`[data-testid=crown-track] g[data-space="${jc.crown}"] [data-crown]`).count()).toBe(1);
+    for (const [i, p] of jc.players.entries()) {
+      expect(Number(await text(page.getByTestId(`emblems-${i}`)))).toBe(p.emblems);
+      expect(Number(await text(page.getByTestId(`prizes-held-${i}`)))).toBe(p.prizesHeld);
+    }
+    expect(await page.getByTestId('nominated').locator('li').count()).toBe(jc.nominated.size);
+    for (const post of ['knights', 'travelers', 'monks'] as const) {
+      const row = sd.posts[post].row.map(name).join(', ') || '—';
+      expect(await text(page.getByTestId(`post-${post}-row`))).toBe(`${row} (${sd.posts[post].row.length}/${sd.rowLength})`);
+      expect(await text(page.getByTestId(`post-${post}-catapult`))).toBe(sd.posts[post].catapult ? 'catapult' : '—');
+      // The drawing: one place per row slot, filled by the owners in order; the catapult when there.
+      const drawing = page.getByTestId(`post-${post}-drawing`);
+      const owners = await drawing.locator('[data-place]').evaluateAll((els) => els.map((e) => e.getAttribute('data-owner')));
+      expect(owners).toEqual(Array.from({ length: sd.rowLength }, (_, k) => String(sd.posts[post].row[k] ?? '')));
+      expect(await drawing.locator('[data-catapult]').count()).toBe(sd.posts[post].catapult ? 1 : 0);
+    }
+    for (const [i, p] of s.players.entries()) expect(Number(await text(page.getByTestId(`total-${i}`)))).toBe(p.score);
+    expect(await page.locator('[data-testid=board] g[data-tile]').count()).toBe(s.board.tiles.length);
+  }
+
+  /** Enters the seeded random game's commands one by one, checking the panels against the engine. */
+  async function playThrough(newGame: NewGame, seed: number, prefix: string): Promise<Game> {
+    const setup = setupFromNewGame(newGame);
+    const played = randomGame(setup, seed, { nominateRate: 0.7, postRate: 0.7 });
+    const commands: readonly Command[] = played.commands;
+    const mirror = Game.start(setup);
+    if (!mirror.ok) throw new Error(mirror.reason);
+    const game = mirror.value;
+    const shots = new Set<string>();
+    const panelShot = async (id: string, file: string) => {
+      if (shots.has(file)) return;
+      shots.add(file);
+      await page.getByTestId(id).screenshot({ path: join(SHOTS, `${prefix}-${file}.png`) });
+    };
+    for (const [i, c] of commands.entries()) {
+      await enter(c);
+      const r = game.play(c);
+      if (!r.ok) throw new Error(`the engine refused command ${i}: ${r.reason}`);
+      const jc = game.state.jc!;
+      const sd = game.state.sd!;
+      if (jc.tournament && jc.tournament.reveals.length > 0) await panelShot('tournament-panel', '3-tournament-reveals');
+      if (sd.attack) await panelShot('siege-panel', '4-siege-attack');
+      if (c.type === 'resolveSiegeSymbol' || c.type === 'removeMeepleForAttack' || c.type === 'resolveTournament' || c.type === 'revealEmblem' || i % 40 === 0) {
+        await checkPanels(game);
+      }
+      if (i === 200) {
+        await panelShot('stacks-panel', '2-stacks');
+        await panelShot('entry-2025', '5-entry');
+      }
+    }
+    expect(game.state.finished).toBe(true);
+    await checkPanels(game);
+    for (const [i, p] of played.state.players.entries()) expect(Number(await text(page.getByTestId(`total-${i}`)))).toBe(p.score);
+    // Statues with the kept emblems, face up: as many on screen as the engine holds.
+    expect(await page.getByTestId('statues').locator('li').count()).toBe(game.state.jc!.statues.length);
+    await panelShot('tournament-panel', '6-tournament-final');
+    await panelShot('siege-panel', '7-siege-final');
+    await page.screenshot({ path: join(SHOTS, `${prefix}-8-board-final.png`) });
+    expect(shots.has('3-tournament-reveals') && shots.has('4-siege-attack')).toBe(true);
+    return game;
+  }
+
+  return { act, enter, checkPanels, playThrough, text, version };
+}
