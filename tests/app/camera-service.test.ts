@@ -27,6 +27,7 @@ import { TileTemplates } from '../../models/track/templates.js';
 import { BOARD_PICTURE_SOURCE, enrollmentFromStore, picturesFromStore } from '../../electron/services/tiles/enrolled.js';
 import { ASK_EVERYTHING_SETTING, LEARN_PER_TILE, START_PIECE_CORNERS_SETTING } from '../../electron/services/camera/camera-service.js';
 import { sameMove } from '../../models/track/replay.js';
+import { clickedStartPiece } from '../track/helpers/clicked-corners.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
 const manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[]; frames: number; visits: { stillFrom: number; camera: number[] }[] };
@@ -455,6 +456,41 @@ describe('the camera service (tracker → proposals → rules)', () => {
     expect(s.camera.startPieceCorners(found.corners).ok).toBe(true);
     expect(s.camera.view().startPieceFound).toBe(null);
     expect(s.camera.view().startPieceCorners).toEqual(found.corners);
+    await s.camera.close();
+    s.store.close();
+  }, 60_000);
+
+  it('with no marker sheet in view: says so, offers the start piece it found by itself, and reads on its corners once the table takes them', async () => {
+    const s = open();
+    expect(s.session.newGame(setup).ok).toBe(true);
+    s.camera.use('browser');
+    // The picture cut to the board's middle: none of the sheet's four markers is in it.
+    const [left, top] = [140, 100];
+    const cut = async (b: Uint8Array) => new Uint8Array(await sharp(b).extract({ left, top, width: 360, height: 276 }).jpeg({ quality: 90 }).toBuffer());
+    const shown = await Promise.all(frames.slice(0, manifest.visits[0]!.stillFrom + 2).map(cut));
+    for (const c of truth) {
+      if (isCameraMove(c)) break;
+      expect(s.session.play(c).ok).toBe(true);
+    }
+    for (const f of shown.slice(0, 3)) s.camera.frame(f);
+    await s.camera.settled();
+    const v = s.camera.view();
+    expect(v.notices.map((n) => n.text).join('\n')).toMatch(/cannot calibrate/);
+    const found = v.startPieceFound;
+    if (!found || found === 'looking') throw new Error(`nothing offered: ${v.notices.map((n) => n.text).join('; ')}`);
+    const clicks = await clickedStartPiece(DIR);
+    found.corners.forEach(([x, y], i) => expect(Math.hypot(x + left - clicks[i]![0], y + top - clicks[i]![1]), `corner ${i}`).toBeLessThan(5));
+    // Offered, not used: nothing is read before the table takes it.
+    expect(v.calibrated).toBe(false);
+    expect(s.session.currentGame!.commands.filter(isCameraMove)).toEqual([]);
+    expect(s.camera.startPieceCorners(found.corners).ok).toBe(true);
+    for (const f of shown) s.camera.frame(f);
+    await s.camera.settled();
+    const after = s.camera.view();
+    expect(after.calibratedFrom).toBe('start piece corners');
+    const first = truth.find(isCameraMove)!;
+    const asked = after.proposals[0]?.readings[0]?.command;
+    expect(s.session.currentGame!.commands.some((c) => sameMove(c, first)) || (asked !== undefined && sameMove(asked, first))).toBe(true);
     await s.camera.close();
     s.store.close();
   }, 60_000);

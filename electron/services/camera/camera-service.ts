@@ -158,6 +158,8 @@ export class CameraService {
   /** The start piece as found on the picture, for the table to confirm (`findStartPiece`). */
   private found: { corners: [number, number][]; sure: boolean } | null = null;
   private finding = false;
+  /** The game the start piece was last looked for by itself (`offerStartPiece`). */
+  private offeredFor: number | null = null;
   private queue: QueuedFrame[] = [];
   private received = 0;
   private read = 0;
@@ -727,9 +729,23 @@ export class CameraService {
   private handle(events: readonly TrackEvent[]): void {
     for (const e of events) {
       if (e.kind === 'notice') this.notice(e.frame, e.message, false);
-      else if (e.kind === 'error') this.notice(e.frame, e.message, true);
-      else if (e.kind === 'proposal') this.propose(e);
+      else if (e.kind === 'error') {
+        this.notice(e.frame, e.message, true);
+        this.offerStartPiece(e.message);
+      } else if (e.kind === 'proposal') this.propose(e);
     }
+  }
+
+  /**
+   * The grid cannot be found (no marker sheet in view, no corners given): the start piece is looked
+   * for once a game, as *Find the start piece* would, so that the table has an outline to confirm
+   * rather than four corners to click.
+   */
+  private offerStartPiece(error: string): void {
+    const id = this.o.session.currentGameId;
+    if (!error.startsWith('cannot calibrate') || this.corners !== null || this.offeredFor === id) return;
+    this.offeredFor = id;
+    this.findStartPiece();
   }
 
   private propose(e: Extract<TrackEvent, { kind: 'proposal' }>): void {
