@@ -495,6 +495,32 @@ describe('the camera service (tracker → proposals → rules)', () => {
     s.store.close();
   }, 60_000);
 
+  it('an outline offered unasked goes once the marker sheet is seen after all', async () => {
+    const s = open();
+    expect(s.session.newGame(setup).ok).toBe(true);
+    s.camera.use('browser');
+    // The first still scene with the sheet's four markers covered (hands, a stray sheet of paper).
+    const cover = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480" fill="#7a5230">
+      <rect x="25" y="0" width="130" height="115"/><rect x="495" y="0" width="115" height="115"/>
+      <rect x="30" y="365" width="125" height="115"/><rect x="490" y="360" width="115" height="120"/></svg>`);
+    const covered = await Promise.all(frames.slice(0, 3).map(async (b) => new Uint8Array(await sharp(b).composite([{ input: cover }]).jpeg({ quality: 90 }).toBuffer())));
+    for (const c of truth) {
+      if (isCameraMove(c)) break;
+      expect(s.session.play(c).ok).toBe(true);
+    }
+    for (const f of covered) s.camera.frame(f);
+    await s.camera.settled();
+    const offered = s.camera.view().startPieceFound;
+    expect(offered !== null && offered !== 'looking' && offered.corners.length).toBe(4);
+    // Uncovered: the markers give the grid, and the outline on offer is gone.
+    for (const f of frames.slice(0, manifest.visits[0]!.stillFrom + 2)) s.camera.frame(f);
+    await s.camera.settled();
+    expect(s.camera.view().calibratedFrom).toBe('markers');
+    expect(s.camera.view().startPieceFound).toBe(null);
+    await s.camera.close();
+    s.store.close();
+  }, 60_000);
+
   it('frames that are no image are named and change nothing; frames from a source that is not chosen are refused', async () => {
     const s = open();
     expect(s.session.newGame(setup).ok).toBe(true);

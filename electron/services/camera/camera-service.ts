@@ -160,6 +160,8 @@ export class CameraService {
   private finding = false;
   /** The game the start piece was last looked for by itself (`offerStartPiece`). */
   private offeredFor: number | null = null;
+  /** The start piece on offer was looked for by itself, not asked for. */
+  private foundItself = false;
   private queue: QueuedFrame[] = [];
   private received = 0;
   private read = 0;
@@ -745,7 +747,7 @@ export class CameraService {
     const id = this.o.session.currentGameId;
     if (!error.startsWith('cannot calibrate') || this.corners !== null || this.offeredFor === id) return;
     this.offeredFor = id;
-    this.findStartPiece();
+    if (this.findStartPiece().ok) this.foundItself = true;
   }
 
   private propose(e: Extract<TrackEvent, { kind: 'proposal' }>): void {
@@ -802,6 +804,7 @@ export class CameraService {
     if (pictures.length === 0) return fail('the start piece cannot be looked for: no picture from the camera yet');
     this.finding = true;
     this.found = null;
+    this.foundItself = false;
     this.learning = this.learning.then(async () => {
       try {
         await this.ensureTracker();
@@ -896,7 +899,8 @@ export class CameraService {
       calibrated: tracker?.calibrated ?? false,
       calibratedFrom: tracker?.calibratedFrom ?? null,
       startPieceCorners: this.corners,
-      startPieceFound: this.finding ? 'looking' : this.found,
+      // An outline offered unasked goes once the markers give the grid after all (a hand had hidden one).
+      startPieceFound: this.finding ? 'looking' : this.foundItself && tracker?.calibratedFrom === 'markers' ? null : this.found,
       frames: { received: this.received, read: this.read, last: this.lastRead, queued: this.queue.length, dropped: this.dropped },
       size: this.size ?? (this.lastImage ? jpegSize(this.lastImage) : null),
       grid: game && tracker ? gridView(game, tracker.tableToImage) : [],
