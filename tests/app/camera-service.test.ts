@@ -495,6 +495,28 @@ describe('the camera service (tracker → proposals → rules)', () => {
     s.store.close();
   }, 60_000);
 
+  it('corners given while the tracker loads: it is made again for them, and reads the frames already held', async () => {
+    const s = open();
+    expect(s.session.newGame(setup).ok).toBe(true);
+    s.camera.use('browser');
+    for (const c of truth) {
+      if (isCameraMove(c)) break;
+      expect(s.session.play(c).ok).toBe(true);
+    }
+    // The first visit's frames, and nothing after them (a recording that has ended, a camera that
+    // sends no more): the first frame starts the tracker loading, and the corners come meanwhile.
+    for (const f of frames.slice(0, manifest.visits[0]!.stillFrom + 2)) s.camera.frame(f);
+    expect(s.camera.startPieceCorners(await clickedStartPiece(DIR)).ok).toBe(true);
+    await s.camera.settled();
+    const v = s.camera.view();
+    expect(v.calibratedFrom).toBe('start piece corners');
+    const first = truth.find(isCameraMove)!;
+    const asked = v.proposals[0]?.readings[0]?.command;
+    expect(s.session.currentGame!.commands.some((c) => sameMove(c, first)) || (asked !== undefined && sameMove(asked, first))).toBe(true);
+    await s.camera.close();
+    s.store.close();
+  }, 60_000);
+
   it('an outline offered unasked goes once the marker sheet is seen after all', async () => {
     const s = open();
     expect(s.session.newGame(setup).ok).toBe(true);

@@ -532,7 +532,8 @@ export class CameraService {
       this.trackerProblem = 'no table profile: the marker layout and tile set are unknown';
       return;
     }
-    this.trackerLoading = (async () => {
+    let stale = false;
+    const loading = (async () => {
       try {
         // Loaded on first use: OpenCV and the templates cost a second or two that the app's start should not pay.
         const { Tracker } = await import('../../../models/track/tracker.js');
@@ -553,7 +554,7 @@ export class CameraService {
         for (const p of pictures.pictures) tracker.learnPicture(p);
         this.pictured = new Set(pictures.pictures.map((p) => p.tileId));
         for (const p of pictures.problems) this.notice(-1, `an enrolled tile picture could not be used as a template: ${p}`, true);
-        // Not when the table clicked new corners while it loaded (the next frame makes another).
+        // Not when the table gave new corners or began another game while it loaded: made again below.
         if (this.o.session.currentGameId === id && this.corners === corners) {
           // The table may have changed it while the tracker loaded.
           tracker.commitAt = this.commitAt;
@@ -561,14 +562,17 @@ export class CameraService {
           this.tracker = tracker;
           this.trackerFor = id;
           this.trackerProblem = null;
-        }
+        } else stale = true;
       } catch (e) {
         this.trackerProblem = (e as Error).message;
       } finally {
         this.trackerLoading = null;
       }
     })();
-    return this.trackerLoading;
+    this.trackerLoading = loading;
+    await loading;
+    // No later frame need come to ask for it (a recording that has ended, a camera left still).
+    if (stale && !this.closed) return this.ensureTracker();
   }
 
   /**
