@@ -16,7 +16,7 @@ import { splitMjpeg } from '../../models/scene/recording.js';
 import { CameraService } from '../../electron/services/camera/camera-service.js';
 import { GameSession } from '../../electron/services/session/session.js';
 import { Store } from '../../electron/services/store/store.js';
-import { agreed, isCameraMove, nextStep } from './helpers/camera-table.js';
+import { agreed, enterUntilCamera, isCameraMove, nextStep } from './helpers/camera-table.js';
 import sharp from 'sharp';
 import { TileCatalog } from '../../engine/catalog/registry.js';
 import { defaultCatalog } from '../../engine/game/engine.js';
@@ -42,6 +42,13 @@ function open(o: { commitAt?: number; file?: string } = {}) {
   const session = new GameSession(store);
   const camera = new CameraService({ session, store, recording: DIR, ...(o.commitAt !== undefined ? { commitAt: o.commitAt } : {}) });
   return { store, session, camera };
+}
+
+/** The first visit's tile: committed, or asked about with the right reading first. */
+function firstTileRead(s: ReturnType<typeof open>): boolean {
+  const first = truth.find(isCameraMove)!;
+  const asked = s.camera.view().proposals[0]?.readings[0]?.command;
+  return s.session.currentGame!.commands.some((c) => sameMove(c, first)) || (asked !== undefined && sameMove(asked, first));
 }
 
 /** Plays the table until it has nothing to do or must wait for frames; returns what it did. */
@@ -468,10 +475,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
     const [left, top] = [140, 100];
     const cut = async (b: Uint8Array) => new Uint8Array(await sharp(b).extract({ left, top, width: 360, height: 276 }).jpeg({ quality: 90 }).toBuffer());
     const shown = await Promise.all(frames.slice(0, manifest.visits[0]!.stillFrom + 2).map(cut));
-    for (const c of truth) {
-      if (isCameraMove(c)) break;
-      expect(s.session.play(c).ok).toBe(true);
-    }
+    enterUntilCamera(truth, (c) => s.session.play(c));
     for (const f of shown.slice(0, 3)) s.camera.frame(f);
     await s.camera.settled();
     const v = s.camera.view();
@@ -488,9 +492,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
     await s.camera.settled();
     const after = s.camera.view();
     expect(after.calibratedFrom).toBe('start piece corners');
-    const first = truth.find(isCameraMove)!;
-    const asked = after.proposals[0]?.readings[0]?.command;
-    expect(s.session.currentGame!.commands.some((c) => sameMove(c, first)) || (asked !== undefined && sameMove(asked, first))).toBe(true);
+    expect(firstTileRead(s)).toBe(true);
     await s.camera.close();
     s.store.close();
   }, 60_000);
@@ -499,10 +501,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
     const s = open();
     expect(s.session.newGame(setup).ok).toBe(true);
     s.camera.use('browser');
-    for (const c of truth) {
-      if (isCameraMove(c)) break;
-      expect(s.session.play(c).ok).toBe(true);
-    }
+    enterUntilCamera(truth, (c) => s.session.play(c));
     // The first visit's frames, and nothing after them (a recording that has ended, a camera that
     // sends no more): the first frame starts the tracker loading, and the corners come meanwhile.
     for (const f of frames.slice(0, manifest.visits[0]!.stillFrom + 2)) s.camera.frame(f);
@@ -510,9 +509,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
     await s.camera.settled();
     const v = s.camera.view();
     expect(v.calibratedFrom).toBe('start piece corners');
-    const first = truth.find(isCameraMove)!;
-    const asked = v.proposals[0]?.readings[0]?.command;
-    expect(s.session.currentGame!.commands.some((c) => sameMove(c, first)) || (asked !== undefined && sameMove(asked, first))).toBe(true);
+    expect(firstTileRead(s)).toBe(true);
     await s.camera.close();
     s.store.close();
   }, 60_000);
@@ -526,10 +523,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
       <rect x="25" y="0" width="130" height="115"/><rect x="495" y="0" width="115" height="115"/>
       <rect x="30" y="365" width="125" height="115"/><rect x="490" y="360" width="115" height="120"/></svg>`);
     const covered = await Promise.all(frames.slice(0, 3).map(async (b) => new Uint8Array(await sharp(b).composite([{ input: cover }]).jpeg({ quality: 90 }).toBuffer())));
-    for (const c of truth) {
-      if (isCameraMove(c)) break;
-      expect(s.session.play(c).ok).toBe(true);
-    }
+    enterUntilCamera(truth, (c) => s.session.play(c));
     for (const f of covered) s.camera.frame(f);
     await s.camera.settled();
     const offered = s.camera.view().startPieceFound;

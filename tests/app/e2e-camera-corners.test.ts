@@ -17,7 +17,7 @@ import { parseRecord } from '../../engine/record/schema.js';
 import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
 import { launchChromium } from './helpers/browser.js';
-import { isCameraMove } from './helpers/camera-table.js';
+import { enterUntilCamera, isCameraMove } from './helpers/camera-table.js';
 import { sameMove } from '../../models/track/replay.js';
 import { clickedStartPiece } from '../track/helpers/clicked-corners.js';
 
@@ -47,6 +47,13 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** The first tile the camera can read: committed by it, or asked about with the right tile first. */
+function firstTileRead(): boolean {
+  const v = app.camera.view();
+  const asked = v.proposals[0]?.readings[0]?.command;
+  return v.counts.committed > 0 || (asked !== undefined && sameMove(asked, manifest.commands.find(isCameraMove)!));
+}
+
 describe('calibrating by clicking the start piece', () => {
   it('takes four clicks on the picture, then reads the table on the grid they give', async () => {
     expect(app.session.newGame(setup).ok).toBe(true);
@@ -72,22 +79,11 @@ describe('calibrating by clicking the start piece', () => {
     await page.getByTestId('start-piece-corners').waitFor();
 
     // The table enters what no camera sees (the draw) up to the first tile; the camera reads on.
-    for (const c of manifest.commands) {
-      if (isCameraMove(c)) break;
-      const r = app.session.play(c);
-      if (!r.ok) throw new Error(`${c.type}: ${r.reason}`);
-    }
+    enterUntilCamera(manifest.commands, (c) => app.session.play(c));
     await expect.poll(() => app.camera.view().calibratedFrom, { timeout: 60_000 }).toBe('start piece corners');
     await expect.poll(() => page.getByTestId('camera-status').textContent()).toMatch(/grid found from the start piece’s corners/);
     // A tile read on the clicked grid: committed by the camera, or asked about with the right tile first.
-    const first = manifest.commands.find(isCameraMove)!;
-    await expect
-      .poll(() => {
-        const v = app.camera.view();
-        const asked = v.proposals[0]?.readings[0]?.command;
-        return v.counts.committed > 0 || (asked !== undefined && sameMove(asked, first));
-      }, { timeout: 60_000 })
-      .toBe(true);
+    await expect.poll(firstTileRead, { timeout: 60_000 }).toBe(true);
     await page.screenshot({ path: join(SHOTS, 'camera-corners.png') });
     // Back to the marker sheet: the clicked outline goes.
     await page.getByTestId('calibrate-by-markers').click();
@@ -113,20 +109,9 @@ describe('calibrating by clicking the start piece', () => {
     await page.getByTestId('use-found').click();
     await expect.poll(() => app.camera.view().startPieceCorners).toEqual(found.corners);
     await page.getByTestId('start-piece-found').waitFor({ state: 'detached' });
-    for (const c of manifest.commands) {
-      if (isCameraMove(c)) break;
-      const r = app.session.play(c);
-      if (!r.ok) throw new Error(`${c.type}: ${r.reason}`);
-    }
+    enterUntilCamera(manifest.commands, (c) => app.session.play(c));
     await expect.poll(() => app.camera.view().calibratedFrom, { timeout: 60_000 }).toBe('start piece corners');
-    const first = manifest.commands.find(isCameraMove)!;
-    await expect
-      .poll(() => {
-        const v = app.camera.view();
-        const asked = v.proposals[0]?.readings[0]?.command;
-        return v.counts.committed > 0 || (asked !== undefined && sameMove(asked, first));
-      }, { timeout: 60_000 })
-      .toBe(true);
+    await expect.poll(firstTileRead, { timeout: 60_000 }).toBe(true);
   }, 180_000);
 
   it('corners in a line: a clear refusal, the corners in use left as they were', () => {

@@ -18,7 +18,7 @@ import { parseRecord } from '../../engine/record/schema.js';
 import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
 import { launchChromium } from './helpers/browser.js';
-import { isCameraMove } from './helpers/camera-table.js';
+import { enterUntilCamera } from './helpers/camera-table.js';
 import type { Command } from '../../engine/game/commands.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
@@ -63,11 +63,7 @@ describe('describing a tile from the camera', () => {
     await expect.poll(() => app.camera.view().askEverything).toBe(true);
     const picker = page.getByTestId('picker');
     // The table enters what no camera sees (the draw) up to the first tile; the held frames are read then.
-    for (const c of truth) {
-      if (isCameraMove(c)) break;
-      const r = app.session.play(c);
-      if (!r.ok) throw new Error(`${c.type}: ${r.reason}`);
-    }
+    enterUntilCamera(truth, (c) => app.session.play(c));
     await picker.waitFor({ timeout: 60_000 });
     // The camera's picture is on screen and its grid lights the cell in question.
     await page.getByTestId('camera-image').waitFor();

@@ -28,6 +28,15 @@ export interface TableSees {
 
 export const isCameraMove = (c: Command) => CAMERA_READ.has(c.type);
 
+/** The table enters what no camera sees (the draw) up to the first move the camera reads. */
+export function enterUntilCamera(truth: readonly Command[], play: (c: Command) => { ok: true } | { ok: false; reason: string }): void {
+  for (const c of truth) {
+    if (isCameraMove(c)) break;
+    const r = play(c);
+    if (!r.ok) throw new Error(`${c.type}: ${r.reason}`);
+  }
+}
+
 /** How much of the truth the companion's game already holds. */
 export function agreed(truth: readonly Command[], history: readonly Command[]): number {
   let k = 0;

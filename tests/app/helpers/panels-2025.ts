@@ -15,6 +15,7 @@ import { setupFromNewGame, type NewGame } from '../../../electron/contract/setup
 import { startBrowserMode, type BrowserMode } from '../../../electron/server/browser-mode.js';
 import { ensureRendererBuilt } from '../../../scripts/renderer-build.js';
 import { act as actOn, launchChromium, pageVersion } from './browser.js';
+import { enterByHand } from './entry.js';
 
 export const SHOTS = join(import.meta.dirname, '../../../test-output/screens');
 
@@ -71,32 +72,10 @@ export function panels2025(page: Page, players: NewGame['players']) {
   async function enter(c: Command): Promise<void> {
     const dueAt = DUE_AT[c.type];
     if (dueAt) expect(await page.getByTestId(dueAt).getAttribute('data-due'), `${c.type} marked due`).toBe('true');
-    const entry = page.getByTestId('move-entry');
     const entry25 = page.getByTestId('entry-2025');
     const tournament = page.getByTestId('tournament-panel');
     const siege = page.getByTestId('siege-panel');
     switch (c.type) {
-      case 'drawTile':
-        await entry25.locator('input[name=drawTile]').fill(c.tile);
-        return act(`draw ${c.tile}`, () => entry25.getByRole('button', { name: 'Draw' }).click());
-      case 'placeTile':
-        await entry.locator('input[name=tile]').fill(c.tile);
-        await entry.locator('input[name=x]').fill(String(c.at[0]));
-        await entry.locator('input[name=y]').fill(String(c.at[1]));
-        await entry.locator('select[name=rot]').selectOption(String(c.rot));
-        return act(`place ${c.tile}`, () => entry.getByRole('button', { name: 'Place tile' }).click());
-      case 'discardTile':
-        await entry.locator('input[name=tile]').fill(c.tile);
-        return act('discard', () => entry.getByRole('button', { name: 'Discard' }).click());
-      case 'placeMeeple':
-        await entry.locator('select[name=spot]').selectOption(`${c.kind}:${c.on}`);
-        return act(`figure on ${c.on}`, () => entry.getByRole('button', { name: 'Place figure' }).click());
-      case 'endTurn':
-        return act('end turn', () => page.getByTestId('end-turn').click());
-      case 'finishGame':
-        return act('final scoring', () => page.getByTestId('finish').click());
-      case 'resolveTournament':
-        return act('tournament', () => tournament.getByTestId('resolve-tournament').click());
       case 'revealEmblem': {
         const form = tournament.getByTestId('reveal-entry');
         expect(await form.locator('b').textContent()).toBe(name(c.owner));
@@ -113,25 +92,11 @@ export function panels2025(page: Page, players: NewGame['players']) {
         await form.locator('input[name=emblemValue]').fill(String(c.value));
         return act('reveal', () => form.getByRole('button', { name: 'Reveal' }).click());
       }
-      case 'nominate':
-        await tournament.locator('select[name=nominate]').selectOption(spot(c.at, c.on));
-        return act('nominate', () => tournament.getByRole('button', { name: 'Nominate' }).click());
-      case 'placePrizeTile':
-        await entry25.locator('input[name=prizeTile]').fill(c.tile);
-        await entry25.locator('input[name=px]').fill(String(c.at[0]));
-        await entry25.locator('input[name=py]').fill(String(c.at[1]));
-        await entry25.locator('select[name=prot]').selectOption(String(c.rot));
-        return act(`prize ${c.tile}`, () => entry25.getByRole('button', { name: 'Place prize tile' }).click());
-      case 'discardPrizeTile':
-        await entry25.locator('input[name=prizeTile]').fill(c.tile);
-        return act('prize fits nowhere', () => entry25.getByRole('button', { name: 'Prize tile fits nowhere' }).click());
       case 'placeTournamentTile':
         await entry25.locator('input[name=px]').fill(String(c.at[0]));
         await entry25.locator('input[name=py]').fill(String(c.at[1]));
         await entry25.locator('select[name=prot]').selectOption(String(c.rot));
         return act('tournament tile', () => entry25.getByRole('button', { name: /Place the tournament tile/ }).click());
-      case 'skipTurn':
-        return act('skip', () => entry25.getByTestId('skip-turn').click());
       case 'resolveSiegeSymbol': {
         const box = siege.getByTestId('siege-symbols');
         const question = box.locator('select[name=siegePost]');
@@ -153,7 +118,8 @@ export function panels2025(page: Page, players: NewGame['players']) {
         return act('post', () => row.getByRole('button', { name: 'Post a meeple' }).click());
       }
       default:
-        throw new Error(`no UI entry for ${c.type}`);
+        // The manual entry every game shares, and the 2025 steps it knows (helpers/entry.ts).
+        return enterByHand(page, c, players.map((p) => p.name));
     }
   }
 
