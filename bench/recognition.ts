@@ -9,6 +9,7 @@ import { sameUpToSymmetry } from '../models/classes.js';
 import { decodeReading, rawBest, type DecodeContext, type DecodeOptions } from '../models/decode.js';
 import { decodeWithSecondLook } from '../models/second-look.js';
 import { loadRealFaces } from '../models/eval/realart.js';
+import { loadPrintScans } from '../models/synth/print-faces.js';
 import { HELD_OUT_STYLE, TRAIN_STYLES } from '../models/render/styles.js';
 import { DEFAULT_CROP, type CropOptions, type SynthWorld, type TileFace } from '../models/synth/crop.js';
 import { corpusPlacements, corpusRecords, forEachPlacement } from '../models/eval/corpus.js';
@@ -201,6 +202,14 @@ dumpConfusions('real art constrained');
 const realConEnr = await constrainedAccuracy(realReadings, { enrollment: realEnrollment });
 dumpConfusions('real art constrained+enrolled');
 
+// First-edition print: the scans training draws its printed faces from (models/train/print/), under
+// the camera perturbations with bench seeds training never used, neighbours from other scans.
+const c1Faces = await loadPrintScans(rec.info.tiles);
+const c1World = makeWorld(tiles, sprites, c1Faces);
+const c1Set = await cropsFrom(c1World, Math.max(c1Faces.length * 16, 1), BENCH_SEED + 11, options, (i) => ({ face: c1Faces[i % c1Faces.length]!, q: Math.floor(i / c1Faces.length) % 4 }));
+const c1Raw = rawScores(await readAll(c1Set.crops), c1Set.labels);
+dumpConfusions('first-edition art');
+
 // Speed: batches of 256 prepared crops; single crops one at a time. Medians.
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const batch = inSet.crops.slice(0, 256);
@@ -247,6 +256,7 @@ print('real art constrained+enrolled', pct(realConEnr.right, realConEnr.n), '%')
 print('edge segments', pct(inRaw.seg, inRaw.segN), '%');
 print('held-out style edge segments', pct(heldRaw.seg, heldRaw.segN), '%');
 print('real art edge segments', pct(realRaw.seg, realRaw.segN), '%');
+print('first-edition art type+rotation', pct(c1Raw.tr, c1Raw.n), '%');
 print('meeple presence', pct(inRaw.mp, inRaw.n), '%');
 print('meeple colour', pct(inRaw.mc, inRaw.mcn), '%');
 print('cell occupancy', pct(inRaw.pres, inRaw.total), '%');
@@ -263,4 +273,4 @@ print('second looks by set', `in-style ${pct(inCon.second, inCon.n)}, held-out $
 const missingShare = (4 - rec.views) / 4;
 print('crops/s batched with second looks (CPU time)', (1 / (1 / median(rates) + (secondShare * missingShare) / median(rates4))).toFixed(0), 'crops/s');
 print('views per crop', String(rec.views), '');
-print('crops evaluated', `${inRaw.total}+${heldRaw.total}+${realRaw.total} raw, ${inCon.n}+${heldCon.n}+${realCon.n} constrained from ${records.length} corpus games`, '');
+print('crops evaluated', `${inRaw.total}+${heldRaw.total}+${realRaw.total}+${c1Raw.total} raw (in-style, held-out, real art, first-edition art), ${inCon.n}+${heldCon.n}+${realCon.n} constrained from ${records.length} corpus games`, '');

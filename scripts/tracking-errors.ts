@@ -3,7 +3,9 @@
  * `npm run --silent tracking:errors -- --seeds 7001,7002 [--style c1] [--turns 25] [--width 640 --height 480] [--art realart]`.
  * `--art realart` draws the tiles from the printed scans (a base + River + Inns & Cathedrals game,
  * the expansions the scans cover) while the tracker's profile still names `--style`: the tracker on
- * printed art. The scans are evaluation material; nothing may be tuned on these runs.
+ * printed art. The scans are evaluation material; nothing may be tuned on these runs. `--art c1`
+ * draws them from the first-edition scans instead (models/train/print/c1-jcz, C1 tile counts: no
+ * gardens): training and tuning material, where the tracker's printed-art rules are tuned.
  * `--enroll-from SEED` first replays that game (same art and style) and gives the tracker one
  * picture per tile type from its final board (Tracker `boardPictures`), as a table that enrolled
  * its tiles before playing (the camera service pictures a finished game's board).
@@ -22,6 +24,7 @@ import type { Command } from '../engine/game/commands.js';
 import { defaultCatalog } from '../engine/game/engine.js';
 import type { GameSetup } from '../engine/game/setup.js';
 import { realFacesByTile } from '../models/eval/realart.js';
+import { printFacesByTile } from '../models/synth/print-faces.js';
 import { generateRecording } from '../models/scene/generate.js';
 import { writeRecording } from '../models/scene/recording.js';
 import { replayRecording, sameMove, type MoveOutcome } from '../models/track/replay.js';
@@ -38,8 +41,9 @@ const turns = arg('turns', '25');
 const width = Number(arg('width', '640')), height = Number(arg('height', '480'));
 const art = arg('art', '');
 const expansions = arg('expansions', art ? 'base,river,inns-cathedrals' : '');
-if (art && art !== 'realart') throw new Error(`--art ${art}: only realart (the printed scans) is known`);
-const printed = art ? await realFacesByTile(defaultCatalog().all().map((t) => t.id)) : null;
+if (art && art !== 'realart' && art !== 'c1') throw new Error(`--art ${art}: realart (the second-edition scans) or c1 (the first-edition ones)`);
+const ids = defaultCatalog().all().map((t) => t.id);
+const printed = art === 'c1' ? await printFacesByTile(ids) : art ? await realFacesByTile(ids) : null;
 const dir = mkdtempSync(join(tmpdir(), 'tracking-errors-'));
 const counts = new Map<string, number>();
 const pairs = new Map<string, number>();
@@ -54,6 +58,7 @@ const recordingOf = async (seed: number) => {
       seed, style, width, height, ...(turns === 'full' ? {} : { maxTurns: Number(turns) }),
       ...(expansions ? { expansions: expansions.split(',') as GameSetup['expansions'] } : {}),
       ...(printed ? { faces: printed, art } : {}),
+      ...(art === 'c1' ? { edition: 'C1' as const } : {}),
     });
     writeRecording(d, g.manifest, g.frames, g.record);
   }

@@ -335,3 +335,18 @@ export function placedTileSvg(tile: TileType, style: ArtStyle, rot: 0 | 90 | 180
   const open = svg.indexOf('<g data-tile=');
   return `${svg.slice(0, open)}<g transform="rotate(${rot} 50 50)">${svg.slice(open, -'</svg>'.length)}</g></svg>`;
 }
+
+/**
+ * Only the tile's garden marks, on a transparent face (viewBox 0..100, catalog orientation), each in
+ * one of the garden forms and scaled by `scale`: laid over a printed face of the same tile without
+ * its garden, it makes a garden tile the first edition never printed (models/synth/print-faces.ts).
+ */
+export function gardenMarksSvg(tile: TileType, style: ArtStyle, variant: number, scale = 1, shift: Pt = [0, 0]): string {
+  const r = rng(mixSeed(variant, 0x6a2));
+  const marks = layoutTile(tile).interiors.filter((i) => i.kind === 'garden');
+  const parts = marks.map((i) => {
+    const at: Pt = [i.at[0] + shift[0], i.at[1] + shift[1]];
+    return `<g transform="translate(${f1(at[0])} ${f1(at[1])}) scale(${scale.toFixed(3)}) translate(${f1(-at[0])} ${f1(-at[1])})">${pick(r, GARDEN_FORMS)(at, palette(style, r), r, 1)}</g>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">${parts.join('')}</svg>`;
+}

@@ -7,6 +7,7 @@ import { rng } from '../../engine/sim/rng.js';
 import type { Command } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
 import { makeSetup, type GameSetup } from '../../engine/game/setup.js';
+import type { Edition } from '../../engine/catalog/types.js';
 import type { GameState } from '../../engine/game/state.js';
 import { randomGame } from '../../engine/sim/random-game.js';
 import { recordFromGame } from '../../engine/record/write.js';
@@ -49,6 +50,8 @@ export interface GenerateOptions {
    */
   readonly faces?: ReadonlyMap<string, Rgba>;
   readonly art?: string;
+  /** The printing on the table (tile counts; C1 has no garden tiles). Default: the engine's. */
+  readonly edition?: Edition;
 }
 
 const PLAYER_COLOURS: readonly PieceColor[] = ['red', 'blue', 'green', 'yellow', 'black', 'grey'];
@@ -81,6 +84,7 @@ export async function generateRecording(o: GenerateOptions): Promise<{ manifest:
   const setup = makeSetup({
     expansions: o.expansions ?? ['base', 'tower', 'jousts-crests'],
     players: Array.from({ length: nPlayers }, (_, i) => ({ name: `P${i + 1}`, color: PLAYER_COLOURS[i]! })),
+    ...(o.edition ? { tileSet: { edition: o.edition } } : {}),
   });
   const truth = randomGame(setup, o.seed, o.maxTurns !== undefined ? { maxTurns: o.maxTurns, finish: false } : {});
   const commands = truth.commands;

@@ -49,18 +49,41 @@ export async function renderSprites(): Promise<Rgba[][]> {
   return out;
 }
 
-/** A world whose centre tiles come from `centres` and whose neighbours come from `neighbours`. */
+/**
+ * Printed faces mixed into a world: after a drawn face is picked, a printed face of the same tile
+ * (`byTile[tileIndex]`, when it has any) stands in for it with probability `share`, so every tile
+ * keeps its share of the crops.
+ */
+export interface PrintMix {
+  readonly byTile: readonly (readonly TileFace[])[];
+  readonly share: number;
+}
+
+/**
+ * A world whose centre tiles come from `centres` and whose neighbours come from `neighbours`, with
+ * printed faces mixed into both when `print` is given (without it no extra random draw is made, so
+ * the crops stay byte for byte what they were).
+ */
 export function makeWorld(
   tiles: readonly TileType[],
   sprites: Rgba[][],
   centres: readonly TileFace[],
   neighbours: readonly TileFace[] = centres,
+  print?: PrintMix,
 ): SynthWorld {
+  const mixed = (faces: readonly TileFace[]) =>
+    print
+      ? (r: Rng) => {
+          const drawn = pick(r, faces);
+          const printed = print.byTile[drawn.tileIndex];
+          return printed && printed.length > 0 && r() < print.share ? pick(r, printed) : drawn;
+        }
+      : (r: Rng) => pick(r, faces);
   return {
     tiles,
     layouts: tiles.map((t) => layoutTile(t)),
     sprites,
-    centreFace: (r: Rng) => pick(r, centres),
-    neighbourFace: (r: Rng) => pick(r, neighbours),
+    centreFace: mixed(centres),
+    neighbourFace: mixed(neighbours),
   };
 }

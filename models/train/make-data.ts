@@ -1,6 +1,7 @@
 /**
  * `npm run train` step 1: regenerates the training and validation crops deterministically from
- * TRAIN_SEED into models/data/ (git-ignored). Never reads the printed scans.
+ * TRAIN_SEED into models/data/ (git-ignored). Reads the first-edition scans in models/train/print/
+ * (training material); never the second-edition scans the benchmark measures printed art on.
  *
  * Each 20 000-crop part has its own seed, so parts can be made by several processes at once with
  * the same result: without PARTS this process forks WORKERS children (default: one per core) and
@@ -14,6 +15,7 @@ import { TRAIN_STYLES } from '../render/styles.js';
 import { DEFAULT_CROP } from '../synth/crop.js';
 import { makeCropSet, writeCropSet } from '../synth/dataset.js';
 import { CROP_SIZE, EVAL_VARIANTS, TRAIN_SEED, TRAIN_VARIANTS, VAL_SEED, plainTrainVariants, variedTrainVariants } from '../synth/splits.js';
+import { loadPrintScans, printFaces, PRINT_SETS } from '../synth/print-faces.js';
 import { makeWorld, renderFaces, renderSprites } from '../synth/world.js';
 
 const count = Number(process.env.TRAIN_CROPS ?? 200_000);
@@ -38,6 +40,14 @@ const warp = process.env.VARIED_WARP === '1';
  * crops with a figure (what the meeple head learns as its prior) stays the bench's 35 %.
  */
 const cover = process.env.COVER === '1';
+/**
+ * Printed art (models/train/print/: the first-edition scans): a share of the training crops' tiles,
+ * centre and neighbours alike, drawn from the scans under PRINT_COPIES print looks each
+ * (models/synth/print-faces.ts) instead of the renderer's drawings. PRINT_SHARE=0 gives the
+ * drawings-only recipe's data byte for byte. Validation stays drawings only.
+ */
+const printShare = Number(process.env.PRINT_SHARE ?? 0.3);
+const printCopies = Number(process.env.PRINT_COPIES ?? 12);
 const dir = process.env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
 const CHUNK = 20_000;
 const partNames = [...Array.from({ length: Math.ceil(count / CHUNK) }, (_, i) => String(i)), 'val'];
@@ -73,12 +83,13 @@ if (trainParts.length > 0) {
     ...(await renderFaces(tiles, TRAIN_STYLES, plainVariants)),
     ...(varied > 0 ? await renderFaces(tiles, TRAIN_STYLES, variedTrainVariants(varied), { vary: true, movePennants, varyMarks, paint, warp }) : []),
   ];
-  console.log(`training faces: ${faces.length} (${elapsed()})`);
-  const train = makeWorld(tiles, sprites, faces);
+  const prints = printShare > 0 ? await printFaces(tiles, await loadPrintScans(tiles.map((t) => t.id)), { copies: printCopies, seed: TRAIN_SEED }) : null;
+  console.log(`training faces: ${faces.length} drawn, ${prints ? prints.reduce((n, f) => n + f.length, 0) : 0} printed (${elapsed()})`);
+  const train = makeWorld(tiles, sprites, faces, faces, prints ? { byTile: prints, share: printShare } : undefined);
   for (const part of trainParts) {
     const n = Math.min(CHUNK, count - part * CHUNK);
     const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, trainOptions);
-    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: plainVariants.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), ...(cover ? { cover: { handProb: trainOptions.handProb, markCover: trainOptions.markCover } } : {}), tiles: tileMeta });
+    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: plainVariants.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), ...(cover ? { cover: { handProb: trainOptions.handProb, markCover: trainOptions.markCover } } : {}), ...(prints ? { print: { share: printShare, copies: printCopies, sets: PRINT_SETS } } : {}), tiles: tileMeta });
     console.log(`train part ${part}: ${n} crops (${elapsed()})`);
   }
 }

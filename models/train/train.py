@@ -3,7 +3,7 @@
 Run through `npm run train` (which regenerates the data first). The recipe is a fixed number of
 epochs over fixed data (seeded), so the same recipe runs on this project's 2-core CPU machines or,
 where one is lent, on a CUDA device (same steps, only faster). Reads only models/data/ (never the
-printed scans).
+second-edition scans; the first-edition ones reach it only as crops made by make-data.ts).
 """
 import datetime
 import glob
@@ -316,6 +316,8 @@ def export(model, tiles, vmeta, acc, meta, seconds):
     }
     if meta.get('faces'):
         info['data']['facesPerStyle'] = meta['faces']  # an opt-in recipe (VARIED_FACES)
+    if meta.get('print'):
+        info['data']['print'] = meta['print']  # printed first-edition faces mixed in (PRINT_SHARE)
     json.dump(info, open(os.path.join(ROOT, 'models', NAME + '.json'), 'w'), indent=1)
     print('wrote', out, os.path.getsize(out), 'bytes', flush=True)
 
