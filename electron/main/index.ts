@@ -8,12 +8,14 @@ import { CameraService } from '../services/camera/camera-service.js';
 import { GameSession } from '../services/session/session.js';
 import { Store } from '../services/store/store.js';
 import { StoreError } from '../services/store/open.js';
+import { keepRunningOnStrayErrors } from '../server/last-resort.js';
 import { lanUrls, startServer } from '../server/server.js';
 import { registerIpc } from './ipc.js';
 import { allowCameraOnly } from './permissions.js';
 import { createMainWindow } from './window.js';
 
 if (!app.requestSingleInstanceLock()) app.quit();
+keepRunningOnStrayErrors();
 
 // LAN access (off by default): the browser-mode server runs beside the window, on the same session,
 // so that a TV or phone can join with the pairing code shown under Games.

@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { StoreError } from '../services/store/open.js';
 import { startBrowserMode } from './browser-mode.js';
+import { keepRunningOnStrayErrors } from './last-resort.js';
+
+keepRunningOnStrayErrors();
 
 // Two folders down both as source (electron/server) and as bundle (out/main).
 const RENDERER_DIR = join(import.meta.dirname, '../../out/renderer');

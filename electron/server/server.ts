@@ -11,7 +11,7 @@ import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { isOperation, parseArgs, type PairingInfo } from '../contract/api.js';
 import { handlers, invoke } from '../services/api/handlers.js';
 import type { CameraService } from '../services/camera/camera-service.js';
@@ -30,6 +30,8 @@ export interface ServerOptions {
   readonly lan?: boolean;
   /** The camera and tracker; the main screen's camera frames arrive as binary messages. */
   readonly camera?: CameraService;
+  /** A socket that has not said hello or paired by then is closed (default 30 s). */
+  readonly unpairedTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -51,6 +53,8 @@ interface Client {
 }
 
 const MAX_ERRORS = 20;
+/** Long enough to type an 8-digit code on a TV remote; a socket that never pairs costs nothing after. */
+const UNPAIRED_TIMEOUT_MS = 30_000;
 const MAX_PAIR_ATTEMPTS = 5;
 const SNAPSHOT_FRAME_MS = 16;
 /** Camera views (with the recording's last frame) go out at most this often. */
@@ -85,11 +89,15 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     return isLoopback(req.socket.remoteAddress) && host === `127.0.0.1:${port}`;
   };
 
-  const http: Server = createServer(staticHandler(o.rendererDir, (req) => (fromMainScreen(req) ? mainToken : null)));
+  const serveFile = staticHandler(o.rendererDir, (req) => (fromMainScreen(req) ? mainToken : null));
+  const http: Server = createServer((req, res) => void serveFile(req, res));
   const wss = new WebSocketServer({ noServer: true, maxPayload: 12 * 1024 * 1024 });
+  wss.on('error', () => undefined);
   const clients = new Map<WebSocket, Client>();
 
   http.on('upgrade', (req, socket, head) => {
+    // The raw socket is ours until ws takes it: a reset before then must not be an unhandled 'error'.
+    socket.on('error', () => socket.destroy());
     // A page from another site must not drive the table: the Origin, when sent, must be this server.
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== `http://${req.headers.host}`) {
@@ -116,6 +124,9 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   wss.on('connection', (ws: WebSocket) => {
     const client: Client = { role: null, errors: 0, pairAttempts: 0, camera: false };
     clients.set(ws, client);
+    const idle = setTimeout(() => {
+      if (!client.role) ws.close(CLOSE_NOT_PAIRED, 'not paired in time');
+    }, o.unpairedTimeoutMs ?? UNPAIRED_TIMEOUT_MS);
     const api = handlers({ session: o.session, store: o.store, pairing: () => pairingFor(client.role), ...(o.camera ? { camera: o.camera } : {}) });
     const refuse = (id: number | null, error: string) => {
       send(ws, { id, ok: false, error });
@@ -123,6 +134,14 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     };
 
     ws.on('message', (data, isBinary) => {
+      // Whatever goes wrong with one message is that message's error reply, never the process's.
+      try {
+        onMessage(data, isBinary);
+      } catch (e) {
+        refuse(null, `the message could not be handled: ${(e as Error).message}`);
+      }
+    });
+    const onMessage = (data: RawData, isBinary: boolean): void => {
       if (isBinary) {
         // A camera frame (JPEG) from the main screen's own camera; from anyone else, garbage.
         if (client.role !== 'main' || !o.camera) return refuse(null, 'binary messages are not understood here; send JSON text (only the main screen sends camera frames)');
@@ -181,9 +200,16 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       if (!parsed.ok) return refuse(id, parsed.error);
       if (op === 'camera') client.camera = true;
       send(ws, { id, ...invoke(api, op, parsed.value) });
+    };
+    const gone = () => {
+      clearTimeout(idle);
+      clients.delete(ws);
+    };
+    ws.on('close', gone);
+    ws.on('error', () => {
+      gone();
+      ws.terminate();
     });
-    ws.on('close', () => clients.delete(ws));
-    ws.on('error', () => clients.delete(ws));
   });
 
   // Snapshots go out after the reply to the command that caused them, at most once per display
