@@ -11,8 +11,9 @@ import { Game } from '../../../engine/game/game.js';
 import type { GameSetup } from '../../../engine/game/setup.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
 import { replayRecord } from '../../../engine/record/replay.js';
-import { parseRecordText, type GameRecord } from '../../../engine/record/schema.js';
+import { describeIssue, parseRecordText, type GameRecord } from '../../../engine/record/schema.js';
 import { setupFromRecord } from '../../../engine/record/convert.js';
+import { playersSchema } from '../../contract/players.js';
 import type { Snapshot } from '../../contract/snapshot.js';
 import type { Crop, EditableTile, SavedTile } from '../../contract/tiles.js';
 import { exportRecord } from '../record-export.js';
@@ -218,6 +219,9 @@ export class GameSession {
   importRecord(text: string): Result<{ gameId: number; final: readonly number[] }> {
     const parsed = parseRecordText(text);
     if (!parsed.ok) return fail(`the record is not valid record@1: ${parsed.reason}`);
+    // The players as New Game would take them (palette colours, bounded distinct names).
+    const players = playersSchema.safeParse(parsed.record.players.map((p) => ({ name: p.name, color: p.color })));
+    if (!players.success) return fail(`the record's players are refused: ${describeIssue({ ...players.error.issues[0]!, path: ['players', ...players.error.issues[0]!.path] })}`);
     const catalog = this.tiles.catalogForNewGames();
     if (!catalog.ok) return catalog;
     const report = replayRecord(parsed.record, { catalog: catalog.value });
