@@ -9,7 +9,7 @@ import { GameSession } from '../services/session/session.js';
 import { Store } from '../services/store/store.js';
 import { StoreError } from '../services/store/open.js';
 import { keepRunningOnStrayErrors } from '../server/last-resort.js';
-import { lanUrls, startServer } from '../server/server.js';
+import { lanUrls, pairingControl, startServer } from '../server/server.js';
 import { registerIpc } from './ipc.js';
 import { allowCameraOnly } from './permissions.js';
 import { createMainWindow } from './window.js';
@@ -41,7 +41,7 @@ app.whenReady().then(async () => {
   const isOurWindow = (e: IpcMainInvokeEvent) => e.sender === win.webContents;
   const lan = LAN ? await startServer({ session, store, rendererDir: join(import.meta.dirname, '../renderer'), lan: true, port: 7373 }).catch(() => null) : null;
   registerIpc(
-    { session, store, camera, pairing: () => (lan ? { lan: true, code: lan.pairingCode, urls: lanUrls(lan.port) } : { lan: false, code: null, urls: [] }) },
+    { session, store, camera, pairing: pairingControl(lan?.pairing ?? null, () => 'main', () => (lan ? lanUrls(lan.port) : [])) },
     isOurWindow,
   );
   let pending = false;

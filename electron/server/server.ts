@@ -4,20 +4,24 @@
  * every interface and a second screen joins by typing the pairing code the main screen shows.
  *
  * Trust: the main screen is the page served to a loopback request with a loopback Host header; its
- * token is written into that page. Every other client must pair. Until then it may only say hello
- * (with a token) or pair (with the code); anything else is refused and the socket closed.
+ * token is written into that page. Every other client must pair (server/pairing.ts: limits, lock-out,
+ * expiring codes). Until then it may only say hello (with a token) or pair (with the code); anything
+ * else is refused and the socket closed, and a socket that does neither is closed after 30 s. A paired
+ * second screen may do what contract/roles.ts allows it, checked here, not in the page.
  */
-import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { isOperation, parseArgs, type PairingInfo } from '../contract/api.js';
-import { handlers, invoke } from '../services/api/handlers.js';
+import { refusedFor } from '../contract/roles.js';
+import { handlers, invoke, lanOff, type PairingControl } from '../services/api/handlers.js';
 import type { CameraService } from '../services/camera/camera-service.js';
 import type { GameSession } from '../services/session/session.js';
 import type { Store } from '../services/store/store.js';
 import { CLOSE_NOT_PAIRED, CLOSE_TOO_MANY_ERRORS, clientMessage, type ServerMessage } from './protocol.js';
+import { PairingDesk } from './pairing.js';
 import { staticHandler } from './static.js';
 
 export interface ServerOptions {
@@ -39,13 +43,18 @@ export interface RunningServer {
   readonly port: number;
   /** The main screen's token (what the served page carries). */
   readonly mainToken: string;
+  /** The pairing code now (it changes: expiry, a pairing, the main screen lifting a lock-out); null with LAN off. */
   readonly pairingCode: string | null;
+  /** LAN pairing (null with LAN off): what Electron's window reaches through IPC. */
+  readonly pairing: PairingDesk | null;
   close(): Promise<void>;
 }
 
 type Role = 'main' | 'screen';
 interface Client {
   role: Role | null;
+  /** The paired screen (role 'screen'). */
+  screenId: string | null;
   errors: number;
   pairAttempts: number;
   /** Asked for the camera view once: camera views are pushed to it from then on. */
@@ -68,6 +77,18 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The main screen's side of pairing, as Electron's IPC and the WebSocket give it. */
+export function pairingControl(desk: PairingDesk | null, role: () => Role | null, urls: () => readonly string[]): PairingControl {
+  if (!desk) return lanOff(urls());
+  const info = (): PairingInfo => ({ lan: true, ...desk.info(role()), urls: urls() });
+  return {
+    info,
+    allow: () => (desk.allow(), { ok: true, value: info() }),
+    unpair: (id) => (desk.unpair(id) ? { ok: true, value: info() } : { ok: false, error: `unpairScreen: no paired screen ${id}` }),
+    screenMoves: (on) => (desk.setScreenMoves(on), { ok: true, value: info() }),
+  };
+}
+
 export function lanUrls(port: number): string[] {
   const out: string[] = [];
   for (const list of Object.values(networkInterfaces())) {
@@ -79,8 +100,7 @@ export function lanUrls(port: number): string[] {
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const lan = o.lan ?? false;
   const mainToken = randomBytes(24).toString('hex');
-  const pairingCode = lan ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
-  const screenTokens = new Set<string>();
+  const desk = lan ? new PairingDesk({ store: o.store }) : null;
   let port = 0;
 
   const fromMainScreen = (req: IncomingMessage) => {
@@ -111,23 +131,24 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
-  const pairingFor = (role: Role | null): PairingInfo => ({
-    lan,
-    code: role === 'main' ? pairingCode : null,
-    urls: lan ? lanUrls(port) : [`http://127.0.0.1:${port}/`],
+  const urls = () => (lan ? lanUrls(port) : [`http://127.0.0.1:${port}/`]);
+  if (desk) desk.connected = (id) => [...clients.values()].some((c) => c.screenId === id);
+  const unsubscribeUnpair = desk?.onUnpair((id) => {
+    for (const [ws, c] of clients) if (c.screenId === id) ws.close(CLOSE_NOT_PAIRED, 'unpaired by the main screen');
   });
 
   const send = (ws: WebSocket, m: ServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
   };
 
-  wss.on('connection', (ws: WebSocket) => {
-    const client: Client = { role: null, errors: 0, pairAttempts: 0, camera: false };
+  wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
+    const address = req.socket.remoteAddress ?? 'unknown';
+    const client: Client = { role: null, screenId: null, errors: 0, pairAttempts: 0, camera: false };
     clients.set(ws, client);
     const idle = setTimeout(() => {
       if (!client.role) ws.close(CLOSE_NOT_PAIRED, 'not paired in time');
     }, o.unpairedTimeoutMs ?? UNPAIRED_TIMEOUT_MS);
-    const api = handlers({ session: o.session, store: o.store, pairing: () => pairingFor(client.role), ...(o.camera ? { camera: o.camera } : {}) });
+    const api = handlers({ session: o.session, store: o.store, pairing: pairingControl(desk, () => client.role, urls), ...(o.camera ? { camera: o.camera } : {}) });
     const refuse = (id: number | null, error: string) => {
       send(ws, { id, ok: false, error });
       if (++client.errors >= MAX_ERRORS) ws.close(CLOSE_TOO_MANY_ERRORS, 'too many bad messages');
@@ -164,9 +185,12 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       const { id, op, args } = m.data;
       if (op === 'hello') {
         const token = typeof args[0] === 'string' ? args[0] : '';
+        const screenId = desk?.screenFor(token) ?? null;
         if (sameSecret(token, mainToken)) client.role = 'main';
-        else if ([...screenTokens].some((t) => sameSecret(token, t))) client.role = 'screen';
-        else {
+        else if (screenId) {
+          client.role = 'screen';
+          client.screenId = screenId;
+        } else {
           send(ws, { id, ok: false, error: 'unknown token: pair with the code shown on the main screen' });
           ws.close(CLOSE_NOT_PAIRED, 'not paired');
           return;
@@ -174,21 +198,21 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         return send(ws, { id, ok: true, value: { role: client.role } });
       }
       if (op === 'pair') {
-        if (!pairingCode) {
+        if (!desk) {
           send(ws, { id, ok: false, error: 'LAN access is off: a second screen cannot pair' });
           ws.close(CLOSE_NOT_PAIRED, 'not paired');
           return;
         }
-        const code = typeof args[0] === 'string' ? args[0] : '';
-        if (!sameSecret(code, pairingCode)) {
-          send(ws, { id, ok: false, error: 'wrong pairing code' });
+        const code = typeof args[0] === 'string' ? args[0].slice(0, 64) : '';
+        const r = desk.attempt(address, code);
+        if (!r.ok) {
+          send(ws, { id, ok: false, error: r.error });
           if (++client.pairAttempts >= MAX_PAIR_ATTEMPTS) ws.close(CLOSE_NOT_PAIRED, 'too many wrong codes');
           return;
         }
-        const token = randomBytes(24).toString('hex');
-        screenTokens.add(token);
         client.role = 'screen';
-        return send(ws, { id, ok: true, value: { role: 'screen', token } });
+        client.screenId = r.screenId;
+        return send(ws, { id, ok: true, value: { role: 'screen', token: r.token } });
       }
       if (!client.role) {
         send(ws, { id, ok: false, error: `not paired: say hello with the screen's token or pair with the code shown on the main screen before ${op}` });
@@ -196,6 +220,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         return;
       }
       if (!isOperation(op)) return refuse(id, `unknown operation ${op}`);
+      const refusal = refusedFor(client.role, op, desk?.screenMoves ?? false);
+      if (refusal) return refuse(id, refusal);
       const parsed = parseArgs(op, args);
       if (!parsed.ok) return refuse(id, parsed.error);
       if (op === 'camera') client.camera = true;
@@ -256,9 +282,13 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     url: `http://127.0.0.1:${port}/`,
     port,
     mainToken,
-    pairingCode,
+    get pairingCode() {
+      return desk?.code ?? null;
+    },
+    pairing: desk,
     close: async () => {
       unsubscribe();
+      unsubscribeUnpair?.();
       unsubscribeCamera?.();
       for (const t of timers) clearTimeout(t);
       timers.clear();
