@@ -31,6 +31,7 @@ app.whenReady().then(async () => {
     return;
   }
   const session = GameSession.resume(store);
+  console.log(session.resumeNote() ?? session.resumeProblem ?? 'no game to resume');
   // The tracker runs here, in the main process, like the rest of the services (browser mode: in its
   // server). The window's camera sends JPEG frames over IPC; without one, the bundled demo recording.
   const recording = join(app.getAppPath(), 'tests/fixtures/recordings/demo-tower-jc');

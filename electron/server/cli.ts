@@ -30,6 +30,8 @@ try {
   console.log(`Carcassonne Companion (browser mode): ${app.server.url}`);
   console.log(`  database: ${app.store.file}`);
   if (app.session.resumeProblem) console.warn(`  ${app.session.resumeProblem}`);
+  const resumed = app.session.resumeNote();
+  console.log(`  ${resumed ?? 'no game to resume: start one under New game'}`);
   if (app.server.pairingCode) console.log(`  LAN access on; pairing code for a second screen: ${app.server.pairingCode}`);
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
