@@ -88,7 +88,8 @@ describe('browser mode under hostile requests', () => {
     const sockets = await Promise.all(Array.from({ length: 500 }, () => connect(app.server.url)));
     const t0 = Date.now();
     const closed = await Promise.all(sockets.map((s) => s.closed));
-    expect(Date.now() - t0).toBeLessThan(5000);
+    // Closed by the timeout (400 ms here), not by the test ending: well before the 30 s the test may take.
+    expect(Date.now() - t0).toBeLessThan(15_000);
     expect(closed.every((c) => c.code === CLOSE_NOT_PAIRED)).toBe(true);
     // A paired client is not timed out.
     const main = await connect(app.server.url);
@@ -96,7 +97,7 @@ describe('browser mode under hostile requests', () => {
     await new Promise((r) => setTimeout(r, 700));
     expect((await main.call('snapshot')).ok).toBe(true);
     main.close();
-  }, 30_000);
+  }, 60_000);
 
   it('survives a socket that resets in the middle of an upgrade', async () => {
     await new Promise<void>((resolve) => {
