@@ -22,7 +22,7 @@ let loading: Promise<Cv> | undefined;
  */
 export function loadCv(): Promise<Cv> {
   loading ??= new Promise<Cv>((resolve, reject) => {
-    const mod = require('@techstark/opencv-js') as Cv;
+    const mod = withoutProcessHandlers(() => require('@techstark/opencv-js') as Cv);
     const ready = (cv: Cv): void => {
       if (typeof cv.then === 'function') delete cv.then;
       resolve(cv);
@@ -37,6 +37,26 @@ export function loadCv(): Promise<Cv> {
     }
   });
   return loading;
+}
+
+/**
+ * Emscripten's Node glue registers `process.on('unhandledRejection', abort)` and an
+ * `uncaughtException` handler that rethrows: once OpenCV was loaded, any stray rejection anywhere in
+ * the process (a socket, a file read) ended it. What a stray error does is the host's decision
+ * (electron/server/last-resort.ts), so the handlers OpenCV adds are taken off again.
+ */
+function withoutProcessHandlers<T>(load: () => T): T {
+  // Typed as plain emitter events: the overloads of process.listeners are per event name.
+  const emitter = process as unknown as NodeJS.EventEmitter;
+  const events = ['unhandledRejection', 'uncaughtException'];
+  const before = events.map((e) => new Set(emitter.listeners(e)));
+  try {
+    return load();
+  } finally {
+    events.forEach((e, i) => {
+      for (const l of emitter.listeners(e)) if (!before[i]!.has(l)) emitter.off(e, l as (...a: unknown[]) => void);
+    });
+  }
 }
 
 /** Runs `fn` with Mats that are deleted afterwards whatever happens (WASM memory is not GC'd). */

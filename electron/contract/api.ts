@@ -12,6 +12,7 @@ import type { Snapshot } from './snapshot.js';
 import { cropSchema, tileDefinitionSchema, type EditableTile, type SavedTile } from './tiles.js';
 
 const index = z.number().int().min(0).max(100_000);
+export const MAX_RECORD_CHARS = 2_000_000;
 
 export const operationArgs = {
   snapshot: z.tuple([]),
@@ -21,12 +22,16 @@ export const operationArgs = {
   redo: z.tuple([]),
   correct: z.tuple([index, commandSchema.nullable()]),
   insert: z.tuple([index, commandSchema]),
-  importRecord: z.tuple([z.string().max(10_000_000, 'a record over 10 MB')]),
+  // The longest game in the corpus (6 players, four expansions) is 20 kB as a record: 2 MB is room for 100 of it.
+  importRecord: z.tuple([z.string().max(MAX_RECORD_CHARS, 'a record over 2 MB')]),
   exportRecord: z.tuple([]),
   listGames: z.tuple([]),
   loadGame: z.tuple([z.number().int().min(1)]),
   statistics: z.tuple([]),
   pairing: z.tuple([]),
+  pairingAllow: z.tuple([]),
+  unpairScreen: z.tuple([z.string().min(1).max(40)]),
+  secondScreenMoves: z.tuple([z.boolean()]),
   tileTypes: z.tuple([]),
   saveTile: z.tuple([tileDefinitionSchema, cropSchema.nullable(), z.enum(['camera', 'settings'])]),
   camera: z.tuple([]),
@@ -51,11 +56,27 @@ export interface GameSummary {
   readonly final: readonly number[] | null;
 }
 
+export interface PairedScreen {
+  readonly id: string;
+  readonly pairedAt: string;
+  /** The address it paired from. */
+  readonly address: string;
+  readonly connected: boolean;
+}
+
 export interface PairingInfo {
   /** Is LAN access on (a second screen may join)? */
   readonly lan: boolean;
   /** The code a second screen types to join; only the main screen is told it. */
   readonly code: string | null;
+  /** When the code is replaced by a new one (main screen only). */
+  readonly expiresAt: string | null;
+  /** Pairing locked after too many failed attempts, until the main screen allows it again (main screen only). */
+  readonly locked: boolean;
+  /** The paired second screens (main screen only; empty for others). */
+  readonly screens: readonly PairedScreen[];
+  /** May second screens enter moves (play, undo, redo, correct, insert, answer the camera)? */
+  readonly screenMoves: boolean;
   readonly urls: readonly string[];
 }
 
@@ -73,6 +94,9 @@ export interface OperationResults {
   loadGame: { gameId: number };
   statistics: { games: number; finished: number; players: readonly { name: string; games: number; wins: number; averageScore: number; bestScore: number }[] };
   pairing: PairingInfo;
+  pairingAllow: PairingInfo;
+  unpairScreen: PairingInfo;
+  secondScreenMoves: PairingInfo;
   tileTypes: readonly EditableTile[];
   saveTile: SavedTile;
   camera: CameraView;

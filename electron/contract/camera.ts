@@ -24,6 +24,9 @@ export type CameraAnswer = z.infer<typeof cameraAnswerSchema>;
 
 /** One JPEG frame from the screen's camera (IPC carries the bytes; the WebSocket a binary message). */
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+/** A 4K camera (3840×2160, or 4096×3072 at 4:3) fits; anything bigger is refused before decoding. */
+export const MAX_FRAME_SIDE = 4096;
+export const MAX_FRAME_PIXELS = 4096 * 3072;
 export const cameraFrameSchema = z.instanceof(Uint8Array).refine((b) => b.length > 0 && b.length <= MAX_FRAME_BYTES, `a frame of 1 byte to ${MAX_FRAME_BYTES} bytes`);
 
 export type CameraStatusKind = 'off' | 'starting' | 'live' | 'stopped' | 'unplugged';

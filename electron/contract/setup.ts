@@ -4,14 +4,12 @@ const tournamentCategory = z.enum(['road', 'city', 'field']);
 /** The engine's default crown track (JC-A2), for checking a start index given without spaces. */
 const DEFAULT_CROWN_SPACES = ['road', 'city', 'field'] as const;
 import { expansionId } from '../../engine/record/schema.js';
+import { playersSchema } from './players.js';
 import { DEFAULT_RULES, DEFAULT_TILE_SET, defaultStart, makeSetup, type GameSetup } from '../../engine/game/setup.js';
 
 export const newGameSchema = z
   .object({
-    players: z
-      .array(z.object({ name: z.string().trim().min(1, 'a player needs a name').max(40), color: z.string().regex(/^[a-z]{2,12}$/, 'a colour name') }).strict())
-      .min(2, 'at least 2 players')
-      .max(6, 'at most 6 players'),
+    players: playersSchema,
     expansions: z.array(expansionId).min(1),
     rules: z
       .object({
@@ -51,8 +49,6 @@ export const newGameSchema = z
   })
   .strict()
   .superRefine((s, ctx) => {
-    const colours = s.players.map((p) => p.color);
-    if (new Set(colours).size !== colours.length) ctx.addIssue({ code: 'custom', path: ['players'], message: 'two players share a colour' });
     const jc = s.options?.jc;
     if (jc?.crownStart !== undefined && jc.crownStart >= (jc.crownSpaces ?? DEFAULT_CROWN_SPACES).length) {
       ctx.addIssue({ code: 'custom', path: ['options', 'jc', 'crownStart'], message: 'the crown starts on a space the crown track does not have' });

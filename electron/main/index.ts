@@ -8,12 +8,14 @@ import { CameraService } from '../services/camera/camera-service.js';
 import { GameSession } from '../services/session/session.js';
 import { Store } from '../services/store/store.js';
 import { StoreError } from '../services/store/open.js';
-import { lanUrls, startServer } from '../server/server.js';
+import { keepRunningOnStrayErrors } from '../server/last-resort.js';
+import { lanUrls, pairingControl, startServer } from '../server/server.js';
 import { registerIpc } from './ipc.js';
 import { allowCameraOnly } from './permissions.js';
 import { createMainWindow } from './window.js';
 
 if (!app.requestSingleInstanceLock()) app.quit();
+keepRunningOnStrayErrors();
 
 // LAN access (off by default): the browser-mode server runs beside the window, on the same session,
 // so that a TV or phone can join with the pairing code shown under Games.
@@ -29,6 +31,7 @@ app.whenReady().then(async () => {
     return;
   }
   const session = GameSession.resume(store);
+  console.log(session.resumeNote() ?? session.resumeProblem ?? 'no game to resume');
   // The tracker runs here, in the main process, like the rest of the services (browser mode: in its
   // server). The window's camera sends JPEG frames over IPC; without one, the bundled demo recording.
   const recording = join(app.getAppPath(), 'tests/fixtures/recordings/demo-tower-jc');
@@ -39,7 +42,7 @@ app.whenReady().then(async () => {
   const isOurWindow = (e: IpcMainInvokeEvent) => e.sender === win.webContents;
   const lan = LAN ? await startServer({ session, store, rendererDir: join(import.meta.dirname, '../renderer'), lan: true, port: 7373 }).catch(() => null) : null;
   registerIpc(
-    { session, store, camera, pairing: () => (lan ? { lan: true, code: lan.pairingCode, urls: lanUrls(lan.port) } : { lan: false, code: null, urls: [] }) },
+    { session, store, camera, pairing: pairingControl(lan?.pairing ?? null, () => 'main', () => (lan ? lanUrls(lan.port) : [])) },
     isOurWindow,
   );
   let pending = false;

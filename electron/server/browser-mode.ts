@@ -19,6 +19,8 @@ export interface BrowserModeOptions {
   readonly recordingSpeed?: number;
   /** The camera commits a reading at this confidence (default 0.9; above 1 the table confirms every reading). */
   readonly cameraCommitAt?: number;
+  /** A socket that has not said hello or paired by then is closed (default 30 s; tests shorten it). */
+  readonly unpairedTimeoutMs?: number;
 }
 
 export interface BrowserMode {
@@ -52,7 +54,7 @@ export async function startBrowserMode(o: BrowserModeOptions = {}): Promise<Brow
   // No camera connected yet: the recording is the default source (a screen with a camera switches to it).
   if (recording) camera.use('recording');
   try {
-    const server = await startServer({ session, store, camera, rendererDir: o.rendererDir ?? DEFAULT_RENDERER_DIR, port: o.port ?? 0, lan: o.lan ?? false });
+    const server = await startServer({ session, store, camera, rendererDir: o.rendererDir ?? DEFAULT_RENDERER_DIR, port: o.port ?? 0, lan: o.lan ?? false, ...(o.unpairedTimeoutMs ? { unpairedTimeoutMs: o.unpairedTimeoutMs } : {}) });
     return {
       server,
       store,

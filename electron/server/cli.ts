@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { StoreError } from '../services/store/open.js';
 import { startBrowserMode } from './browser-mode.js';
+import { keepRunningOnStrayErrors } from './last-resort.js';
+
+keepRunningOnStrayErrors();
 
 // Two folders down both as source (electron/server) and as bundle (out/main).
 const RENDERER_DIR = join(import.meta.dirname, '../../out/renderer');
@@ -27,6 +30,8 @@ try {
   console.log(`Carcassonne Companion (browser mode): ${app.server.url}`);
   console.log(`  database: ${app.store.file}`);
   if (app.session.resumeProblem) console.warn(`  ${app.session.resumeProblem}`);
+  const resumed = app.session.resumeNote();
+  console.log(`  ${resumed ?? 'no game to resume: start one under New game'}`);
   if (app.server.pairingCode) console.log(`  LAN access on; pairing code for a second screen: ${app.server.pairingCode}`);
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

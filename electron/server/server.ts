@@ -4,20 +4,24 @@
  * every interface and a second screen joins by typing the pairing code the main screen shows.
  *
  * Trust: the main screen is the page served to a loopback request with a loopback Host header; its
- * token is written into that page. Every other client must pair. Until then it may only say hello
- * (with a token) or pair (with the code); anything else is refused and the socket closed.
+ * token is written into that page. Every other client must pair (server/pairing.ts: limits, lock-out,
+ * expiring codes). Until then it may only say hello (with a token) or pair (with the code); anything
+ * else is refused and the socket closed, and a socket that does neither is closed after 30 s. A paired
+ * second screen may do what contract/roles.ts allows it, checked here, not in the page.
  */
-import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { isOperation, parseArgs, type PairingInfo } from '../contract/api.js';
-import { handlers, invoke } from '../services/api/handlers.js';
+import { refusedFor } from '../contract/roles.js';
+import { handlers, invoke, lanOff, type PairingControl } from '../services/api/handlers.js';
 import type { CameraService } from '../services/camera/camera-service.js';
 import type { GameSession } from '../services/session/session.js';
 import type { Store } from '../services/store/store.js';
 import { CLOSE_NOT_PAIRED, CLOSE_TOO_MANY_ERRORS, clientMessage, type ServerMessage } from './protocol.js';
+import { PairingDesk } from './pairing.js';
 import { staticHandler } from './static.js';
 
 export interface ServerOptions {
@@ -30,6 +34,8 @@ export interface ServerOptions {
   readonly lan?: boolean;
   /** The camera and tracker; the main screen's camera frames arrive as binary messages. */
   readonly camera?: CameraService;
+  /** A socket that has not said hello or paired by then is closed (default 30 s). */
+  readonly unpairedTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -37,13 +43,18 @@ export interface RunningServer {
   readonly port: number;
   /** The main screen's token (what the served page carries). */
   readonly mainToken: string;
+  /** The pairing code now (it changes: expiry, a pairing, the main screen lifting a lock-out); null with LAN off. */
   readonly pairingCode: string | null;
+  /** LAN pairing (null with LAN off): what Electron's window reaches through IPC. */
+  readonly pairing: PairingDesk | null;
   close(): Promise<void>;
 }
 
 type Role = 'main' | 'screen';
 interface Client {
   role: Role | null;
+  /** The paired screen (role 'screen'). */
+  screenId: string | null;
   errors: number;
   pairAttempts: number;
   /** Asked for the camera view once: camera views are pushed to it from then on. */
@@ -51,6 +62,8 @@ interface Client {
 }
 
 const MAX_ERRORS = 20;
+/** Long enough to type an 8-digit code on a TV remote; a socket that never pairs costs nothing after. */
+const UNPAIRED_TIMEOUT_MS = 30_000;
 const MAX_PAIR_ATTEMPTS = 5;
 const SNAPSHOT_FRAME_MS = 16;
 /** Camera views (with the recording's last frame) go out at most this often. */
@@ -64,6 +77,18 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The main screen's side of pairing, as Electron's IPC and the WebSocket give it. */
+export function pairingControl(desk: PairingDesk | null, role: () => Role | null, urls: () => readonly string[]): PairingControl {
+  if (!desk) return lanOff(urls());
+  const info = (): PairingInfo => ({ lan: true, ...desk.info(role()), urls: urls() });
+  return {
+    info,
+    allow: () => (desk.allow(), { ok: true, value: info() }),
+    unpair: (id) => (desk.unpair(id) ? { ok: true, value: info() } : { ok: false, error: `unpairScreen: no paired screen ${id}` }),
+    screenMoves: (on) => (desk.setScreenMoves(on), { ok: true, value: info() }),
+  };
+}
+
 export function lanUrls(port: number): string[] {
   const out: string[] = [];
   for (const list of Object.values(networkInterfaces())) {
@@ -75,8 +100,7 @@ export function lanUrls(port: number): string[] {
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const lan = o.lan ?? false;
   const mainToken = randomBytes(24).toString('hex');
-  const pairingCode = lan ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
-  const screenTokens = new Set<string>();
+  const desk = lan ? new PairingDesk({ store: o.store }) : null;
   let port = 0;
 
   const fromMainScreen = (req: IncomingMessage) => {
@@ -85,11 +109,15 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     return isLoopback(req.socket.remoteAddress) && host === `127.0.0.1:${port}`;
   };
 
-  const http: Server = createServer(staticHandler(o.rendererDir, (req) => (fromMainScreen(req) ? mainToken : null)));
+  const serveFile = staticHandler(o.rendererDir, (req) => (fromMainScreen(req) ? mainToken : null));
+  const http: Server = createServer((req, res) => void serveFile(req, res));
   const wss = new WebSocketServer({ noServer: true, maxPayload: 12 * 1024 * 1024 });
+  wss.on('error', () => undefined);
   const clients = new Map<WebSocket, Client>();
 
   http.on('upgrade', (req, socket, head) => {
+    // The raw socket is ours until ws takes it: a reset before then must not be an unhandled 'error'.
+    socket.on('error', () => socket.destroy());
     // A page from another site must not drive the table: the Origin, when sent, must be this server.
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== `http://${req.headers.host}`) {
@@ -103,26 +131,38 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
-  const pairingFor = (role: Role | null): PairingInfo => ({
-    lan,
-    code: role === 'main' ? pairingCode : null,
-    urls: lan ? lanUrls(port) : [`http://127.0.0.1:${port}/`],
+  const urls = () => (lan ? lanUrls(port) : [`http://127.0.0.1:${port}/`]);
+  if (desk) desk.connected = (id) => [...clients.values()].some((c) => c.screenId === id);
+  const unsubscribeUnpair = desk?.onUnpair((id) => {
+    for (const [ws, c] of clients) if (c.screenId === id) ws.close(CLOSE_NOT_PAIRED, 'unpaired by the main screen');
   });
 
   const send = (ws: WebSocket, m: ServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
   };
 
-  wss.on('connection', (ws: WebSocket) => {
-    const client: Client = { role: null, errors: 0, pairAttempts: 0, camera: false };
+  wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
+    const address = req.socket.remoteAddress ?? 'unknown';
+    const client: Client = { role: null, screenId: null, errors: 0, pairAttempts: 0, camera: false };
     clients.set(ws, client);
-    const api = handlers({ session: o.session, store: o.store, pairing: () => pairingFor(client.role), ...(o.camera ? { camera: o.camera } : {}) });
+    const idle = setTimeout(() => {
+      if (!client.role) ws.close(CLOSE_NOT_PAIRED, 'not paired in time');
+    }, o.unpairedTimeoutMs ?? UNPAIRED_TIMEOUT_MS);
+    const api = handlers({ session: o.session, store: o.store, pairing: pairingControl(desk, () => client.role, urls), ...(o.camera ? { camera: o.camera } : {}) });
     const refuse = (id: number | null, error: string) => {
       send(ws, { id, ok: false, error });
       if (++client.errors >= MAX_ERRORS) ws.close(CLOSE_TOO_MANY_ERRORS, 'too many bad messages');
     };
 
     ws.on('message', (data, isBinary) => {
+      // Whatever goes wrong with one message is that message's error reply, never the process's.
+      try {
+        onMessage(data, isBinary);
+      } catch (e) {
+        refuse(null, `the message could not be handled: ${(e as Error).message}`);
+      }
+    });
+    const onMessage = (data: RawData, isBinary: boolean): void => {
       if (isBinary) {
         // A camera frame (JPEG) from the main screen's own camera; from anyone else, garbage.
         if (client.role !== 'main' || !o.camera) return refuse(null, 'binary messages are not understood here; send JSON text (only the main screen sends camera frames)');
@@ -145,9 +185,12 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       const { id, op, args } = m.data;
       if (op === 'hello') {
         const token = typeof args[0] === 'string' ? args[0] : '';
+        const screenId = desk?.screenFor(token) ?? null;
         if (sameSecret(token, mainToken)) client.role = 'main';
-        else if ([...screenTokens].some((t) => sameSecret(token, t))) client.role = 'screen';
-        else {
+        else if (screenId) {
+          client.role = 'screen';
+          client.screenId = screenId;
+        } else {
           send(ws, { id, ok: false, error: 'unknown token: pair with the code shown on the main screen' });
           ws.close(CLOSE_NOT_PAIRED, 'not paired');
           return;
@@ -155,21 +198,21 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         return send(ws, { id, ok: true, value: { role: client.role } });
       }
       if (op === 'pair') {
-        if (!pairingCode) {
+        if (!desk) {
           send(ws, { id, ok: false, error: 'LAN access is off: a second screen cannot pair' });
           ws.close(CLOSE_NOT_PAIRED, 'not paired');
           return;
         }
-        const code = typeof args[0] === 'string' ? args[0] : '';
-        if (!sameSecret(code, pairingCode)) {
-          send(ws, { id, ok: false, error: 'wrong pairing code' });
+        const code = typeof args[0] === 'string' ? args[0].slice(0, 64) : '';
+        const r = desk.attempt(address, code);
+        if (!r.ok) {
+          send(ws, { id, ok: false, error: r.error });
           if (++client.pairAttempts >= MAX_PAIR_ATTEMPTS) ws.close(CLOSE_NOT_PAIRED, 'too many wrong codes');
           return;
         }
-        const token = randomBytes(24).toString('hex');
-        screenTokens.add(token);
         client.role = 'screen';
-        return send(ws, { id, ok: true, value: { role: 'screen', token } });
+        client.screenId = r.screenId;
+        return send(ws, { id, ok: true, value: { role: 'screen', token: r.token } });
       }
       if (!client.role) {
         send(ws, { id, ok: false, error: `not paired: say hello with the screen's token or pair with the code shown on the main screen before ${op}` });
@@ -177,13 +220,22 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         return;
       }
       if (!isOperation(op)) return refuse(id, `unknown operation ${op}`);
+      const refusal = refusedFor(client.role, op, desk?.screenMoves ?? false);
+      if (refusal) return refuse(id, refusal);
       const parsed = parseArgs(op, args);
       if (!parsed.ok) return refuse(id, parsed.error);
       if (op === 'camera') client.camera = true;
       send(ws, { id, ...invoke(api, op, parsed.value) });
+    };
+    const gone = () => {
+      clearTimeout(idle);
+      clients.delete(ws);
+    };
+    ws.on('close', gone);
+    ws.on('error', () => {
+      gone();
+      ws.terminate();
     });
-    ws.on('close', () => clients.delete(ws));
-    ws.on('error', () => clients.delete(ws));
   });
 
   // Snapshots go out after the reply to the command that caused them, at most once per display
@@ -230,9 +282,13 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     url: `http://127.0.0.1:${port}/`,
     port,
     mainToken,
-    pairingCode,
+    get pairingCode() {
+      return desk?.code ?? null;
+    },
+    pairing: desk,
     close: async () => {
       unsubscribe();
+      unsubscribeUnpair?.();
       unsubscribeCamera?.();
       for (const t of timers) clearTimeout(t);
       timers.clear();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { OPERATION_NAMES } from '../../electron/contract/api.js';
+import { lanOff } from '../../electron/services/api/handlers.js';
 import { GameSession } from '../../electron/services/session/session.js';
 import { Store } from '../../electron/services/store/store.js';
 import { handlers } from './fakes/electron.js';
@@ -14,7 +15,7 @@ describe('Electron IPC', async () => {
   const store = Store.open(join(mkdtempSync(join(tmpdir(), 'companion-ipc-')), 'c.sqlite'));
   const session = new GameSession(store);
   const window = { id: 'our window' };
-  registerIpc({ session, store, pairing: () => ({ lan: false, code: null, urls: [] }) }, (e) => (e.sender as unknown) === window);
+  registerIpc({ session, store, pairing: lanOff([]) }, (e) => (e.sender as unknown) === window);
   const call = (op: string, args: unknown, sender: unknown = window) => handlers.get(channel(op))!({ sender }, args);
 
   it('has one channel per operation', () => {

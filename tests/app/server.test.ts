@@ -108,7 +108,7 @@ describe('browser mode, LAN on', () => {
   afterAll(() => app.close());
 
   it('a second screen joins with the pairing code, and only the main screen is told the code', async () => {
-    expect(app.server.pairingCode).toMatch(/^\d{6}$/);
+    expect(app.server.pairingCode).toMatch(/^\d{8}$/);
     const main = await connect(app.server.url);
     await main.call('hello', app.server.mainToken);
     expect(((await main.call('pairing')).value as { code: string }).code).toBe(app.server.pairingCode);

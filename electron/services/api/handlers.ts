@@ -9,10 +9,29 @@ import type { Store } from '../store/store.js';
 export interface Services {
   readonly session: GameSession;
   readonly store: Store;
-  /** LAN pairing as this caller may see it (the code only for the main screen). */
-  readonly pairing: () => PairingInfo;
+  /** LAN pairing as this caller may see and change it (the code and the screens only for the main screen). */
+  readonly pairing: PairingControl;
   /** The camera and tracker (absent: no camera operations). */
   readonly camera?: CameraService;
+}
+
+/** LAN pairing for one caller (server/pairing.ts behind it, or `lanOff`). */
+export interface PairingControl {
+  info(): PairingInfo;
+  allow(): Reply<PairingInfo>;
+  unpair(screenId: string): Reply<PairingInfo>;
+  screenMoves(on: boolean): Reply<PairingInfo>;
+}
+
+/** Pairing where LAN access is off: nothing to pair, nothing to allow. */
+export function lanOff(urls: readonly string[]): PairingControl {
+  const off = { ok: false, error: 'LAN access is off: there are no second screens' } as const;
+  return {
+    info: () => ({ lan: false, code: null, expiresAt: null, locked: false, screens: [], screenMoves: false, urls }),
+    allow: () => off,
+    unpair: () => off,
+    screenMoves: () => off,
+  };
 }
 
 const noCamera = { ok: false, error: 'the camera service is not running' } as const;
@@ -39,7 +58,10 @@ export function handlers(s: Services): Handlers {
     }),
     loadGame: (id) => reply(s.session.load(id), () => ({ gameId: id })),
     statistics: () => ({ ok: true, value: s.store.statistics() }),
-    pairing: () => ({ ok: true, value: s.pairing() }),
+    pairing: () => ({ ok: true, value: s.pairing.info() }),
+    pairingAllow: () => s.pairing.allow(),
+    unpairScreen: (id) => s.pairing.unpair(id),
+    secondScreenMoves: (on) => s.pairing.screenMoves(on),
     tileTypes: () => ({ ok: true, value: s.session.editableTiles() }),
     saveTile: (def, crop, source) => reply(s.session.saveTile(def, crop, source), (v) => v),
     camera: () => (s.camera ? { ok: true, value: s.camera.view(true) } : noCamera),

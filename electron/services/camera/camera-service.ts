@@ -19,6 +19,7 @@
  * the model's readings from then on, in this game and the next (models/enroll.ts).
  */
 import sharp from 'sharp';
+import { frameSizeProblem, jpegSize } from './frame-size.js';
 import type { Command, PlacePrizeTile, PlaceTile } from '../../../engine/game/commands.js';
 import type { Game } from '../../../engine/game/game.js';
 import type { GameSetup } from '../../../engine/game/setup.js';
@@ -269,6 +270,8 @@ export class CameraService {
   /** One JPEG frame from the screen's camera. */
   frame(bytes: Uint8Array): Result<void> {
     if (this.kind !== 'browser') return fail(`the camera source is ${this.kind}: frames from the screen are not expected`);
+    const problem = frameSizeProblem(bytes);
+    if (problem) return fail(problem);
     // A frame taken just before the track ended can arrive after the screen said so: it is read, but
     // the camera stays unplugged until the screen reports it live again.
     if (this.status === 'starting') {
@@ -990,15 +993,3 @@ function setupMismatch(game: GameSetup, rec: GameSetup): string | null {
   return null;
 }
 
-/** Width and height from a JPEG's start-of-frame marker, without decoding it. */
-export function jpegSize(b: Uint8Array): [number, number] | null {
-  let i = 2;
-  while (i + 9 < b.length) {
-    if (b[i] !== 0xff) return null;
-    const m = b[i + 1]!;
-    const len = (b[i + 2]! << 8) | b[i + 3]!;
-    if (m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc) return [(b[i + 7]! << 8) | b[i + 8]!, (b[i + 5]! << 8) | b[i + 6]!];
-    i += 2 + len;
-  }
-  return null;
-}

@@ -11,8 +11,9 @@ import { Game } from '../../../engine/game/game.js';
 import type { GameSetup } from '../../../engine/game/setup.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
 import { replayRecord } from '../../../engine/record/replay.js';
-import { parseRecordText, type GameRecord } from '../../../engine/record/schema.js';
+import { describeIssue, parseRecordText, type GameRecord } from '../../../engine/record/schema.js';
 import { setupFromRecord } from '../../../engine/record/convert.js';
+import { playersSchema } from '../../contract/players.js';
 import type { Snapshot } from '../../contract/snapshot.js';
 import type { Crop, EditableTile, SavedTile } from '../../contract/tiles.js';
 import { exportRecord } from '../record-export.js';
@@ -50,6 +51,9 @@ function applyOp(game: Game, op: LogOp): Result<readonly GameEvent[]> {
   }
 }
 
+/** Setting: the game open now, resumed at the next start. */
+const OPEN_GAME_KEY = 'session.openGame';
+
 export class GameSession {
   private game: Game | null = null;
   private gameId: number | null = null;
@@ -72,12 +76,34 @@ export class GameSession {
    */
   static resume(store: Store): GameSession {
     const s = new GameSession(store);
-    const id = store.latestGameId();
+    // The game open when the app last closed, which need not be the newest (the table may have
+    // loaded an older one): never another game without saying so.
+    const open = store.setting(OPEN_GAME_KEY);
+    const remembered = typeof open === 'number' && store.game(open) ? open : undefined;
+    const id = remembered ?? store.latestGameId();
     if (id !== undefined) {
       const r = s.load(id);
       if (!r.ok) s.resumeProblem = `the last game could not be resumed: ${r.reason}`;
+      else {
+        const why = remembered !== undefined ? 'the game open when the app last closed' : open === undefined ? 'the newest game in the store' : `the newest game in the store (the game open last, ${JSON.stringify(open)}, is not in it)`;
+        s.resumed = { gameId: id, why };
+      }
     }
     return s;
+  }
+
+  /** Which game the session resumed into and why (null: none). */
+  resumed: { readonly gameId: number; readonly why: string } | null = null;
+
+  /** The resumed game in words, for the start-up message. */
+  resumeNote(): string | null {
+    if (!this.resumed || !this.game) return null;
+    const names = this.game.setup.players.map((p) => p.name).join(', ');
+    return `resumed game ${this.resumed.gameId} (${names}; ${this.game.history.length} moves so far): ${this.resumed.why}`;
+  }
+
+  private remember(gameId: number): void {
+    this.store.saveSetting(OPEN_GAME_KEY, gameId);
   }
 
   get currentGameId(): number | null {
@@ -94,6 +120,7 @@ export class GameSession {
     if (!catalog.ok) return fail(`game ${gameId}: ${catalog.reason}`);
     const game = this.replay(gameId, catalog.value, false);
     if (!game.ok) return game;
+    this.remember(gameId);
     this.game = game.value;
     this.gameId = gameId;
     this.changed();
@@ -128,6 +155,7 @@ export class GameSession {
     const id = this.store.db.transaction(() => {
       const id = this.store.createGame(setup);
       this.store.pinTileDefinitions(id, this.tiles.latestPins());
+      this.remember(id);
       return id;
     })();
     this.game = started.value;
@@ -218,6 +246,9 @@ export class GameSession {
   importRecord(text: string): Result<{ gameId: number; final: readonly number[] }> {
     const parsed = parseRecordText(text);
     if (!parsed.ok) return fail(`the record is not valid record@1: ${parsed.reason}`);
+    // The players as New Game would take them (palette colours, bounded distinct names).
+    const players = playersSchema.safeParse(parsed.record.players.map((p) => ({ name: p.name, color: p.color })));
+    if (!players.success) return fail(`the record's players are refused: ${describeIssue({ ...players.error.issues[0]!, path: ['players', ...players.error.issues[0]!.path] })}`);
     const catalog = this.tiles.catalogForNewGames();
     if (!catalog.ok) return catalog;
     const report = replayRecord(parsed.record, { catalog: catalog.value });
@@ -230,6 +261,7 @@ export class GameSession {
     const id = this.store.db.transaction(() => {
       const id = this.store.importGame(setupFromRecord(parsed.record), entries, report.final);
       this.store.pinTileDefinitions(id, this.tiles.latestPins());
+      this.remember(id);
       return id;
     })();
     this.game = game;

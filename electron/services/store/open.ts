@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { LATEST_VERSION, migrate } from './migrations.js';
 
-export type StoreErrorCode = 'locked' | 'corrupt' | 'too-new' | 'io';
+export type StoreErrorCode = 'locked' | 'corrupt' | 'too-new' | 'read-only' | 'io';
 
 export class StoreError extends Error {
   constructor(
@@ -47,6 +47,20 @@ function isLocked(e: unknown): boolean {
   return /^SQLITE_(BUSY|LOCKED)/.test(sqliteCode(e));
 }
 
+function isReadOnly(e: unknown): boolean {
+  return /^SQLITE_(READONLY|CANTOPEN)/.test(sqliteCode(e));
+}
+
+/**
+ * A file the process may read but not write opens without a word (SQLite falls back to read-only)
+ * and every move would then be refused at its first write. Writing the schema version back
+ * unchanged is a real write of the header page that changes nothing.
+ */
+function probeWritable(db: Database.Database): void {
+  const v = db.pragma('user_version', { simple: true }) as number;
+  db.pragma(`user_version = ${v}`);
+}
+
 function isCorrupt(e: unknown): boolean {
   return /^SQLITE_(CORRUPT|NOTADB)/.test(sqliteCode(e));
 }
@@ -77,12 +91,16 @@ export function openDatabase(file: string, options: OpenOptions = {}): Database.
       copyAside(file, `pre-v${LATEST_VERSION}.bak`);
     }
     migrate(db);
+    probeWritable(db);
     return db;
   } catch (e) {
     db.close();
     if (e instanceof StoreError) throw e;
     if (isLocked(e)) {
       throw new StoreError('locked', `the database ${file} is locked by another process (is the companion already running?); nothing was changed`);
+    }
+    if (isReadOnly(e)) {
+      throw new StoreError('read-only', `the database ${file} cannot be written (${(e as Error).message}): check the permissions of the file and its folder, and that the disk is not read-only; nothing was changed`);
     }
     if (isCorrupt(e)) {
       const backup = copyAside(file, `corrupt-${stamp()}.bak`);

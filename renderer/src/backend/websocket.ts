@@ -5,7 +5,7 @@ import type { Snapshot } from '../../../electron/contract/snapshot.js';
 import type { Backend, Role } from './types.js';
 
 const OPS = [
-  'snapshot', 'newGame', 'play', 'undo', 'redo', 'correct', 'insert', 'importRecord', 'exportRecord', 'listGames', 'loadGame', 'statistics', 'pairing',
+  'snapshot', 'newGame', 'play', 'undo', 'redo', 'correct', 'insert', 'importRecord', 'exportRecord', 'listGames', 'loadGame', 'statistics', 'pairing', 'pairingAllow', 'unpairScreen', 'secondScreenMoves',
   'tileTypes', 'saveTile', 'camera', 'cameraUse', 'cameraReport', 'cameraAnswer', 'cameraAskEverything', 'cameraPictureBoard', 'cameraStartPieceCorners', 'cameraFindStartPiece',
 ] as const satisfies readonly OperationName[];
 // Every operation of the contract must be listed above (the compiler says which one is missing),

@@ -1,0 +1,69 @@
+/**
+ * Issue 28, part 6: the database tells the truth at start-up. A file the app cannot write is said at
+ * once (it used to open silently and refuse the first move); the game resumed is the one open when
+ * the app closed, and the start-up says which and why.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GameSession } from '../../electron/services/session/session.js';
+import { Store } from '../../electron/services/store/store.js';
+import { loadRecord, setupFromRecord } from './helpers/records.js';
+
+const OPEN_STORE = join(import.meta.dirname, 'helpers/open-store.ts');
+
+describe('a database the app may read but not write', () => {
+  it('is refused at start-up, by name, before any move', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'companion-ro-'));
+    const file = join(dir, 'ro.sqlite');
+    const store = Store.open(file);
+    GameSession.resume(store).newGame(setupFromRecord(loadRecord('g001-base-2p.json')));
+    store.close();
+    // The folder stays writable (SQLite's side files), the file is not: SQLite then opens it read-only without a word.
+    chmodSync(dir, 0o777);
+    chmodSync(file, 0o444);
+    // root writes whatever the mode says: the check runs as an unprivileged user there.
+    const asRoot = process.getuid?.() === 0;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', OPEN_STORE, file], { encoding: 'utf8', cwd: join(import.meta.dirname, '../..'), ...(asRoot ? { uid: 65534, gid: 65534, env: { ...process.env, HOME: dir } } : {}) });
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout) as { code?: string; message?: string };
+    expect(out.code).toBe('read-only');
+    expect(out.message).toContain(file);
+    expect(out.message).toMatch(/cannot be written/);
+  }, 60_000);
+});
+
+describe('the game resumed at start-up', () => {
+  const record = loadRecord('g001-base-2p.json');
+  it('is the game open when the app closed, not the newest, and is said', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'companion-resume-')), 'r.sqlite');
+    let store = Store.open(file);
+    let s = GameSession.resume(store);
+    expect(s.resumeNote()).toBeNull();
+    const first = s.newGame(setupFromRecord(record));
+    const second = s.newGame(setupFromRecord({ ...record, players: [{ name: 'Cy', color: 'green' }, { name: 'Di', color: 'pink' }] }));
+    expect(first.ok && second.ok).toBe(true);
+    if (!first.ok) return;
+    expect(s.load(first.value).ok).toBe(true);
+    store.close();
+    store = Store.open(file);
+    s = GameSession.resume(store);
+    expect(s.currentGameId).toBe(first.value);
+    expect(s.resumeNote()).toMatch(new RegExp(`^resumed game ${first.value} \\(${record.players.map((p) => p.name).join(', ')}; 0 moves so far\\): the game open when the app last closed$`));
+    store.close();
+  });
+
+  it('is the newest game in a store that does not say which was open, and says so', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'companion-resume-')), 'r.sqlite');
+    let store = Store.open(file);
+    const id = store.createGame(setupFromRecord(record));
+    store.close();
+    store = Store.open(file);
+    const s = GameSession.resume(store);
+    expect(s.currentGameId).toBe(id);
+    expect(s.resumeNote()).toMatch(/: the newest game in the store$/);
+    store.close();
+  });
+});
