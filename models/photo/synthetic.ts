@@ -286,3 +286,14 @@ function drawHand(out: Float32Array, W: number, H: number, r: Rng, corners: Quad
       }
     }
 }
+
+/** The best cyclic match of found corners to true ones: the worst corner's error over the side, and the shift (found[i] ≈ truth[(i + k) % 4]). */
+export function matchCorners(found: Quad, truth: Quad): { error: number; shift: number } {
+  const side = truth.reduce((s, p, i) => s + Math.hypot(p.x - truth[(i + 1) % 4]!.x, p.y - truth[(i + 1) % 4]!.y), 0) / 4;
+  let best = { error: Infinity, shift: 0 };
+  for (let k = 0; k < 4; k++) {
+    const e = Math.max(...found.map((p, i) => Math.hypot(p.x - truth[(i + k) % 4]!.x, p.y - truth[(i + k) % 4]!.y))) / side;
+    if (e < best.error) best = { error: e, shift: k };
+  }
+  return best;
+}
