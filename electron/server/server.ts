@@ -180,7 +180,9 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       const parsed = parseArgs(op, args);
       if (!parsed.ok) return refuse(id, parsed.error);
       if (op === 'camera') client.camera = true;
-      send(ws, { id, ...invoke(api, op, parsed.value) });
+      const answer = invoke(api, op, parsed.value);
+      if (answer instanceof Promise) void answer.then((r) => send(ws, { id, ...r }));
+      else send(ws, { id, ...answer });
     });
     ws.on('close', () => clients.delete(ws));
     ws.on('error', () => clients.delete(ws));

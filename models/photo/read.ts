@@ -6,7 +6,7 @@
  * readings (catalog id, rotation clockwise against the crop, confidence among the candidates) —
  * or why the photo is not read. Used by `npm run read-tile` and by the app's services.
  */
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { loadCv, type Cv } from '../../calibration/cv.js';
 import type { Point, Quad } from '../../calibration/geometry.js';
 import { rectifyCell } from '../../calibration/rectify.js';
@@ -153,7 +153,7 @@ async function cropOfScan(bytes: Uint8Array): Promise<Uint8Array> {
 export async function photoSize(bytes: Uint8Array): Promise<Result<{ width: number; height: number }>> {
   if (bytes.length === 0) return fail('the file is empty');
   if (bytes.length > MAX_PHOTO_BYTES) return fail(`the file is ${(bytes.length / 1048576).toFixed(0)} MB; at most ${MAX_PHOTO_BYTES / 1048576} MB is read`);
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
