@@ -3,11 +3,13 @@
  * is. Two steps, each on a downscaled copy of the photo:
  *  1. search (longest side SEARCH_PX): the table's colours are learnt from the frame's outermost
  *     ring of pixels, every pixel's distance to the nearest of them (Lab, lightness weighed low so
- *     light gradients and shadows stay table) marks what is not table; the largest blob of it,
- *     holes filled, gives a first quadrilateral (its convex hull simplified to four corners);
- *  2. refine (longest side REFINE_PX): along each side the strongest colour edge across it is found
- *     at points all along, a line is fitted through them with outliers left out, and the corners
- *     are where adjacent lines meet. Done twice, the second time in a narrower band.
+ *     light gradients and shadows stay table) marks what is not table, and so does busy drawing
+ *     (the art's strokes); the largest blob gives first quadrilaterals (its convex hull simplified
+ *     to four corners, and its smallest rotated rectangle);
+ *  2. refine (longest side REFINE_PX): along each side the outermost strong colour edge across it
+ *     is found at points all along, a line is fitted through them with outliers left out, and the
+ *     corners are where adjacent lines meet. Done twice, the second time in a narrower band; of
+ *     the first quadrilaterals refined, the one that passes the checks with the most edge support.
  * The outline is then judged (`judgeOutline`): a view of a square from at most ~30° off vertical
  * is a convex quadrilateral with near-right angles and sides of similar length, whose sides are
  * real edges all along. What fails that is reported with the reason, never guessed at.
@@ -51,7 +53,7 @@ export const OUTLINE_RULES = {
 const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /** Lab (OpenCV's 8-bit scaling) of an RGB image, lightly blurred so noise and fine texture drop out. */
-export function labOf(cv: Cv, img: RgbImage): Uint8Array {
+function labOf(cv: Cv, img: RgbImage): Uint8Array {
   const src = cv.matFromArray(img.height, img.width, cv.CV_8UC3, img.data);
   const blurred = new cv.Mat();
   const lab = new cv.Mat();
@@ -69,7 +71,7 @@ const L_WEIGHT = 0.35;
 const NOT_TABLE = 16;
 
 /** 255 where a pixel is unlike every colour of the frame's outer ring. */
-export function notTableMask(lab: Uint8Array, W: number, H: number): Uint8Array {
+function notTableMask(lab: Uint8Array, W: number, H: number): Uint8Array {
   const ring: number[][] = [];
   const seen = new Set<number>();
   const take = (x: number, y: number) => {
@@ -105,7 +107,7 @@ export function notTableMask(lab: Uint8Array, W: number, H: number): Uint8Array 
  * 255 where the picture is busy: the tile's art is drawn in small strokes, a table is smooth or has
  * a grain much weaker than a drawing. Local mean gradient of the lightness against the ring's.
  */
-export function busyMask(cv: Cv, lab: Uint8Array, W: number, H: number): Uint8Array {
+function busyMask(cv: Cv, lab: Uint8Array, W: number, H: number): Uint8Array {
   const L = new Uint8Array(W * H);
   for (let i = 0; i < W * H; i++) L[i] = lab[i * 3]!;
   const src = cv.matFromArray(H, W, cv.CV_8UC1, L);
@@ -140,8 +142,12 @@ export function busyMask(cv: Cv, lab: Uint8Array, W: number, H: number): Uint8Ar
 /** Mean Sobel magnitude (lightness) below which nothing counts as busy. */
 const BUSY_FLOOR = 40;
 
-/** The largest blob of the mask, holes filled, as a first quadrilateral (null: no blob worth one). */
-export function firstQuad(cv: Cv, mask: Uint8Array, W: number, H: number): Quad | null {
+/**
+ * First quadrilaterals from the largest blob of the mask: its convex hull simplified to four
+ * corners, and its smallest enclosing rotated rectangle (right when a side of the tile was half
+ * lost in a table of its colour and the hull will not simplify to the tile). Empty: no blob worth one.
+ */
+function firstQuads(cv: Cv, mask: Uint8Array, W: number, H: number): Quad[] {
   const m = cv.matFromArray(H, W, cv.CV_8UC1, mask);
   const k3 = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3));
   const k5 = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(5, 5));
@@ -157,11 +163,12 @@ export function firstQuad(cv: Cv, mask: Uint8Array, W: number, H: number): Quad 
       if (a > bestArea) { bestArea = a; best = i; }
     }
     const minSide = OUTLINE_RULES.minSide * Math.min(W, H);
-    if (best < 0 || bestArea < minSide * minSide) return null;
+    if (best < 0 || bestArea < minSide * minSide) return [];
     const hull = new cv.Mat();
     const approx = new cv.Mat();
     try {
       cv.convexHull(contours.get(best), hull, false, true);
+      const out: Quad[] = [];
       const perimeter = cv.arcLength(hull, true);
       for (let eps = 0.02; eps < 0.2; eps += 0.01) {
         cv.approxPolyDP(hull, approx, eps * perimeter, true);
@@ -169,12 +176,12 @@ export function firstQuad(cv: Cv, mask: Uint8Array, W: number, H: number): Quad 
       }
       if (approx.rows === 4) {
         const d = approx.data32S as Int32Array;
-        return [0, 1, 2, 3].map((i) => ({ x: d[i * 2]! + 0.5, y: d[i * 2 + 1]! + 0.5 })) as Quad;
+        out.push([0, 1, 2, 3].map((i) => ({ x: d[i * 2]! + 0.5, y: d[i * 2 + 1]! + 0.5 })) as Quad);
       }
-      // Not four corners (a side half lost in a table of the tile's colour): the blob's smallest box.
       const rect = cv.minAreaRect(hull);
       const pts = cv.RotatedRect.points(rect) as Point[];
-      return pts.map((p) => ({ x: p.x + 0.5, y: p.y + 0.5 })) as Quad;
+      out.push(pts.map((p) => ({ x: p.x + 0.5, y: p.y + 0.5 })) as Quad);
+      return out;
     } finally {
       hull.delete();
       approx.delete();
@@ -342,21 +349,35 @@ export function findOutline(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): R
   const mask = notTableMask(lab, searchImg.width, searchImg.height);
   const busy = busyMask(cv, lab, searchImg.width, searchImg.height);
   for (let i = 0; i < mask.length; i++) mask[i] = mask[i]! | busy[i]!;
-  const first = firstQuad(cv, mask, searchImg.width, searchImg.height);
-  if (!first) return fail('no tile found (nothing stands out from the table)');
+  const firsts = firstQuads(cv, mask, searchImg.width, searchImg.height);
+  if (firsts.length === 0) return fail('no tile found (nothing stands out from the table)');
   const s = refineImg.width / searchImg.width;
-  let quad = orderCorners(first.map((p) => ({ x: p.x * s, y: p.y * s })));
-  let support = 0;
-  for (const band of [0.08, 0.03]) {
-    const r = refine(refineImg, quad, band);
-    if (!r) return fail('no tile found (the outline of what stands out from the table has no straight edges)');
-    if (!isConvex(r.quad)) return fail('no tile found (the edges found do not make a quadrilateral)');
-    quad = orderCorners(r.quad);
-    support = r.support;
+  // Each first outline refined; the best that passes the checks, else the best one's reason.
+  let best: { outline: Outline; why: string | null } | null = null;
+  let problem = 'the outline of what stands out from the table has no straight edges';
+  for (const first of firsts) {
+    let quad = orderCorners(first.map((p) => ({ x: p.x * s, y: p.y * s })));
+    let support = 0;
+    let refined = true;
+    for (const band of [0.08, 0.03]) {
+      const r = refine(refineImg, quad, band);
+      if (!r || !isConvex(r.quad)) {
+        problem = r ? 'the edges found do not make a quadrilateral' : problem;
+        refined = false;
+        break;
+      }
+      quad = orderCorners(r.quad);
+      support = r.support;
+    }
+    if (!refined) continue;
+    const angles = interiorAngles(quad);
+    const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
+    const outline: Outline = { corners: quad, edgeSupport: support, angles: [Math.min(...angles), Math.max(...angles)], sideRatio: Math.max(...sides) / Math.min(...sides) };
+    const why = judgeOutline(outline, refineImg.width, refineImg.height);
+    const better = !best || (best.why !== null && why === null) || ((best.why === null) === (why === null) && support > best.outline.edgeSupport);
+    if (better) best = { outline, why };
   }
-  const angles = interiorAngles(quad);
-  const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
-  const outline: Outline = { corners: quad, edgeSupport: support, angles: [Math.min(...angles), Math.max(...angles)], sideRatio: Math.max(...sides) / Math.min(...sides) };
-  const why = judgeOutline(outline, refineImg.width, refineImg.height);
+  if (!best) return fail(`no tile found (${problem})`);
+  const { outline, why } = best;
   return why ? fail(`no tile found (${why})`) : ok(outline);
 }

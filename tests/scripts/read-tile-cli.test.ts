@@ -27,7 +27,9 @@ function readings(line: string, file: string) {
   });
 }
 
-describe('npm run read-tile', () => {
+// Each case starts the command (tsx, the model, OpenCV's WASM) once or more: seconds each on a quiet
+// machine, much longer on a shared one.
+describe('npm run read-tile', { timeout: 300_000 }, () => {
   let dir: string;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'read-tile-'));
