@@ -9,7 +9,8 @@ import { PhotoReader } from '../../electron/services/tiles/photo-reader.js';
 const PHOTOS = join(import.meta.dirname, '../fixtures/photos');
 const photo = (file: string) => ({ mime: 'image/jpeg' as const, base64: readFileSync(join(PHOTOS, file)).toString('base64') });
 
-describe('readTilePhoto', () => {
+// Reading loads the model and OpenCV's WASM once: seconds on a quiet machine, more on a shared one.
+describe('readTilePhoto', { timeout: 180_000 }, () => {
   it('refuses bad arguments at the boundary, naming them', () => {
     const tooBig = parseArgs('readTilePhoto', [{ mime: 'image/jpeg', base64: 'A'.repeat(Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 4) }, {}]);
     expect(tooBig).toEqual({ ok: false, error: 'readTilePhoto: argument 0.base64: a photo over 8 MB' });
