@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { GameRecord } from '../../engine/record/schema.js';
 import { cameraAnswerSchema, cameraFrameSchema, cameraReportSchema, cameraSourceSchema, type CameraView } from './camera.js';
 import { commandSchema } from './commands.js';
+import { photoReadOptionsSchema, photoSchema, type PhotoReadView } from './photos.js';
 import { newGameSchema } from './setup.js';
 import type { Snapshot } from './snapshot.js';
 import { cropSchema, tileDefinitionSchema, type EditableTile, type SavedTile } from './tiles.js';
@@ -34,6 +35,7 @@ export const operationArgs = {
   secondScreenMoves: z.tuple([z.boolean()]),
   tileTypes: z.tuple([]),
   saveTile: z.tuple([tileDefinitionSchema, cropSchema.nullable(), z.enum(['camera', 'settings'])]),
+  readTilePhoto: z.tuple([photoSchema, photoReadOptionsSchema]),
   camera: z.tuple([]),
   cameraUse: z.tuple([cameraSourceSchema, z.string().max(200).optional()]),
   cameraReport: z.tuple([cameraReportSchema]),
@@ -99,6 +101,7 @@ export interface OperationResults {
   secondScreenMoves: PairingInfo;
   tileTypes: readonly EditableTile[];
   saveTile: SavedTile;
+  readTilePhoto: PhotoReadView;
   camera: CameraView;
   cameraUse: CameraView;
   cameraReport: CameraView;

@@ -8,7 +8,7 @@ export const channel = (op: string) => `companion:${op}`;
 export function registerIpc(services: Services, isOurWindow: (e: IpcMainInvokeEvent) => boolean): void {
   const api = handlers(services);
   for (const op of OPERATION_NAMES) {
-    ipcMain.handle(channel(op), (event, args: unknown): Reply<unknown> => {
+    ipcMain.handle(channel(op), (event, args: unknown): Reply<unknown> | Promise<Reply<unknown>> => {
       if (!isOurWindow(event)) return { ok: false, error: `${op}: refused, the request did not come from the companion's window` };
       const parsed = parseArgs(op, args);
       if (!parsed.ok) return parsed;

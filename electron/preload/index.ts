@@ -31,6 +31,7 @@ const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => v
   secondScreenMoves: call('secondScreenMoves') as CompanionApi['secondScreenMoves'],
   tileTypes: call('tileTypes') as CompanionApi['tileTypes'],
   saveTile: call('saveTile') as CompanionApi['saveTile'],
+  readTilePhoto: call('readTilePhoto') as CompanionApi['readTilePhoto'],
   camera: call('camera') as CompanionApi['camera'],
   cameraUse: call('cameraUse') as CompanionApi['cameraUse'],
   cameraReport: call('cameraReport') as CompanionApi['cameraReport'],

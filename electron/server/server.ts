@@ -225,7 +225,10 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       const parsed = parseArgs(op, args);
       if (!parsed.ok) return refuse(id, parsed.error);
       if (op === 'camera') client.camera = true;
-      send(ws, { id, ...invoke(api, op, parsed.value) });
+      const answer = invoke(api, op, parsed.value);
+      // A slow operation (a photo read) answers when done; invoke turns its failure into a reply.
+      if (answer instanceof Promise) void answer.then((r) => send(ws, { id, ...r }));
+      else send(ws, { id, ...answer });
     };
     const gone = () => {
       clearTimeout(idle);

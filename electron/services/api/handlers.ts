@@ -4,6 +4,7 @@ import type { OperationArgs, OperationName, OperationResults, PairingInfo, Reply
 import { setupFromNewGame } from '../../contract/setup.js';
 import type { CameraService } from '../camera/camera-service.js';
 import type { GameSession } from '../session/session.js';
+import { PhotoReader } from '../tiles/photo-reader.js';
 import type { Store } from '../store/store.js';
 
 export interface Services {
@@ -13,6 +14,8 @@ export interface Services {
   readonly pairing: PairingControl;
   /** The camera and tracker (absent: no camera operations). */
   readonly camera?: CameraService;
+  /** The photo reader (absent: one made here, its model loaded on the first photo). */
+  readonly photos?: PhotoReader;
 }
 
 /** LAN pairing for one caller (server/pairing.ts behind it, or `lanOff`). */
@@ -39,9 +42,12 @@ const noCamera = { ok: false, error: 'the camera service is not running' } as co
 const reply = <T, U>(r: Result<T>, map: (v: T) => U): Reply<U> => (r.ok ? { ok: true, value: map(r.value) } : { ok: false, error: r.reason });
 const version = (a: { version: number }) => ({ version: a.version });
 
-type Handlers = { [K in OperationName]: (...args: OperationArgs<K>) => Reply<OperationResults[K]> };
+/** Every operation answers at once except reading a photo, which runs the model. */
+type Answer<K extends OperationName> = K extends 'readTilePhoto' ? Promise<Reply<OperationResults[K]>> : Reply<OperationResults[K]>;
+type Handlers = { [K in OperationName]: (...args: OperationArgs<K>) => Answer<K> };
 
 export function handlers(s: Services): Handlers {
+  const photos = s.photos ?? new PhotoReader();
   return {
     snapshot: () => ({ ok: true, value: s.session.snapshot() }),
     newGame: (n) => reply(s.session.newGame(setupFromNewGame(n)), (gameId) => ({ gameId })),
@@ -64,6 +70,11 @@ export function handlers(s: Services): Handlers {
     secondScreenMoves: (on) => s.pairing.screenMoves(on),
     tileTypes: () => ({ ok: true, value: s.session.editableTiles() }),
     saveTile: (def, crop, source) => reply(s.session.saveTile(def, crop, source), (v) => v),
+    readTilePhoto: async (photo, options) => {
+      const setup = s.session.currentGame?.state.setup;
+      const r = await photos.read(photo, options, setup ? { edition: setup.tileSet.edition, expansions: setup.expansions } : null);
+      return reply(r, (v) => v);
+    },
     camera: () => (s.camera ? { ok: true, value: s.camera.view(true) } : noCamera),
     cameraUse: (kind, label) => (s.camera ? reply(s.camera.use(kind, label), (v) => v) : noCamera),
     cameraReport: (r) => (s.camera ? reply(s.camera.report(r), (v) => v) : noCamera),
@@ -77,10 +88,12 @@ export function handlers(s: Services): Handlers {
 }
 
 /** Runs one operation; an exception (a bug or I/O) becomes an error reply rather than a crash. */
-export function invoke<K extends OperationName>(h: Handlers, op: K, args: OperationArgs<K>): Reply<OperationResults[K]> {
+export function invoke<K extends OperationName>(h: Handlers, op: K, args: OperationArgs<K>): Reply<OperationResults[K]> | Promise<Reply<OperationResults[K]>> {
+  const failed = (e: unknown): Reply<OperationResults[K]> => ({ ok: false, error: `${op} failed: ${(e as Error).message}` });
   try {
-    return (h[op] as (...a: OperationArgs<K>) => Reply<OperationResults[K]>)(...args);
+    const r = (h[op] as (...a: OperationArgs<K>) => Reply<OperationResults[K]> | Promise<Reply<OperationResults[K]>>)(...args);
+    return r instanceof Promise ? r.catch(failed) : r;
   } catch (e) {
-    return { ok: false, error: `${op} failed: ${(e as Error).message}` };
+    return failed(e);
   }
 }

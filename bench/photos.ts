@@ -1,0 +1,68 @@
+/**
+ * `npm run --silent bench:photos`: the project's own photo-like images of the second-edition scans
+ * (tests/fixtures/realart; evaluation only) read through the same code as `read-tile`.
+ * Each scan is laid on a synthetic table three times (the tile spanning 10–30 %, 30–60 % and
+ * 60–95 % of the frame's shorter side), camera 0–30° off vertical, any in-plane angle, a hand at
+ * the frame's edge in a quarter of them; and a set of photos of tables with no tile.
+ *   photos found: the outline's four corners each within FOUND_TOLERANCE of the tile's side;
+ *   photos top-1 / top-3: the right type at the right rotation (up to the tile's symmetry) first /
+ *   among the three readings, over every photo (one not found or not read counts wrong);
+ *   photos without a tile read as one: photos of a bare table that got a reading.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Quad } from '../calibration/geometry.js';
+import { TileCatalog } from '../engine/catalog/registry.js';
+import { sameUpToSymmetry } from '../models/classes.js';
+import { REALART_DIR } from '../models/eval/realart.js';
+import { readTilePhoto } from '../models/photo/read.js';
+import { makePhoto, matchCorners } from '../models/photo/synthetic.js';
+import { TileRecognizer } from '../models/runner.js';
+
+/** A corner is found when it lies within this share of the tile's side of the true corner. */
+const FOUND_TOLERANCE = 0.03;
+const SIZE_BANDS: readonly (readonly [number, number])[] = [[0.1, 0.3], [0.3, 0.6], [0.6, 0.95]];
+const NO_TILE_PHOTOS = 24;
+const SEED = 27_000;
+
+interface Entry { file: string; id: string; rotation: number }
+
+const catalog = TileCatalog.classic();
+const manifest = (JSON.parse(readFileSync(join(REALART_DIR, 'manifest.json'), 'utf8')) as Entry[]).filter((e) => catalog.has(e.id));
+const recognizer = await TileRecognizer.load();
+const t0 = Date.now();
+let n = 0, found = 0, top1 = 0, top3 = 0;
+for (const [j, e] of manifest.entries()) {
+  const { data, info } = await sharp(join(REALART_DIR, e.file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const face = { width: info.width, height: info.height, data: new Uint8Array(data) };
+  const tile = catalog.get(e.id)!;
+  for (const [b, [lo, hi]] of SIZE_BANDS.entries()) {
+    const seed = SEED + j * 10 + b;
+    const u = ((seed * 2654435761) >>> 0) / 4294967296;
+    const photo = await makePhoto({ face, seed, size: lo + (hi - lo) * u, handProb: 0.25 });
+    n++;
+    const r = await readTilePhoto(recognizer, photo.bytes);
+    if (!r.ok || !r.value.corners) continue;
+    const m = matchCorners(r.value.corners, photo.corners!);
+    if (m.error <= FOUND_TOLERANCE) found++;
+    else continue;
+    // The crop's top-left is the scan's corner `shift`: the scan seen turned back that many quarter turns.
+    const q = (((e.rotation / 90 - m.shift) % 4) + 4) % 4;
+    const right = (x: { tileId: string; rotation: number }) => x.tileId === e.id && sameUpToSymmetry(tile, x.rotation / 90, q);
+    if (right(r.value.readings[0]!)) top1++;
+    if (r.value.readings.some(right)) top3++;
+  }
+}
+let falseReads = 0;
+for (let k = 0; k < NO_TILE_PHOTOS; k++) {
+  const photo = await makePhoto({ face: null, seed: SEED + 9000 + k, handProb: 0.5 });
+  const r = await readTilePhoto(recognizer, photo.bytes);
+  if (r.ok) falseReads++;
+}
+const pct = (x: number, of: number) => ((100 * x) / of).toFixed(1);
+console.log(`photos found: ${pct(found, n)} %`);
+console.log(`photos top-1: ${pct(top1, n)} %`);
+console.log(`photos top-3: ${pct(top3, n)} %`);
+console.log(`photos without a tile read as one: ${falseReads} of ${NO_TILE_PHOTOS}`);
+console.log(`photos read: ${n + NO_TILE_PHOTOS} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

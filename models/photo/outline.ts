@@ -1,0 +1,383 @@
+/**
+ * Finds the one square tile lying on a table in a photo: its four corners, and how sure the outline
+ * is. Two steps, each on a downscaled copy of the photo:
+ *  1. search (longest side SEARCH_PX): the table's colours are learnt from the frame's outermost
+ *     ring of pixels, every pixel's distance to the nearest of them (Lab, lightness weighed low so
+ *     light gradients and shadows stay table) marks what is not table, and so does busy drawing
+ *     (the art's strokes); the largest blob gives first quadrilaterals (its convex hull simplified
+ *     to four corners, and its smallest rotated rectangle);
+ *  2. refine (longest side REFINE_PX): along each side the outermost strong colour edge across it
+ *     is found at points all along, a line is fitted through them with outliers left out, and the
+ *     corners are where adjacent lines meet. Done twice, the second time in a narrower band; of
+ *     the first quadrilaterals refined, the one that passes the checks with the most edge support.
+ * The outline is then judged (`judgeOutline`): a view of a square from at most ~30° off vertical
+ * is a convex quadrilateral with near-right angles and sides of similar length, whose sides are
+ * real edges all along. What fails that is reported with the reason, never guessed at.
+ */
+import type { Cv } from '../../calibration/cv.js';
+import type { Point, Quad } from '../../calibration/geometry.js';
+import { fail, ok, type Result } from '../../engine/result.js';
+
+export const SEARCH_PX = 480;
+export const REFINE_PX = 1600;
+
+/** Raw RGB pixels. */
+export interface RgbImage {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+}
+
+export interface Outline {
+  /** Corners in the refine image's pixels, clockwise on screen; the first two span the side facing the frame's top. */
+  readonly corners: Quad;
+  /** Share of the points along the four sides that sit on a clear edge within a pixel or two of the fitted side. */
+  readonly edgeSupport: number;
+  /** Largest and smallest interior angle (degrees) and the longest over the shortest side. */
+  readonly angles: readonly [number, number];
+  readonly sideRatio: number;
+}
+
+/** What an outline must be to count as a tile (docs/photos.md "When a photo is not read"). */
+export const OUTLINE_RULES = {
+  /** Interior angles within 90° ± this (a square seen up to ~30° off vertical, at any turn, stays within ~25°). */
+  maxAngleOff: 35,
+  /** Longest side over shortest side. */
+  maxSideRatio: 1.6,
+  /** Shortest side over the frame's shorter side. */
+  minSide: 0.04,
+  /** Share of side points on a clear edge. */
+  minEdgeSupport: 0.6,
+} as const;
+
+const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+
+/** Lab (OpenCV's 8-bit scaling) of an RGB image, lightly blurred so noise and fine texture drop out. */
+function labOf(cv: Cv, img: RgbImage): Uint8Array {
+  const src = cv.matFromArray(img.height, img.width, cv.CV_8UC3, img.data);
+  const blurred = new cv.Mat();
+  const lab = new cv.Mat();
+  try {
+    cv.GaussianBlur(src, blurred, new cv.Size(5, 5), 0);
+    cv.cvtColor(blurred, lab, cv.COLOR_RGB2Lab);
+    return new Uint8Array(lab.data);
+  } finally {
+    for (const m of [src, blurred, lab]) m.delete();
+  }
+}
+
+const L_WEIGHT = 0.35;
+/** Distance (Lab units) from every table colour of the ring beyond which a pixel is not table. */
+const NOT_TABLE = 16;
+
+/** 255 where a pixel is unlike every colour of the frame's outer ring. */
+function notTableMask(lab: Uint8Array, W: number, H: number): Uint8Array {
+  const ring: number[][] = [];
+  const seen = new Set<number>();
+  const take = (x: number, y: number) => {
+    const o = (y * W + x) * 3;
+    const l = lab[o]! * L_WEIGHT, a = lab[o + 1]!, b = lab[o + 2]!;
+    const key = (Math.round(l / 3) << 16) | (Math.round(a / 3) << 8) | Math.round(b / 3);
+    if (seen.has(key)) return;
+    seen.add(key);
+    ring.push([l, a, b]);
+  };
+  for (let k = 0; k < 2; k++) {
+    for (let x = 0; x < W; x++) { take(x, k); take(x, H - 1 - k); }
+    for (let y = 0; y < H; y++) { take(k, y); take(W - 1 - k, y); }
+  }
+  // Deduplicated, the ring is a few hundred colours; every pixel is compared with each.
+  const n = ring.length;
+  const rl = Float32Array.from(ring, (c) => c[0]!), ra = Float32Array.from(ring, (c) => c[1]!), rb = Float32Array.from(ring, (c) => c[2]!);
+  const out = new Uint8Array(W * H);
+  const t2 = NOT_TABLE * NOT_TABLE;
+  for (let i = 0, o = 0; i < W * H; i++, o += 3) {
+    const l = lab[o]! * L_WEIGHT, a = lab[o + 1]!, b = lab[o + 2]!;
+    let near = false;
+    for (let j = 0; j < n; j++) {
+      const dl = l - rl[j]!, da = a - ra[j]!, db = b - rb[j]!;
+      if (dl * dl + da * da + db * db < t2) { near = true; break; }
+    }
+    out[i] = near ? 0 : 255;
+  }
+  return out;
+}
+
+/**
+ * 255 where the picture is busy: the tile's art is drawn in small strokes, a table is smooth or has
+ * a grain much weaker than a drawing. Local mean gradient of the lightness against the ring's.
+ */
+function busyMask(cv: Cv, lab: Uint8Array, W: number, H: number): Uint8Array {
+  const L = new Uint8Array(W * H);
+  for (let i = 0; i < W * H; i++) L[i] = lab[i * 3]!;
+  const src = cv.matFromArray(H, W, cv.CV_8UC1, L);
+  const gx = new cv.Mat(), gy = new cv.Mat(), mag = new cv.Mat(), avg = new cv.Mat();
+  try {
+    cv.Sobel(src, gx, cv.CV_32F, 1, 0, 3);
+    cv.Sobel(src, gy, cv.CV_32F, 0, 1, 3);
+    cv.magnitude(gx, gy, mag);
+    cv.blur(mag, avg, new cv.Size(7, 7));
+    const a = avg.data32F as Float32Array;
+    const ring: number[] = [];
+    for (let x = 4; x < W - 4; x += 2) ring.push(a[4 * W + x]!, a[(H - 5) * W + x]!);
+    for (let y = 4; y < H - 4; y += 2) ring.push(a[y * W + 4]!, a[y * W + W - 5]!);
+    ring.sort((p, q) => p - q);
+    const t = Math.max(BUSY_FLOOR, 2 * ring[Math.floor(ring.length * 0.9)]!);
+    const out = new Uint8Array(W * H);
+    for (let i = 0; i < W * H; i++) out[i] = a[i]! > t ? 255 : 0;
+    // A lone edge (a hand's outline, a shadow's) is a thin band of it: only wide areas stay.
+    const m = cv.matFromArray(H, W, cv.CV_8UC1, out);
+    const k = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(9, 9));
+    try {
+      cv.morphologyEx(m, m, cv.MORPH_OPEN, k);
+      return new Uint8Array(m.data);
+    } finally {
+      m.delete();
+      k.delete();
+    }
+  } finally {
+    for (const m of [src, gx, gy, mag, avg]) m.delete();
+  }
+}
+/** Mean Sobel magnitude (lightness) below which nothing counts as busy. */
+const BUSY_FLOOR = 40;
+
+/**
+ * First quadrilaterals from the largest blob of the mask: its convex hull simplified to four
+ * corners, and its smallest enclosing rotated rectangle (right when a side of the tile was half
+ * lost in a table of its colour and the hull will not simplify to the tile). Empty: no blob worth one.
+ */
+function firstQuads(cv: Cv, mask: Uint8Array, W: number, H: number): Quad[] {
+  const m = cv.matFromArray(H, W, cv.CV_8UC1, mask);
+  const k3 = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3));
+  const k5 = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(5, 5));
+  const contours = new cv.MatVector();
+  const hierarchy = new cv.Mat();
+  try {
+    cv.morphologyEx(m, m, cv.MORPH_OPEN, k3);
+    cv.morphologyEx(m, m, cv.MORPH_CLOSE, k5);
+    cv.findContours(m, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+    let best = -1, bestArea = 0;
+    for (let i = 0; i < contours.size(); i++) {
+      const a = cv.contourArea(contours.get(i));
+      if (a > bestArea) { bestArea = a; best = i; }
+    }
+    const minSide = OUTLINE_RULES.minSide * Math.min(W, H);
+    if (best < 0 || bestArea < minSide * minSide) return [];
+    const hull = new cv.Mat();
+    const approx = new cv.Mat();
+    try {
+      cv.convexHull(contours.get(best), hull, false, true);
+      const out: Quad[] = [];
+      const perimeter = cv.arcLength(hull, true);
+      for (let eps = 0.02; eps < 0.2; eps += 0.01) {
+        cv.approxPolyDP(hull, approx, eps * perimeter, true);
+        if (approx.rows <= 4) break;
+      }
+      if (approx.rows === 4) {
+        const d = approx.data32S as Int32Array;
+        out.push([0, 1, 2, 3].map((i) => ({ x: d[i * 2]! + 0.5, y: d[i * 2 + 1]! + 0.5 })) as Quad);
+      }
+      const rect = cv.minAreaRect(hull);
+      const pts = cv.RotatedRect.points(rect) as Point[];
+      out.push(pts.map((p) => ({ x: p.x + 0.5, y: p.y + 0.5 })) as Quad);
+      return out;
+    } finally {
+      hull.delete();
+      approx.delete();
+    }
+  } finally {
+    for (const x of [m, k3, k5, hierarchy]) x.delete();
+    contours.delete();
+  }
+}
+
+/** Clockwise on screen, starting at the left end of the side facing the frame's top. */
+export function orderCorners(q: readonly Point[]): Quad {
+  let pts = [...q];
+  const area = pts.reduce((s, p, i) => { const n = pts[(i + 1) % 4]!; return s + p.x * n.y - n.x * p.y; }, 0);
+  if (area < 0) pts = pts.reverse();
+  const c = { x: pts.reduce((s, p) => s + p.x, 0) / 4, y: pts.reduce((s, p) => s + p.y, 0) / 4 };
+  // The side whose midpoint lies most above the centre, relative to its distance, faces the top.
+  let start = 0, bestUp = -Infinity;
+  for (let i = 0; i < 4; i++) {
+    const a = pts[i]!, b = pts[(i + 1) % 4]!;
+    const mx = (a.x + b.x) / 2 - c.x, my = (a.y + b.y) / 2 - c.y;
+    const up = -my / Math.hypot(mx, my);
+    if (up > bestUp) { bestUp = up; start = i; }
+  }
+  return [0, 1, 2, 3].map((i) => pts[(start + i) % 4]!) as Quad;
+}
+
+/** Strength of the colour edge across direction (nx, ny) at (x, y): the largest channel difference over two pixels. */
+function edgeAcross(img: RgbImage, x: number, y: number, nx: number, ny: number, rgbA: Float32Array, rgbB: Float32Array): number {
+  bilinear(img, x - nx, y - ny, rgbA);
+  bilinear(img, x + nx, y + ny, rgbB);
+  return Math.abs(rgbA[0]! - rgbB[0]!) + Math.abs(rgbA[1]! - rgbB[1]!) + Math.abs(rgbA[2]! - rgbB[2]!);
+}
+
+function bilinear(img: RgbImage, x: number, y: number, out: Float32Array): void {
+  const { width: W, height: H, data } = img;
+  const fx = Math.max(0, Math.min(W - 1.001, x - 0.5)), fy = Math.max(0, Math.min(H - 1.001, y - 0.5));
+  const x0 = Math.floor(fx), y0 = Math.floor(fy), tx = fx - x0, ty = fy - y0;
+  const o00 = (y0 * W + x0) * 3, o10 = o00 + 3, o01 = o00 + W * 3, o11 = o01 + 3;
+  const a = (1 - tx) * (1 - ty), b = tx * (1 - ty), c = (1 - tx) * ty, e = tx * ty;
+  for (let k = 0; k < 3; k++) out[k] = data[o00 + k]! * a + data[o10 + k]! * b + data[o01 + k]! * c + data[o11 + k]! * e;
+}
+
+/** Colour difference (summed over RGB, across two pixels) below which nothing is an edge. */
+const EDGE_FLOOR = 24;
+
+interface Line { px: number; py: number; dx: number; dy: number }
+
+function fitLine(points: readonly Point[]): Line | null {
+  if (points.length < 2) return null;
+  const mx = points.reduce((s, p) => s + p.x, 0) / points.length, my = points.reduce((s, p) => s + p.y, 0) / points.length;
+  let sxx = 0, sxy = 0, syy = 0;
+  for (const p of points) { sxx += (p.x - mx) ** 2; sxy += (p.x - mx) * (p.y - my); syy += (p.y - my) ** 2; }
+  const ang = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  return { px: mx, py: my, dx: Math.cos(ang), dy: Math.sin(ang) };
+}
+
+const lineDistance = (l: Line, p: Point) => Math.abs((p.x - l.px) * l.dy - (p.y - l.py) * l.dx);
+
+function intersect(a: Line, b: Line): Point | null {
+  const det = a.dx * b.dy - a.dy * b.dx;
+  if (Math.abs(det) < 1e-9) return null;
+  const t = ((b.px - a.px) * b.dy - (b.py - a.py) * b.dx) / det;
+  return { x: a.px + t * a.dx, y: a.py + t * a.dy };
+}
+
+/** Where along each side's normal the edge is strongest, sides refitted; null when a side has no edge. */
+function refine(img: RgbImage, q: Quad, band: number): { quad: Quad; support: number } | null {
+  const lines: Line[] = [];
+  let supported = 0, total = 0;
+  const A = new Float32Array(3), B = new Float32Array(3);
+  // A contrast floor: the median edge strength of the image along the sides is what texture gives.
+  for (let i = 0; i < 4; i++) {
+    const a = q[i]!, b = q[(i + 1) % 4]!;
+    const len = dist(a, b);
+    const tx = (b.x - a.x) / len, ty = (b.y - a.y) / len;
+    // Clockwise on screen: the outward normal is the side's direction turned a quarter anticlockwise.
+    const nx = ty, ny = -tx;
+    const w = Math.max(3, band * len);
+    const found: { p: Point; s: number }[] = [];
+    const samples = 48;
+    for (let k = 0; k < samples; k++) {
+      const t = 0.08 + (0.84 * k) / (samples - 1);
+      const cx = a.x + (b.x - a.x) * t, cy = a.y + (b.y - a.y) * t;
+      // The tile's edge is the outermost strong edge across the side: art inside it (a city wall
+      // along the border) may be stronger, the table outside it is not.
+      const prof: number[] = [];
+      for (let o = -w; o <= w; o += 0.5) prof.push(edgeAcross(img, cx + nx * o, cy + ny * o, nx, ny, A, B));
+      const top = Math.max(...prof);
+      let at = prof.length - 1;
+      const strong = Math.max(0.5 * top, EDGE_FLOOR);
+      while (at > 0 && !(prof[at]! >= strong && prof[at]! >= prof[at - 1]! && (at + 1 >= prof.length || prof[at]! >= prof[at + 1]!))) at--;
+      const bestO = -w + at * 0.5;
+      found.push({ p: { x: cx + nx * bestO, y: cy + ny * bestO }, s: prof[at]! });
+    }
+    const strengths = found.map((f) => f.s).sort((x, y) => x - y);
+    const floor = Math.max(EDGE_FLOOR, strengths[Math.floor(strengths.length * 0.5)]! * 0.35);
+    let pts = found.filter((f) => f.s >= floor).map((f) => f.p);
+    let line = fitLine(pts);
+    for (let it = 0; it < 3 && line; it++) {
+      const res = pts.map((p) => lineDistance(line!, p));
+      const med = [...res].sort((x, y) => x - y)[Math.floor(res.length / 2)] ?? 0;
+      const keep = pts.filter((_, j) => res[j]! <= Math.max(1, 2.5 * med));
+      if (keep.length < 6) break;
+      pts = keep;
+      line = fitLine(pts);
+    }
+    if (!line || pts.length < 6) return null;
+    const near = Math.max(1.5, 0.006 * len);
+    supported += found.filter((f) => f.s >= floor && lineDistance(line!, f.p) <= near).length;
+    total += samples;
+    lines.push(line);
+  }
+  const corners: Point[] = [];
+  for (let i = 0; i < 4; i++) {
+    const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
+    if (!p) return null;
+    corners.push(p);
+  }
+  return { quad: corners as Quad, support: supported / total };
+}
+
+function interiorAngles(q: Quad): number[] {
+  return q.map((p, i) => {
+    const a = q[(i + 3) % 4]!, b = q[(i + 1) % 4]!;
+    const v1 = { x: a.x - p.x, y: a.y - p.y }, v2 = { x: b.x - p.x, y: b.y - p.y };
+    const c = (v1.x * v2.x + v1.y * v2.y) / (Math.hypot(v1.x, v1.y) * Math.hypot(v2.x, v2.y));
+    return (Math.acos(Math.max(-1, Math.min(1, c))) * 180) / Math.PI;
+  });
+}
+
+function isConvex(q: Quad): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = q[i]!, b = q[(i + 1) % 4]!, c = q[(i + 2) % 4]!;
+    const z = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+    if (z === 0) return false;
+    if (sign === 0) sign = Math.sign(z);
+    else if (Math.sign(z) !== sign) return false;
+  }
+  return true;
+}
+
+/** Null when the outline may be a tile; else why not. */
+export function judgeOutline(o: Outline, width: number, height: number): string | null {
+  const R = OUTLINE_RULES;
+  if (!isConvex(o.corners)) return 'the outline found is not a convex quadrilateral';
+  const [lo, hi] = o.angles;
+  if (hi - 90 > R.maxAngleOff || 90 - lo > R.maxAngleOff) return `the outline found is not square enough (corner angles ${lo.toFixed(0)}°–${hi.toFixed(0)}°)`;
+  if (o.sideRatio > R.maxSideRatio) return `the outline found is not square enough (sides ${o.sideRatio.toFixed(2)}:1)`;
+  const sides = o.corners.map((p, i) => dist(p, o.corners[(i + 1) % 4]!));
+  if (Math.min(...sides) < R.minSide * Math.min(width, height)) return 'the only candidate outline is too small to be a tile';
+  const m = 2;
+  if (o.corners.some((p) => p.x < -m || p.y < -m || p.x > width + m || p.y > height + m)) return 'the outline found runs out of the frame (the whole tile must be in the photo)';
+  if (o.edgeSupport < R.minEdgeSupport) return `the outline found has no clear edge along much of it (${Math.round(o.edgeSupport * 100)} % of its sides)`;
+  return null;
+}
+
+/**
+ * The tile's outline in `refineImg` (REFINE_PX), searched in `searchImg` (SEARCH_PX, the same photo
+ * smaller). A failure says why no tile was found.
+ */
+export function findOutline(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): Result<Outline> {
+  const lab = labOf(cv, searchImg);
+  const mask = notTableMask(lab, searchImg.width, searchImg.height);
+  const busy = busyMask(cv, lab, searchImg.width, searchImg.height);
+  for (let i = 0; i < mask.length; i++) mask[i] = mask[i]! | busy[i]!;
+  const firsts = firstQuads(cv, mask, searchImg.width, searchImg.height);
+  if (firsts.length === 0) return fail('no tile found (nothing stands out from the table)');
+  const s = refineImg.width / searchImg.width;
+  // Each first outline refined; the best that passes the checks, else the best one's reason.
+  let best: { outline: Outline; why: string | null } | null = null;
+  let problem = 'the outline of what stands out from the table has no straight edges';
+  for (const first of firsts) {
+    let quad = orderCorners(first.map((p) => ({ x: p.x * s, y: p.y * s })));
+    let support = 0;
+    let refined = true;
+    for (const band of [0.08, 0.03]) {
+      const r = refine(refineImg, quad, band);
+      if (!r || !isConvex(r.quad)) {
+        problem = r ? 'the edges found do not make a quadrilateral' : problem;
+        refined = false;
+        break;
+      }
+      quad = orderCorners(r.quad);
+      support = r.support;
+    }
+    if (!refined) continue;
+    const angles = interiorAngles(quad);
+    const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
+    const outline: Outline = { corners: quad, edgeSupport: support, angles: [Math.min(...angles), Math.max(...angles)], sideRatio: Math.max(...sides) / Math.min(...sides) };
+    const why = judgeOutline(outline, refineImg.width, refineImg.height);
+    const better = !best || (best.why !== null && why === null) || ((best.why === null) === (why === null) && support > best.outline.edgeSupport);
+    if (better) best = { outline, why };
+  }
+  if (!best) return fail(`no tile found (${problem})`);
+  const { outline, why } = best;
+  return why ? fail(`no tile found (${why})`) : ok(outline);
+}

@@ -1,0 +1,43 @@
+/** The services' photo reading through the contract: argument checks at the boundary and the reading itself (the committed model). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../../electron/contract/api.js';
+import { MAX_UPLOAD_BYTES } from '../../electron/contract/photos.js';
+import { PhotoReader } from '../../electron/services/tiles/photo-reader.js';
+
+const PHOTOS = join(import.meta.dirname, '../fixtures/photos');
+const photo = (file: string) => ({ mime: 'image/jpeg' as const, base64: readFileSync(join(PHOTOS, file)).toString('base64') });
+
+// Reading loads the model and OpenCV's WASM once: seconds on a quiet machine, more on a shared one.
+describe('readTilePhoto', { timeout: 180_000 }, () => {
+  it('refuses bad arguments at the boundary, naming them', () => {
+    const tooBig = parseArgs('readTilePhoto', [{ mime: 'image/jpeg', base64: 'A'.repeat(Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 4) }, {}]);
+    expect(tooBig).toEqual({ ok: false, error: 'readTilePhoto: argument 0.base64: a photo over 8 MB' });
+    expect(parseArgs('readTilePhoto', [{ mime: 'image/gif', base64: 'AAAA' }, {}]).ok).toBe(false);
+    const edition = parseArgs('readTilePhoto', [photo('base-d.jpg'), { edition: 'C9' }]);
+    expect(edition.ok).toBe(false);
+    expect(!edition.ok && edition.error).toMatch(/^readTilePhoto: argument 1\.edition: /);
+    expect(parseArgs('readTilePhoto', [photo('base-d.jpg'), { expansions: ['base', 'river'] }]).ok).toBe(true);
+  });
+
+  it('reads a photo: three readings with what the display draws them from, the straightened tile; a game-less default of C2 and every classic expansion', async () => {
+    const reader = new PhotoReader();
+    const r = await reader.read(photo('base-p-hand.jpg'), {}, null);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.readings).toHaveLength(3);
+    expect([r.value.readings[0]!.tileId, r.value.readings[0]!.rotation]).toEqual(['BASE_P', 270]);
+    expect(r.value.readings[0]!.segments).toHaveLength(12);
+    expect(r.value.edition).toBe('C2');
+    expect(r.value.expansions).toEqual(['base', 'river', 'abbot', 'inns-cathedrals', 'tower']);
+    expect(Buffer.from(r.value.cropPng, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(r.value.corners).toHaveLength(4);
+    // The game in progress names the candidates when the options do not: a River-only C1 table.
+    const river = await reader.read(photo('base-p-hand.jpg'), {}, { edition: 'C1', expansions: ['river', 'jousts-crests'] });
+    expect(river.ok && river.value.readings.every((x) => x.tileId.startsWith('RIVER_'))).toBe(true);
+    const none = await reader.read(photo('no-tile.jpg'), {}, null);
+    expect(none.ok).toBe(false);
+    expect(!none.ok && none.reason).toMatch(/^not read: no tile found/);
+  });
+});

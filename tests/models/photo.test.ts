@@ -1,0 +1,57 @@
+/** The photo reader's parts: the candidates of an edition, the corner order, and the outline found on a photo-like image. */
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { loadCv } from '../../calibration/cv.js';
+import { findOutline, orderCorners, REFINE_PX, SEARCH_PX } from '../../models/photo/outline.js';
+import { PHOTO_EXPANSIONS, photoCandidates } from '../../models/photo/read.js';
+import { makePhoto, matchCorners } from '../../models/photo/synthetic.js';
+
+const GARDEN = ['BASE_E_G', 'BASE_H_G', 'BASE_I_G', 'BASE_M_G', 'BASE_N_G', 'BASE_R_G', 'BASE_U_G', 'BASE_V_G', 'RIVER_J', 'IC_B_G', 'IC_H_G', 'TOWER_FG', 'TOWER_RRG'];
+
+describe('photo candidates', () => {
+  it('are the tiles printed in the edition for the expansions given: no garden tile in C1, the 2021 River spring and lake in C3', () => {
+    const c1 = photoCandidates('C1', PHOTO_EXPANSIONS).map((t) => t.id);
+    const c2 = photoCandidates('C2', PHOTO_EXPANSIONS).map((t) => t.id);
+    const c3 = photoCandidates('C3', PHOTO_EXPANSIONS).map((t) => t.id);
+    expect(c1).toHaveLength(68);
+    for (const g of GARDEN) {
+      expect(c1).not.toContain(g);
+      expect(c2).toContain(g);
+    }
+    expect(c3).toContain('RIVER_A_C3');
+    expect(c3).not.toContain('RIVER_A');
+    expect(c2).toContain('RIVER_A');
+    // The Abbot brings no tiles of its own; the River alone brings only river tiles.
+    expect(photoCandidates('C2', ['abbot'])).toEqual([]);
+    expect(photoCandidates('C2', ['river']).every((t) => t.expansion === 'river')).toBe(true);
+  });
+});
+
+describe('the outline', () => {
+  it('orders corners clockwise on screen from the left end of the side facing the top', () => {
+    const q = orderCorners([{ x: 10, y: 100 }, { x: 100, y: 110 }, { x: 90, y: 20 }, { x: 0, y: 10 }]);
+    expect(q).toEqual([{ x: 0, y: 10 }, { x: 90, y: 20 }, { x: 100, y: 110 }, { x: 10, y: 100 }]);
+  });
+
+  it('is found on a photo-like image within 3 % of the side, and a bare table gives no outline, with the reason', async () => {
+    const cv = await loadCv();
+    const { data, info } = await sharp(join(import.meta.dirname, '../../models/train/print/c1-jcz/BASE_D.jpg')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const face = { width: info.width, height: info.height, data: new Uint8Array(data) };
+    const decode = async (bytes: Uint8Array, max: number) => {
+      const r = await sharp(bytes).removeAlpha().resize(max, max, { fit: 'inside', withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+      return { width: r.info.width, height: r.info.height, data: new Uint8Array(r.data) };
+    };
+    const photo = await makePhoto({ face, seed: 7, width: 800, height: 600, size: 0.5, tiltDeg: 20, rollDeg: 30, handProb: 0 });
+    const found = findOutline(cv, await decode(photo.bytes, SEARCH_PX), await decode(photo.bytes, REFINE_PX));
+    expect(found.ok).toBe(true);
+    if (!found.ok) return;
+    expect(matchCorners(found.value.corners, photo.corners!).error).toBeLessThan(0.03);
+    expect(found.value.edgeSupport).toBeGreaterThan(0.8);
+
+    const bare = await makePhoto({ face: null, seed: 8, width: 800, height: 600, handProb: 0 });
+    const none = findOutline(cv, await decode(bare.bytes, SEARCH_PX), await decode(bare.bytes, REFINE_PX));
+    expect(none.ok).toBe(false);
+    expect(!none.ok && none.reason).toMatch(/^no tile found \(/);
+  });
+});
