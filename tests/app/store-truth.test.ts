@@ -4,15 +4,29 @@
  * the app closed, and the start-up says which and why.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GameSession } from '../../electron/services/session/session.js';
 import { Store } from '../../electron/services/store/store.js';
 import { loadRecord, setupFromRecord } from './helpers/records.js';
 
 const OPEN_STORE = join(import.meta.dirname, 'helpers/open-store.ts');
+const ROOT = join(import.meta.dirname, '../..');
+
+/**
+ * The unprivileged user must reach the checkout to run the check: a clone made under a folder only
+ * its owner may enter (`mktemp -d` makes them 0700) gets the traverse bit for others on each such
+ * folder above it (nothing is listed or read through it).
+ */
+function letOthersReach(path: string): void {
+  for (let d = path; ; d = dirname(d)) {
+    const mode = statSync(d).mode;
+    if ((mode & 0o001) === 0) chmodSync(d, (mode & 0o7777) | 0o001);
+    if (dirname(d) === d) return;
+  }
+}
 
 describe('a database the app may read but not write', () => {
   it('is refused at start-up, by name, before any move', () => {
@@ -26,7 +40,8 @@ describe('a database the app may read but not write', () => {
     chmodSync(file, 0o444);
     // root writes whatever the mode says: the check runs as an unprivileged user there.
     const asRoot = process.getuid?.() === 0;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', OPEN_STORE, file], { encoding: 'utf8', cwd: join(import.meta.dirname, '../..'), ...(asRoot ? { uid: 65534, gid: 65534, env: { ...process.env, HOME: dir } } : {}) });
+    if (asRoot) letOthersReach(ROOT);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', OPEN_STORE, file], { encoding: 'utf8', cwd: ROOT, ...(asRoot ? { uid: 65534, gid: 65534, env: { ...process.env, HOME: dir } } : {}) });
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout) as { code?: string; message?: string };
     expect(out.code).toBe('read-only');

@@ -271,7 +271,13 @@ export class CameraService {
   frame(bytes: Uint8Array): Result<void> {
     if (this.kind !== 'browser') return fail(`the camera source is ${this.kind}: frames from the screen are not expected`);
     const problem = frameSizeProblem(bytes);
-    if (problem) return fail(problem);
+    if (problem) {
+      // Named to the table like a frame that does not decode: which frame, and why nothing was read.
+      const index = this.received++;
+      this.notice(index, `frame ${index} was refused before decoding: ${problem}; nothing was read from it`, true);
+      this.changed();
+      return fail(`frame ${index}: ${problem}`);
+    }
     // A frame taken just before the track ended can arrive after the screen said so: it is read, but
     // the camera stays unplugged until the screen reports it live again.
     if (this.status === 'starting') {
