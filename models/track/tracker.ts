@@ -71,6 +71,15 @@ const FIT_UNTRUSTED = 0.05;
  * 7107–7109, pictures from game 7110's board) fit at median 0.0063, never above 0.0192.
  */
 const PICTURE_FIT_TRUSTED = 0.02;
+/**
+ * How well the laid tiles' own drawings must fit them for the drawings to be trusted at all
+ * (`drawnArtFit`): in full up to ART_FIT_TRUSTED, not from ART_FIT_UNTRUSTED. Drawn tables (styles
+ * c1, c2, c3; tuning seeds 7001, 7004, 7107, 7201) fit at median 0.008–0.014, never above 0.0162;
+ * the first-edition print (seed 7401, training material) from 0.028 (the start tile alone) to 0.068.
+ * On print the drawings' best fit passes FIT_TRUSTED for wrong types as often as for right ones.
+ */
+const ART_FIT_TRUSTED = 0.02;
+const ART_FIT_UNTRUSTED = 0.026;
 /** Radius (tile units) left out of a picture around a figure standing on the tile: a big follower leaning off its point. */
 const HIDDEN_FIGURE_R = 0.25;
 /** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
@@ -190,6 +199,8 @@ export class Tracker {
   private unstillSince = -1;
   private handReported = false;
   private lastFrame = -1;
+  /** The best `drawnArtFit` of the game's still scenes so far (0 before any: no evidence). */
+  private artFit = Infinity;
   /** Commands the camera committed (by history index), apart from table input. */
   readonly cameraCommitted = new Set<number>();
   /** Commit a reading at this confidence; the table may raise it above 1 to be asked about every reading. */
@@ -418,6 +429,10 @@ export class Tracker {
       }
       this.tileCrops.clear();
       for (const t of this.game.state.board.tiles) this.tileCrops.set(t.key, crop(t.x, t.y));
+      // The table's art does not change in a game; a camera bump or a change of light makes every
+      // laid tile fit worse for a few scenes (to 0.032 on a drawn tuning game): the best scene counts.
+      const fit = this.drawnArtFit();
+      if (fit > 0) this.artFit = Math.min(this.artFit, fit);
       this.lastStill = { frame, H: this.H! };
       this.stillTiles = new Set(this.tileCrops.keys());
       for (const e of out) if (e.kind === 'proposal' && (e.command.type === 'placeTile' || e.command.type === 'placePrizeTile')) this.stillTiles.add(posKey(e.command.at[0], e.command.at[1]));
@@ -689,7 +704,27 @@ export class Tracker {
   private fitOf(readings: readonly Reading[]): number {
     const top = readings[0]!;
     const mixed = this.templates.fromPicture(top.tile) && readings.some((r) => !this.templates.fromPicture(r.tile));
-    return mixed ? templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED) : templateFit(top.d);
+    if (process.env.TRACK_DEBUG) console.error(`art fit ${this.artFit.toFixed(4)} best ${top.tile} ${top.d.toFixed(4)}`);
+    if (mixed) return templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED);
+    // A drawing is trusted only where the drawings describe the table (`drawnArtFit`).
+    const drawn = this.templates.fromPicture(top.tile) || this.artFit === Infinity ? 1 : templateFit(this.artFit, ART_FIT_TRUSTED, ART_FIT_UNTRUSTED);
+    return templateFit(top.d) * drawn;
+  }
+
+  /**
+   * How well the drawings describe this table: the median fit of the laid tiles of drawn types to
+   * their own drawing, as the last still scene showed them (0 while none is laid).
+   */
+  private drawnArtFit(): number {
+    const ds: number[] = [];
+    for (const t of this.game.state.board.tiles) {
+      if (this.templates.fromPicture(t.view.tile.id)) continue;
+      const c = this.tileCrops.get(t.key);
+      const tpl = c && this.templates.get(t.view.tile.id, ROTATIONS.indexOf(t.view.rot));
+      if (c && tpl) ds.push(matchTemplate(c, tpl).d);
+    }
+    ds.sort((a, b) => a - b);
+    return ds.length ? ds[ds.length >> 1]! : 0;
   }
 
   /** Reads the holes that changed since the last still frame; returns what it found and which changed. */
