@@ -7,7 +7,9 @@
  * of another game (what the camera service keeps of a finished game). Seeds 9201–9203 were never
  * looked at while the tracker was tuned. A third row draws a first game from the first-edition
  * scans (models/train/print/c1-jcz: art the model was trained on, the C1 tile counts: no gardens).
- * Prints `name: value unit` lines.
+ * The first games are played again at 1280×960 (a webcam's 720p–1080p gives the tiles 45–60 px),
+ * where the tracker asks the model (from 30 px per cell). `--only TEXT` runs the rows whose name
+ * holds TEXT. Prints `name: value unit` lines.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,22 +31,29 @@ try {
   const ids = defaultCatalog().all().map((t) => t.id);
   const faces = await realFacesByTile(ids);
   const firstEdition = await printFacesByTile(ids);
-  const recordingOf = async (seed: number, print: { faces: typeof faces; art: string; edition?: Edition } = { faces, art: 'realart' }) => {
-    const d = join(dir, `${print.art}-${seed}`);
-    const g = await generateRecording({ seed, style: 'c3', faces: print.faces, art: print.art, expansions: ['base', 'river', 'inns-cathedrals'], ...(print.edition ? { edition: print.edition } : {}) });
+  const recordingOf = async (seed: number, print: { faces: typeof faces; art: string; edition?: Edition; large?: boolean } = { faces, art: 'realart' }) => {
+    const d = join(dir, `${print.art}-${seed}${print.large ? '-large' : ''}`);
+    const size = print.large ? { width: 1280, height: 960 } : {};
+    const g = await generateRecording({ seed, style: 'c3', faces: print.faces, art: print.art, expansions: ['base', 'river', 'inns-cathedrals'], ...(print.edition ? { edition: print.edition } : {}), ...size });
     writeRecording(d, g.manifest, g.frames, g.record);
     return d;
   };
-  const games = await Promise.all(GAMES.map((seed) => recordingOf(seed)));
-  const c1Games = await Promise.all(GAMES.map((seed) => recordingOf(seed, { faces: firstEdition, art: 'c1-jcz', edition: 'C1' })));
-  const pictures = (await replayRecording(await recordingOf(ENROLL_FROM))).tracker.boardPictures();
-  const modes: [string, ReplayOptions, string[]][] = [
-    ['printed art, first game', {}, games],
-    [`printed art, one picture per type`, { pictures }, games],
-    ['first-edition print, first game', {}, c1Games],
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]! : '';
+  const c1 = { faces: firstEdition, art: 'c1-jcz', edition: 'C1' as const };
+  const rows: [string, () => Promise<[ReplayOptions, string[]]>][] = [
+    ['printed art, first game', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed)))]],
+    ['printed art, one picture per type', async () => {
+      const pictures = (await replayRecording(await recordingOf(ENROLL_FROM))).tracker.boardPictures();
+      console.log(`pictures from another game's final board: ${pictures.length} tile types`);
+      return [{ pictures }, await Promise.all(GAMES.map((seed) => recordingOf(seed)))];
+    }],
+    ['first-edition print, first game', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, c1)))]],
+    ['printed art, first game, 1280×960 camera', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, { faces, art: 'realart', large: true })))]],
+    ['first-edition print, first game, 1280×960 camera', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, { ...c1, large: true })))]],
   ];
-  console.log(`pictures from another game's final board: ${pictures.length} tile types`);
-  for (const [name, options, games] of modes) {
+  for (const [name, make] of rows) {
+    if (!name.includes(only)) continue;
+    const [options, games] = await make();
     let moves = 0, exact = 0, tiles = 0, tilesExact = 0, tilesWrong = 0, asked = 0, scores = 0, falseAlarms = 0;
     for (const d of games) {
       const r = await replayRecording(d, { ...options, onEvent: (e) => { if (e.kind === 'notice' && LAID_TILE_NOTICE.test(e.message)) falseAlarms++; } });
