@@ -71,8 +71,26 @@ describe('the companion in a browser', () => {
     // No typing: the tile clicked in the picker, laid on its lit cell (R turns it, Enter lays it),
     // figures on their drawn spots, towers, captures, abbots and ransoms clicked where they are.
     const entry = clickEntry(page);
+    let shotTaken = false;
     const started = Date.now();
     for (const [i, c] of commands.entries()) {
+      // One turn pictured step by step: the picker, the lit cells with the tile shown, the figure spots.
+      const pictured = i >= 40 && c.type === 'placeTile' && commands[i + 1]?.type === 'placeMeeple' && !shotTaken;
+      if (pictured) {
+        shotTaken = true;
+        entry.pause = async (stage) => {
+          if (stage === 'picked') await page.getByTestId('move-entry').screenshot({ path: join(SHOTS, 'entry-1-tile-picker.png') });
+          if (stage === 'shown') await shot('entry-2-lit-cells');
+          if (stage === 'spots') {
+            await page.locator('[data-testid=board] [data-spot]').first().waitFor();
+            await shot('entry-3-figure-spots');
+            await page.keyboard.press('?');
+            await page.getByTestId('key-help').screenshot({ path: join(SHOTS, 'entry-4-keys.png') });
+            await page.keyboard.press('Escape');
+            entry.pause = null;
+          }
+        };
+      }
       const t0 = Date.now();
       await entry.enter(c);
       if (process.env.ENTRY_TIMES) console.log(i, c.type, Date.now() - t0);
@@ -227,7 +245,7 @@ describe('a second screen over the LAN', () => {
   });
   afterAll(() => lan?.close());
 
-  it('joins only after typing the code shown on the main screen, and cannot enter moves', async () => {
+  it('joins only after typing the code shown on the main screen, and enters moves only once the main screen allows it', async () => {
     const main = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await main.goto(lan.server.url);
     await main.locator('button[data-screen=games]').click();
@@ -247,6 +265,13 @@ describe('a second screen over the LAN', () => {
     await tv.getByTestId('board').waitFor();
     expect(await tv.getByTestId('move-entry').count()).toBe(0);
     expect(Number(await tv.getByTestId('total-0').textContent())).toBe(record.expect!.final![0]);
+    // Once the main screen allows second screens to enter moves, the entry shows there too (after
+    // the next change of the game: here an undo of the final scoring, made on the main screen).
+    await main.getByTestId('screen-moves').check();
+    await main.locator('button[data-screen=log]').click();
+    await main.getByTestId('undo').click();
+    await tv.getByTestId('move-entry').waitFor();
+    await main.locator('button[data-screen=games]').click();
     await tv.locator('button[data-screen=games]').click();
     expect(await tv.getByTestId('pairing-code').count()).toBe(0);
     await tv.close();

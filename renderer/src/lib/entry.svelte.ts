@@ -193,7 +193,11 @@ export async function actThenEnd(c: Command): Promise<void> {
     if (!app.snapshot || s.version >= app.snapshot.version) app.snapshot = s;
     // A ransom the player cannot pay yet is only a reminder; one they can pay is among the actions.
     const quiet = g.actions.length === 0 && g.next.every((n) => n.what === 'endTurn' || n.what === 'counterAttack' || n.what === 'payRansom');
-    if (quiet) await endTurn(g);
+    if (quiet && (await endTurn(g))) {
+      // The new turn is shown before the entry says it is done (its push may come later).
+      const after = await run(api().snapshot());
+      if (after && (!app.snapshot || after.version >= app.snapshot.version)) app.snapshot = after;
+    }
   } finally {
     entry.busy = false;
   }

@@ -1,7 +1,7 @@
 /**
  * Entering a command on the Board screen as a player would (issue 29): by clicks and keys only, never
  * by typing. The tile is clicked in the picker, the board's lit cell hovered, turned with R until it
- * shows the recorded turn and laid with Enter; a figure is its spot clicked on the tile; a tower, a
+ * shows the recorded turn (Shift+R backwards when nearer) and laid with Enter; a figure is its spot clicked on the tile; a tower, a
  * meeple to capture, an abbot, a prisoner are clicked where they are drawn. Every click and key press
  * is counted (`inputs`), so a test can say how many a turn took.
  */
@@ -15,6 +15,8 @@ const WORD: Record<string, string> = { normal: 'meeple', big: 'big meeple', abbo
 
 export interface ClickEntry {
   enter(c: Command): Promise<void>;
+  /** Called between the clicks of a move (the tile picked, the tile shown on its cell, the spots drawn): screenshots. */
+  pause: ((stage: 'picked' | 'shown' | 'spots') => Promise<void>) | null;
   /** Clicks and key presses so far. */
   readonly inputs: number;
 }
@@ -62,6 +64,7 @@ export function clickEntry(page: Page): ClickEntry {
       return;
     }
     await click(page.locator(`[data-testid=tile-picker] button[data-pick="${tile}"]`));
+    await self.pause?.('picked');
   }
 
   /** Lays the picked tile: hover the lit cell, R until the recorded turn shows, Enter. */
@@ -72,7 +75,13 @@ export function clickEntry(page: Page): ClickEntry {
     if (k < 0) throw new Error(`${what}: turned ${rot} is not among the lit turns ${rots.join(', ')} there`);
     // The pointer's move is handled before the next key arrives: R turns the tile shown there.
     await cell.hover();
-    for (let i = 0; i < k; i++) await press('r');
+    // R forwards, Shift+R backwards: whichever reaches the recorded turn in fewer presses.
+    const back = rots.length - k < k;
+    for (let i = 0; i < (back ? rots.length - k : k); i++) await press(back ? 'Shift+R' : 'r');
+    if (self.pause) {
+      await page.locator(`[data-testid=board] [data-ghost="${at[0]},${at[1]}"][data-turn="${k}"]`).waitFor();
+      await self.pause('shown');
+    }
     await done(what, () => press('Enter'));
   }
 
@@ -92,6 +101,7 @@ export function clickEntry(page: Page): ClickEntry {
         await entry.getByTestId('discard').waitFor();
         return done('discard', () => press('d'));
       case 'placeMeeple':
+        await self.pause?.('spots');
         return done(`figure on ${c.on}`, () => click(page.locator(`[data-testid=board] [data-spot="${c.kind}|${c.on}"]`)));
       case 'endTurn': {
         // Ended already by itself when nothing else could follow the action.
@@ -163,12 +173,14 @@ export function clickEntry(page: Page): ClickEntry {
     }
   }
 
-  return {
+  const self: ClickEntry = {
     enter,
+    pause: null,
     get inputs() {
       return inputs;
     },
   };
+  return self;
 }
 
 const entries = new WeakMap<Page, ClickEntry>();
