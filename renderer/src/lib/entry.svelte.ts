@@ -156,6 +156,8 @@ export async function placeShown(game: GameView): Promise<boolean> {
     p.as === 'tournament' ? { type: 'placeTournamentTile', player, at: [at.x, at.y], rot }
     : p.as === 'prize' ? { type: 'placePrizeTile', player, tile: p.tile, at: [at.x, at.y], rot }
     : { type: 'placeTile', player, tile: p.tile, at: [at.x, at.y], rot };
+  // A land tile on which no figure may stand, with nothing else to do, ends the turn too.
+  if (c.type === 'placeTile') return actThenEnd(c);
   return play(c);
 }
 
@@ -180,24 +182,26 @@ export function endTurn(game: GameView): Promise<boolean> {
 }
 
 /**
- * After the turn's action (figure, floor, abbot): when nothing else may follow in the turn (the
- * engine's next steps hold only the end of the turn), the turn ends too, as in the digital games.
+ * After the turn's action (figure, floor, abbot), or a land tile on which nothing may be done: when
+ * nothing else may follow in the turn (no figure spot, no legal tower, abbot or ransom action, the
+ * engine's next steps only the end of the turn), the turn ends too, as in the digital games.
  */
-export async function actThenEnd(c: Command): Promise<void> {
+export async function actThenEnd(c: Command): Promise<boolean> {
   entry.busy = true;
   try {
-    if (!(await play(c))) return;
+    if (!(await play(c))) return false;
     const s = await run(api().snapshot());
     const g = s?.game;
-    if (!g || g.finished || g.turn.step === 'tile') return;
+    if (!g || g.finished || g.turn.step === 'tile') return true;
     if (!app.snapshot || s.version >= app.snapshot.version) app.snapshot = s;
     // A ransom the player cannot pay yet is only a reminder; one they can pay is among the actions.
-    const quiet = g.actions.length === 0 && g.next.every((n) => n.what === 'endTurn' || n.what === 'counterAttack' || n.what === 'payRansom');
+    const quiet = g.meepleSpots.length === 0 && g.actions.length === 0 && g.next.every((n) => n.what === 'endTurn' || n.what === 'counterAttack' || n.what === 'payRansom');
     if (quiet && (await endTurn(g))) {
       // The new turn is shown before the entry says it is done (its push may come later).
       const after = await run(api().snapshot());
       if (after && (!app.snapshot || after.version >= app.snapshot.version)) app.snapshot = after;
     }
+    return true;
   } finally {
     entry.busy = false;
   }
