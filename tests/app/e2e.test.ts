@@ -65,6 +65,17 @@ describe('the companion in a browser', () => {
     const names = await page.locator('[data-testid=scoreboard] tbody th').allTextContents();
     expect(names.map((n) => n.trim())).toEqual(record.players.map((p) => p.name));
     await expect.poll(() => page.getByTestId('reminders').textContent()).toContain(`${record.players[0]!.name}: draw a tile`);
+    // Esc backs out of a half-entered turn (a tile picked and shown on a lit cell) without touching the game.
+    const first = commands[0]!;
+    if (first.type !== 'placeTile') throw new Error('the record starts with a tile');
+    const version = await page.locator('main').getAttribute('data-version');
+    await page.locator(`[data-testid=tile-picker] button[data-pick="${first.tile}"]`).click();
+    await page.locator(`[data-testid=board] rect[data-cell="${first.at[0]},${first.at[1]}"]`).click();
+    await page.locator('[data-testid=board] [data-ghost]').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('[data-testid=board] rect[data-cell]').count()).toBe(0);
+    expect(await page.locator('[data-testid=tile-picker] button[aria-pressed=true]').count()).toBe(0);
+    expect(await page.locator('main').getAttribute('data-version')).toBe(version);
   }, 60_000);
 
   it('plays the bundled record through clicks and keys only, and the scores on screen equal the record’s', async () => {
@@ -158,6 +169,18 @@ describe('the companion in a browser', () => {
     await expect.poll(() => page.getByTestId('reminders').textContent()).toContain('No tiles left');
     await act('redo', () => page.getByTestId('redo').click());
     await expect.poll(() => page.getByTestId('reminders').textContent()).toContain('game is over');
+    // The same from the board by keys; a redo after a new move is refused, saying why.
+    await page.locator('button[data-screen=play]').click();
+    await act('undo by key', () => page.keyboard.press('Control+z'));
+    await expect.poll(() => page.getByTestId('reminders').textContent()).toContain('No tiles left');
+    await act('redo by key', () => page.keyboard.press('Control+Shift+Z'));
+    await expect.poll(() => page.getByTestId('reminders').textContent()).toContain('game is over');
+    await act('undo by key', () => page.keyboard.press('Control+z'));
+    await act('final scoring again', () => page.getByTestId('finish').click());
+    await page.keyboard.press('Control+Shift+Z');
+    await expect.poll(() => page.locator('[data-testid=message][role=alert]').textContent()).toContain('nothing to redo: a new move was entered after the undo');
+    await page.locator('[data-testid=message] .close').click();
+    await page.locator('button[data-screen=log]').click();
     // Remove a meeple placed mid-game; the engine's own correction gives the scores to expect.
     // (the first one whose removal leaves the game legal and changes the score).
     let want: number[] = [];
