@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { GameRecord } from '../../engine/record/schema.js';
 import { cameraAnswerSchema, cameraFrameSchema, cameraReportSchema, cameraSourceSchema, type CameraView } from './camera.js';
 import { commandSchema } from './commands.js';
+import { placementsArgs, type PlacementsView, type TileChoice } from './entry.js';
 import { photoReadOptionsSchema, photoSchema, type PhotoReadView } from './photos.js';
 import { newGameSchema } from './setup.js';
 import type { Snapshot } from './snapshot.js';
@@ -34,6 +35,8 @@ export const operationArgs = {
   unpairScreen: z.tuple([z.string().min(1).max(40)]),
   secondScreenMoves: z.tuple([z.boolean()]),
   tileTypes: z.tuple([]),
+  tileChoices: z.tuple([]),
+  placements: placementsArgs,
   saveTile: z.tuple([tileDefinitionSchema, cropSchema.nullable(), z.enum(['camera', 'settings'])]),
   readTilePhoto: z.tuple([photoSchema, photoReadOptionsSchema]),
   camera: z.tuple([]),
@@ -100,6 +103,8 @@ export interface OperationResults {
   unpairScreen: PairingInfo;
   secondScreenMoves: PairingInfo;
   tileTypes: readonly EditableTile[];
+  tileChoices: readonly TileChoice[];
+  placements: PlacementsView;
   saveTile: SavedTile;
   readTilePhoto: PhotoReadView;
   camera: CameraView;

@@ -135,6 +135,11 @@ export interface GameView {
   readonly next: readonly { readonly what: string; readonly who: readonly number[]; readonly required: boolean }[];
   /** Where the current player may put a figure on the tile just placed. */
   readonly meepleSpots: readonly { readonly kind: string; readonly on: string }[];
+  /**
+   * The other legal commands of the step (engine legalActions): tower floors with each capture,
+   * closing a tower, the abbot back, ransoms. The click entry lights what each one is done by.
+   */
+  readonly actions: readonly Command[];
   readonly canUndo: boolean;
   readonly canRedo: boolean;
   readonly jc: JcView | null;

@@ -30,6 +30,8 @@ const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => v
   unpairScreen: call('unpairScreen') as CompanionApi['unpairScreen'],
   secondScreenMoves: call('secondScreenMoves') as CompanionApi['secondScreenMoves'],
   tileTypes: call('tileTypes') as CompanionApi['tileTypes'],
+  tileChoices: call('tileChoices') as CompanionApi['tileChoices'],
+  placements: call('placements') as CompanionApi['placements'],
   saveTile: call('saveTile') as CompanionApi['saveTile'],
   readTilePhoto: call('readTilePhoto') as CompanionApi['readTilePhoto'],
   camera: call('camera') as CompanionApi['camera'],

@@ -38,6 +38,8 @@ function build(setup: GameSetup, catalog: TileCatalog, commands: readonly Comman
 export class Game {
   private built: Built;
   private redoStack: Command[] = [];
+  /** Undone commands dropped by a later move: a redo then says why there is nothing to redo. */
+  private redoDropped = false;
 
   private constructor(readonly setup: GameSetup, readonly catalog: TileCatalog, built: Built) {
     this.built = built;
@@ -75,6 +77,7 @@ export class Game {
     const r = execute(this.built.state, command);
     if (!r.ok) return r;
     this.built.history.push({ command, events: r.value });
+    if (this.redoStack.length) this.redoDropped = true;
     this.redoStack = [];
     return r;
   }
@@ -94,12 +97,13 @@ export class Game {
     if (!rebuilt.ok) throw new Error(`undo could not replay a prefix of an accepted game: ${rebuilt.reason}`);
     this.built = rebuilt.value;
     this.redoStack.push(last.command);
+    this.redoDropped = false;
     return ok(last.command);
   }
 
   redo(): Result<readonly GameEvent[]> {
     const next = this.redoStack.at(-1);
-    if (!next) return fail('nothing to redo');
+    if (!next) return fail(this.redoDropped ? 'nothing to redo: a new move was entered after the undo, and the undone moves were dropped' : 'nothing to redo');
     const r = execute(this.built.state, next);
     if (!r.ok) return r;
     this.redoStack.pop();

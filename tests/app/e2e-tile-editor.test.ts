@@ -16,6 +16,7 @@ import { svgToPng } from '../../models/render/rasterise.js';
 import { HELD_OUT_STYLE } from '../../models/render/styles.js';
 import { tileSvg } from '../../models/render/svg.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
+import { clickEntry } from './helpers/entry.js';
 import { act as actOn, launchChromium } from './helpers/browser.js';
 import { loadRecord } from './helpers/records.js';
 
@@ -110,20 +111,18 @@ describe('tile editor in the browser', () => {
     await form.locator('input[name=exp-jousts-crests]').check();
     await act('start', () => page.getByTestId('start-game').click());
     await page.getByTestId('board').waitFor();
-    const draw = page.getByTestId('draw-entry');
-    await draw.locator('input[name=drawTile]').fill('JC-L-PLAIN');
-    await act('draw', () => draw.getByRole('button', { name: 'Draw' }).click());
-    const entry = page.getByTestId('move-entry');
-    await entry.locator('input[name=tile]').fill('JC-L-PLAIN');
-    await entry.locator('input[name=x]').fill('0');
-    await entry.locator('input[name=y]').fill('-1');
-    // Unturned, the confirmed road would run into the tournament tile's field: the rules refuse it
-    // (with the provisional shape, fields all round, it fitted).
-    await entry.getByRole('button', { name: 'Place tile' }).click();
-    await alert().waitFor();
-    expect(await alert().textContent()).toMatch(/JC-L-PLAIN/);
-    await entry.locator('select[name=rot]').selectOption('90');
-    await act('place turned', () => entry.getByRole('button', { name: 'Place tile' }).click());
+    // Drawn by clicks: its picture in the picker, then the stack.
+    await page.locator('[data-testid=tile-picker] button[data-pick=JC-L-PLAIN]').click();
+    await act('draw', () => page.getByTestId('draw-from-stack').click());
+    // Unturned, the confirmed road would run into the tournament tile's field: the board does not
+    // offer that turn there (with the provisional shape, fields all round, every turn fitted).
+    const cell = page.locator('[data-testid=board] rect[data-cell="0,-1"]');
+    const rots = (await cell.getAttribute('data-rots'))!.split(',');
+    expect(rots).not.toContain('0');
+    expect(rots).toContain('90');
+    await cell.click();
+    for (let i = 0; i < rots.indexOf('90'); i++) await page.keyboard.press('r');
+    await act('place turned', () => page.keyboard.press('Enter'));
     const placed = page.locator('[data-testid=board] g[data-tile=JC-L-PLAIN]');
     await placed.waitFor();
     expect(await placed.getAttribute('data-at')).toBe('0,-1');
@@ -131,12 +130,13 @@ describe('tile editor in the browser', () => {
     expect(await placed.getAttribute('data-terrain')).toBe('000010000010');
     expect(await placed.locator('image').getAttribute('href')).toMatch(/^data:image\/svg\+xml/);
     // Where a figure may go: the road and the two fields it makes (the provisional tile had one field).
-    expect(await entry.locator('select[name=spot] option').allTextContents()).toEqual(['—', 'normal on E2', 'normal on E1', 'normal on N0']);
+    const spots = await page.locator('[data-testid=board] [data-spot]').evaluateAll((els) => els.map((e) => e.getAttribute('data-spot')));
+    expect(spots.sort()).toEqual(['normal|E1', 'normal|E2', 'normal|N0']);
     await page.screenshot({ path: join(SHOTS, 'tile-editor-3-used.png') });
 
   }, 120_000);
 
-  it('the manual entry asks which prisoner comes back when the captured player holds several kinds (exchangeFor)', async () => {
+  it('the click entry asks which prisoner comes back when the captured player holds several kinds (exchangeFor)', async () => {
     // Corpus game g116 up to the turn where player 0 captures with a tower and gets the abbot back.
     const record = loadRecord('g116-base-river-abbot-ic-tower-2p.json');
     const at = record.turns.findIndex((t) => (t.action as { capture?: { exchangeFor?: string } } | undefined)?.capture?.exchangeFor);
@@ -151,34 +151,23 @@ describe('tile editor in the browser', () => {
     await page.locator('button[data-screen=play]').click();
     await page.getByTestId('board').waitFor();
 
-    const entry = page.getByTestId('move-entry');
-    await entry.locator('input[name=tile]').fill(turn.tile!);
-    await entry.locator('input[name=x]').fill(String(turn.at![0]));
-    await entry.locator('input[name=y]').fill(String(turn.at![1]));
-    await entry.locator('select[name=rot]').selectOption(String(turn.rot));
-    await act('place', () => entry.getByRole('button', { name: 'Place tile' }).click());
+    await clickEntry(page).enter({ type: 'placeTile', player: 0, tile: turn.tile!, at: turn.at!, rot: turn.rot! });
     const prisoners = (i: number) => page.locator('[data-testid=tower-panel] tbody tr').nth(i).locator('td').nth(1).textContent();
-    expect(await prisoners(1)).toBe("Ann's abbot, Ann's normal");
+    expect(await prisoners(1)).toBe("Ann's abbot, Ann's meeple");
     const action = turn.action as { towerPiece: [number, number]; capture: { player: number; at: [number, number]; on: string; meeple: string; exchangeFor: string } };
-    await entry.locator('input[name=targetX]').fill(String(action.towerPiece[0]));
-    await entry.locator('input[name=targetY]').fill(String(action.towerPiece[1]));
-    await entry.locator('select[name=capPlayer]').selectOption(String(action.capture.player));
-    await entry.locator('input[name=capX]').fill(String(action.capture.at[0]));
-    await entry.locator('input[name=capY]').fill(String(action.capture.at[1]));
-    await entry.locator('input[name=capOn]').fill(action.capture.on);
-    await entry.locator('select[name=capKind]').selectOption(action.capture.meeple);
-    // The captured player holds more than one kind of ours: the entry asks which comes back.
-    const choice = entry.getByTestId('exchange-for');
+    // The tower clicked, then the meeple to capture: the captured player holds more than one kind
+    // of ours, so the entry asks which comes back.
+    await page.locator(`[data-testid=board] [data-target-tower="${action.towerPiece[0]},${action.towerPiece[1]}"]`).click();
+    const cap = action.capture;
+    await page.locator(`[data-testid=board] g[data-meeple="${cap.player}:${cap.on}"][data-at="${cap.at[0]},${cap.at[1]}"][data-kind=${cap.meeple}][data-target-meeple]`).click();
+    const choice = page.getByTestId('entry-options');
     await choice.waitFor();
-    expect((await choice.locator('option').allTextContents()).slice(1).sort()).toEqual(['abbot', 'normal']);
-    // Without an answer the engine refuses, saying what it needs.
-    await entry.getByRole('button', { name: 'Add tower floor' }).click();
-    await alert().waitFor();
-    expect(await alert().textContent()).toContain('say which comes back (exchangeFor)');
-    await choice.locator('select').selectOption(action.capture.exchangeFor);
+    const labels = await choice.getByRole('button').allTextContents();
+    expect(labels.map((l) => /gives back your (.+) \(/.exec(l)?.[1]).sort()).toEqual(['abbot', 'meeple']);
     await page.screenshot({ path: join(SHOTS, 'exchange-for.png') });
-    await act('tower floor', () => entry.getByRole('button', { name: 'Add tower floor' }).click());
+    const word = cap.exchangeFor === 'normal' ? 'meeple' : cap.exchangeFor;
+    await act('tower floor', () => choice.getByRole('button', { name: new RegExp(`gives back your ${word} \\(`) }).click());
     // Bo's captured meeple went home and Ann got her abbot back: Bo holds only Ann's normal meeple.
-    expect(await prisoners(1)).toBe("Ann's normal");
+    expect(await prisoners(1)).toBe("Ann's meeple");
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 /**
  * The app in a real browser (Debian chromium) against browser mode: a new game set up through the
- * UI, a bundled record played move by move through the manual entry, the final scores and the audit
+ * UI, a bundled record played move by move through clicks and keys only (helpers/entry.ts), the final scores and the audit
  * on screen checked against the record, undo/redo and a correction from the event log, and the
  * faults (malformed record, WebSocket garbage, unpaired client). Screenshots go to test-output/screens.
  */
@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Command } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
 import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
 import { act as actOn, launchChromium } from './helpers/browser.js';
+import { clickEntry } from './helpers/entry.js';
 import { loadRecord, recordCommands, setupFromRecord } from './helpers/records.js';
 
 // The callbacks below run in the page; these are the few DOM names they use.
@@ -45,52 +45,6 @@ const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`
 
 const act = (what: string, action: () => Promise<void>) => actOn(page, what, action);
 
-async function enter(c: Command): Promise<void> {
-  const entry = page.getByTestId('move-entry');
-  switch (c.type) {
-    case 'placeTile':
-      await entry.locator('input[name=tile]').fill(c.tile);
-      await entry.locator('input[name=x]').fill(String(c.at[0]));
-      await entry.locator('input[name=y]').fill(String(c.at[1]));
-      await entry.locator('select[name=rot]').selectOption(String(c.rot));
-      return act(`place ${c.tile}`, () => entry.getByRole('button', { name: 'Place tile' }).click());
-    case 'placeMeeple':
-      await entry.locator('select[name=spot]').selectOption(`${c.kind}:${c.on}`);
-      return act(`figure on ${c.on}`, () => entry.getByRole('button', { name: 'Place figure' }).click());
-    case 'endTurn':
-      return act('end turn', () => page.getByTestId('end-turn').click());
-    case 'finishGame':
-      return act('final scoring', () => page.getByTestId('finish').click());
-    case 'discardTile':
-      await entry.locator('input[name=tile]').fill(c.tile);
-      return act('discard', () => entry.getByRole('button', { name: 'Discard' }).click());
-    case 'placeTowerFloor': {
-      await entry.locator('input[name=targetX]').fill(String(c.at[0]));
-      await entry.locator('input[name=targetY]').fill(String(c.at[1]));
-      if (c.capture) {
-        await entry.locator('select[name=capPlayer]').selectOption(String(c.capture.player));
-        await entry.locator('input[name=capX]').fill(String(c.capture.at[0]));
-        await entry.locator('input[name=capY]').fill(String(c.capture.at[1]));
-        await entry.locator('input[name=capOn]').fill(c.capture.on);
-        await entry.locator('select[name=capKind]').selectOption(c.capture.kind ?? '');
-        if (c.capture.exchangeFor) await entry.locator('select[name=exchangeFor]').selectOption(c.capture.exchangeFor);
-      }
-      return act('tower floor', () => entry.getByRole('button', { name: 'Add tower floor' }).click());
-    }
-    case 'closeTower':
-      await entry.locator('input[name=targetX]').fill(String(c.at[0]));
-      await entry.locator('input[name=targetY]').fill(String(c.at[1]));
-      await entry.locator('select[name=closeKind]').selectOption(c.kind);
-      return act('close tower', () => entry.getByRole('button', { name: 'Close the tower' }).click());
-    case 'returnAbbot':
-      await entry.locator('input[name=targetX]').fill(String(c.at[0]));
-      await entry.locator('input[name=targetY]').fill(String(c.at[1]));
-      return act('abbot back', () => entry.getByRole('button', { name: 'Take the abbot back' }).click());
-    case 'payRansom':
-      return act('ransom', () => entry.getByRole('button', { name: `Pay ransom to ${record.players[c.prisonerOf]!.name} (${c.kind})` }).click());
-  }
-}
-
 describe('the companion in a browser', () => {
   it('sets up a new game through the UI', async () => {
     await page.goto(app.server.url);
@@ -111,13 +65,50 @@ describe('the companion in a browser', () => {
     const names = await page.locator('[data-testid=scoreboard] tbody th').allTextContents();
     expect(names.map((n) => n.trim())).toEqual(record.players.map((p) => p.name));
     await expect.poll(() => page.getByTestId('reminders').textContent()).toContain(`${record.players[0]!.name}: draw a tile`);
+    // Esc backs out of a half-entered turn (a tile picked and shown on a lit cell) without touching the game.
+    const first = commands[0]!;
+    if (first.type !== 'placeTile') throw new Error('the record starts with a tile');
+    const version = await page.locator('main').getAttribute('data-version');
+    await page.locator(`[data-testid=tile-picker] button[data-pick="${first.tile}"]`).click();
+    await page.locator(`[data-testid=board] rect[data-cell="${first.at[0]},${first.at[1]}"]`).click();
+    await page.locator('[data-testid=board] [data-ghost]').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('[data-testid=board] rect[data-cell]').count()).toBe(0);
+    expect(await page.locator('[data-testid=tile-picker] button[aria-pressed=true]').count()).toBe(0);
+    expect(await page.locator('main').getAttribute('data-version')).toBe(version);
   }, 60_000);
 
-  it('plays the bundled record through the manual move entry, and the scores on screen equal the record’s', async () => {
+  it('plays the bundled record through clicks and keys only, and the scores on screen equal the record’s', async () => {
+    // No typing: the tile clicked in the picker, laid on its lit cell (R turns it, Enter lays it),
+    // figures on their drawn spots, towers, captures, abbots and ransoms clicked where they are.
+    const entry = clickEntry(page);
+    let shotTaken = false;
+    const started = Date.now();
     for (const [i, c] of commands.entries()) {
-      await enter(c);
+      // One turn pictured step by step: the picker, the lit cells with the tile shown, the figure spots.
+      const pictured = i >= 40 && c.type === 'placeTile' && commands[i + 1]?.type === 'placeMeeple' && !shotTaken;
+      if (pictured) {
+        shotTaken = true;
+        entry.pause = async (stage) => {
+          if (stage === 'picked') await page.getByTestId('move-entry').screenshot({ path: join(SHOTS, 'entry-1-tile-picker.png') });
+          if (stage === 'shown') await shot('entry-2-lit-cells');
+          if (stage === 'spots') {
+            await page.locator('[data-testid=board] [data-spot]').first().waitFor();
+            await shot('entry-3-figure-spots');
+            await page.keyboard.press('?');
+            await page.getByTestId('key-help').screenshot({ path: join(SHOTS, 'entry-4-keys.png') });
+            await page.keyboard.press('Escape');
+            entry.pause = null;
+          }
+        };
+      }
+      const t0 = Date.now();
+      await entry.enter(c);
+      if (process.env.ENTRY_TIMES) console.log(i, c.type, Date.now() - t0);
       if (i === 150) await shot('2-board-mid-game');
     }
+    const turns = record.turns.length;
+    console.log(`clicks per turn: ${(entry.inputs / turns).toFixed(2)} (${entry.inputs} clicks and key presses, ${turns} turns, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
     for (const [i, score] of record.expect!.final!.entries()) {
       expect(Number(await page.getByTestId(`total-${i}`).textContent())).toBe(score);
     }
@@ -147,7 +138,7 @@ describe('the companion in a browser', () => {
     expect(y2).toBeLessThan(y1!);
     await page.getByRole('button', { name: 'Fit' }).click();
     expect(await view()).toEqual([x0, y0, w0, expect.any(Number)]);
-  }, 240_000);
+  }, 600_000);
 
   it('shows the audit: each player’s points feature by feature, the feature lit on the board, the track difference explained', async () => {
     await page.locator('button[data-screen=audit]').click();
@@ -178,6 +169,18 @@ describe('the companion in a browser', () => {
     await expect.poll(() => page.getByTestId('reminders').textContent()).toContain('No tiles left');
     await act('redo', () => page.getByTestId('redo').click());
     await expect.poll(() => page.getByTestId('reminders').textContent()).toContain('game is over');
+    // The same from the board by keys; a redo after a new move is refused, saying why.
+    await page.locator('button[data-screen=play]').click();
+    await act('undo by key', () => page.keyboard.press('Control+z'));
+    await expect.poll(() => page.getByTestId('reminders').textContent()).toContain('No tiles left');
+    await act('redo by key', () => page.keyboard.press('Control+Shift+Z'));
+    await expect.poll(() => page.getByTestId('reminders').textContent()).toContain('game is over');
+    await act('undo by key', () => page.keyboard.press('Control+z'));
+    await act('final scoring again', () => page.getByTestId('finish').click());
+    await page.keyboard.press('Control+Shift+Z');
+    await expect.poll(() => page.locator('[data-testid=message][role=alert]').textContent()).toContain('nothing to redo: a new move was entered after the undo');
+    await page.locator('[data-testid=message] .close').click();
+    await page.locator('button[data-screen=log]').click();
     // Remove a meeple placed mid-game; the engine's own correction gives the scores to expect.
     // (the first one whose removal leaves the game legal and changes the score).
     let want: number[] = [];
@@ -265,7 +268,7 @@ describe('a second screen over the LAN', () => {
   });
   afterAll(() => lan?.close());
 
-  it('joins only after typing the code shown on the main screen, and cannot enter moves', async () => {
+  it('joins only after typing the code shown on the main screen, and enters moves only once the main screen allows it', async () => {
     const main = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await main.goto(lan.server.url);
     await main.locator('button[data-screen=games]').click();
@@ -285,6 +288,13 @@ describe('a second screen over the LAN', () => {
     await tv.getByTestId('board').waitFor();
     expect(await tv.getByTestId('move-entry').count()).toBe(0);
     expect(Number(await tv.getByTestId('total-0').textContent())).toBe(record.expect!.final![0]);
+    // Once the main screen allows second screens to enter moves, the entry shows there too (after
+    // the next change of the game: here an undo of the final scoring, made on the main screen).
+    await main.getByTestId('screen-moves').check();
+    await main.locator('button[data-screen=log]').click();
+    await main.getByTestId('undo').click();
+    await tv.getByTestId('move-entry').waitFor();
+    await main.locator('button[data-screen=games]').click();
     await tv.locator('button[data-screen=games]').click();
     expect(await tv.getByTestId('pairing-code').count()).toBe(0);
     await tv.close();

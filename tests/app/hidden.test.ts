@@ -18,7 +18,7 @@ import { makeSetup } from '../../engine/game/setup.js';
 import { randomGame } from '../../engine/sim/random-game.js';
 
 const REVIEWED_PUBLIC_FIELDS = [
-  'board', 'canRedo', 'canUndo', 'expansions', 'finished', 'gameId', 'jc', 'lastScoring', 'log', 'meepleSpots',
+  'actions', 'board', 'canRedo', 'canUndo', 'expansions', 'finished', 'gameId', 'jc', 'lastScoring', 'log', 'meepleSpots',
   'meeples', 'next', 'players', 'reminders', 'rules', 'scores', 'sd', 'supply', 'tilesLeft', 'towers', 'turn',
 ];
 const REVIEWED_PLAYER_FIELDS = ['byKind', 'color', 'floors', 'name', 'prisoners', 'score', 'supply'];

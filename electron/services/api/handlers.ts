@@ -3,6 +3,7 @@ import type { Result } from '../../../engine/result.js';
 import type { OperationArgs, OperationName, OperationResults, PairingInfo, Reply } from '../../contract/api.js';
 import { setupFromNewGame } from '../../contract/setup.js';
 import type { CameraService } from '../camera/camera-service.js';
+import { placements, tileChoices } from '../session/entry.js';
 import type { GameSession } from '../session/session.js';
 import { PhotoReader } from '../tiles/photo-reader.js';
 import type { Store } from '../store/store.js';
@@ -69,6 +70,8 @@ export function handlers(s: Services): Handlers {
     unpairScreen: (id) => s.pairing.unpair(id),
     secondScreenMoves: (on) => s.pairing.screenMoves(on),
     tileTypes: () => ({ ok: true, value: s.session.editableTiles() }),
+    tileChoices: () => (s.session.currentGame ? { ok: true, value: tileChoices(s.session.currentGame) } : { ok: false, error: 'no game is open' }),
+    placements: (tile, as) => (s.session.currentGame ? { ok: true, value: placements(s.session.currentGame, tile, as) } : { ok: false, error: 'no game is open' }),
     saveTile: (def, crop, source) => reply(s.session.saveTile(def, crop, source), (v) => v),
     readTilePhoto: async (photo, options) => {
       const setup = s.session.currentGame?.state.setup;

@@ -9,6 +9,7 @@ import type { GameView, ScoreView, TileView } from '../../contract/snapshot.js';
 import { describeCommand, describeEvent } from './describe.js';
 import { jcView, sdView } from './view-2025.js';
 import { reminders } from '../../../engine/game/reminders.js';
+import { legalActions } from '../../../engine/game/legal.js';
 
 function featureTiles(state: GameState, s: Scored): ScoreView['feature'] {
   if (!s.feature) return null;
@@ -92,6 +93,7 @@ export function gameView(gameId: number, game: Game): GameView {
     lastScoring,
     ...remindersView(state),
     meepleSpots: meepleSpots(state),
+    actions: game.state.finished ? [] : legalActions(state, { ransoms: true, actions: true }).filter((c) => c.type !== 'placeMeeple'),
     canUndo: game.canUndo(),
     canRedo: game.canRedo(),
     jc: jcView(state),

@@ -21,6 +21,8 @@ export const app = $state<{
   message: { text: string; error: boolean } | null;
   highlight: (readonly [number, number])[];
   editor: EditorRequest | null;
+  /** May a second screen enter moves (the main screen's setting)? The main screen always may. */
+  screenMoves: boolean;
 }>({
   backend: null,
   role: null,
@@ -28,7 +30,20 @@ export const app = $state<{
   message: null,
   highlight: [],
   editor: null,
+  screenMoves: false,
 });
+
+/** May this screen enter moves: the main screen, or a second screen the main screen allows (the server checks too). */
+export function mayEnter(): boolean {
+  return app.role === 'main' || (app.role !== null && app.screenMoves);
+}
+
+/** A second screen asks again whether it may enter moves (the setting may change at any time). */
+export async function refreshScreenMoves(): Promise<void> {
+  if (app.role === 'main' || !app.backend) return;
+  const r = await app.backend.api.pairing();
+  if (r.ok) app.screenMoves = r.value.screenMoves;
+}
 
 /** Opens the tile editor over the current screen. */
 export function openTileEditor(request: EditorRequest): void {

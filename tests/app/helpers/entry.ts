@@ -1,78 +1,193 @@
-/** Entering a command by hand through the panels of the Board screen, as a player would. */
+/**
+ * Entering a command on the Board screen as a player would (issue 29): by clicks and keys only, never
+ * by typing. The tile is clicked in the picker, the board's lit cell hovered, turned with R until it
+ * shows the recorded turn (Shift+R backwards when nearer) and laid with Enter; a figure is its spot clicked on the tile; a tower, a
+ * meeple to capture, an abbot, a prisoner are clicked where they are drawn. Every click and key press
+ * is counted (`inputs`), so a test can say how many a turn took.
+ */
 import type { Page } from 'playwright-core';
 import type { Command } from '../../../engine/game/commands.js';
-import { act } from './browser.js';
 
-const spot = (at: readonly [number, number], on: string) => `${at[0]},${at[1]}:${on}`;
+// The callbacks below run in the page; these are the few DOM names they use.
+declare const document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null };
 
-export async function enterByHand(page: Page, c: Command, names: readonly string[]): Promise<void> {
+const WORD: Record<string, string> = { normal: 'meeple', big: 'big meeple', abbot: 'abbot' };
+
+export interface ClickEntry {
+  enter(c: Command): Promise<void>;
+  /** Called between the clicks of a move (the tile picked, the tile shown on its cell, the spots drawn): screenshots. */
+  pause: ((stage: 'picked' | 'shown' | 'spots') => Promise<void>) | null;
+  /** Clicks and key presses so far. */
+  readonly inputs: number;
+}
+
+export function clickEntry(page: Page): ClickEntry {
+  let inputs = 0;
+  /** The tile drawn last: the picker has it picked already. */
+  let drawn: string | null = null;
   const entry = page.getByTestId('move-entry');
-  const entry25 = page.getByTestId('entry-2025');
-  const tournament = page.getByTestId('tournament-panel');
-  const done = (what: string, action: () => Promise<void>) => act(page, what, action);
-  switch (c.type) {
-    case 'drawTile':
-      await entry25.locator('input[name=drawTile]').fill(c.tile);
-      return done(`draw ${c.tile}`, () => entry25.getByRole('button', { name: 'Draw' }).click());
-    case 'placeTile':
-      await entry.locator('input[name=tile]').fill(c.tile);
-      await entry.locator('input[name=x]').fill(String(c.at[0]));
-      await entry.locator('input[name=y]').fill(String(c.at[1]));
-      await entry.locator('select[name=rot]').selectOption(String(c.rot));
-      return done(`place ${c.tile}`, () => entry.getByRole('button', { name: 'Place tile' }).click());
-    case 'discardTile':
-      await entry.locator('input[name=tile]').fill(c.tile);
-      return done('discard', () => entry.getByRole('button', { name: 'Discard' }).click());
-    case 'placeMeeple':
-      await entry.locator('select[name=spot]').selectOption(`${c.kind}:${c.on}`);
-      return done(`figure on ${c.on}`, () => entry.getByRole('button', { name: 'Place figure' }).click());
-    case 'endTurn':
-      return done('end turn', () => page.getByTestId('end-turn').click());
-    case 'finishGame':
-      return done('final scoring', () => page.getByTestId('finish').click());
-    case 'placeTowerFloor': {
-      await entry.locator('input[name=targetX]').fill(String(c.at[0]));
-      await entry.locator('input[name=targetY]').fill(String(c.at[1]));
-      if (c.capture) {
-        if (c.capture.exchangeFor) throw new Error('the manual entry has no exchange choice yet');
-        await entry.locator('select[name=capPlayer]').selectOption(String(c.capture.player));
-        await entry.locator('input[name=capX]').fill(String(c.capture.at[0]));
-        await entry.locator('input[name=capY]').fill(String(c.capture.at[1]));
-        await entry.locator('input[name=capOn]').fill(c.capture.on);
-        await entry.locator('select[name=capKind]').selectOption(c.capture.kind ?? '');
-      }
-      return done('tower floor', () => entry.getByRole('button', { name: 'Add tower floor' }).click());
+  const click = async (l: ReturnType<Page['locator']>) => {
+    inputs++;
+    await l.click();
+  };
+  const press = async (key: string) => {
+    inputs++;
+    await page.keyboard.press(key);
+  };
+  /**
+   * Does one thing and waits, in one round trip where it can, for the command it sends (and an end
+   * of turn that follows it by itself) to be done; a refusal fails with its words.
+   */
+  const done = async (what: string, action: () => Promise<void>) => {
+    const before = await page.evaluate(() => ({
+      version: Number(document.querySelector('main')?.getAttribute('data-version')),
+      alert: document.querySelector('[data-testid=message][role=alert]') !== null,
+    }));
+    if (before.alert) await page.locator('[data-testid=message] .close').click();
+    await action();
+    const outcome = await page.waitForFunction((v) => {
+      if (document.querySelector('[data-testid=message][role=alert]')) return 'refused';
+      const version = Number(document.querySelector('main')?.getAttribute('data-version'));
+      const busy = document.querySelector('[data-testid=move-entry]')?.getAttribute('data-busy') === 'true';
+      return version > v && !busy ? 'done' : false;
+    }, before.version);
+    if ((await outcome.jsonValue()) === 'refused') throw new Error(`${what}: ${await page.locator('[data-testid=message][role=alert]').textContent()}`);
+  };
+  const step = async () => (await entry.getAttribute('data-step')) ?? '';
+  const meeple = (player: number, at: readonly [number, number], on: string, kind?: string) =>
+    page.locator(`[data-testid=board] g[data-meeple="${player}:${on}"][data-at="${at[0]},${at[1]}"]${kind ? `[data-kind=${kind}]` : ''}[data-target-meeple]`).first();
+
+  /** Picks the tile in the picker (unless it is picked already: drawn or read by the camera). */
+  async function pick(tile: string) {
+    if (drawn === tile) {
+      drawn = null;
+      return;
     }
-    case 'closeTower':
-      await entry.locator('input[name=targetX]').fill(String(c.at[0]));
-      await entry.locator('input[name=targetY]').fill(String(c.at[1]));
-      await entry.locator('select[name=closeKind]').selectOption(c.kind);
-      return done('close tower', () => entry.getByRole('button', { name: 'Close the tower' }).click());
-    case 'payRansom':
-      return done('ransom', () => entry.getByRole('button', { name: `Pay ransom to ${names[c.prisonerOf]} (${c.kind})` }).click());
-    case 'resolveTournament':
-      return done('tournament', () => tournament.getByTestId('resolve-tournament').click());
-    case 'revealEmblem': {
-      const form = tournament.getByTestId('reveal-entry');
-      await form.locator('select[name=revealSpot]').selectOption(spot(c.at, c.on));
-      await form.locator('input[name=emblemValue]').fill(String(c.value));
-      return done('reveal', () => form.getByRole('button', { name: 'Reveal' }).click());
-    }
-    case 'nominate':
-      await tournament.locator('select[name=nominate]').selectOption(spot(c.at, c.on));
-      return done('nominate', () => tournament.getByRole('button', { name: 'Nominate' }).click());
-    case 'placePrizeTile':
-      await entry25.locator('input[name=prizeTile]').fill(c.tile);
-      await entry25.locator('input[name=px]').fill(String(c.at[0]));
-      await entry25.locator('input[name=py]').fill(String(c.at[1]));
-      await entry25.locator('select[name=prot]').selectOption(String(c.rot));
-      return done(`prize ${c.tile}`, () => entry25.getByRole('button', { name: 'Place prize tile' }).click());
-    case 'discardPrizeTile':
-      await entry25.locator('input[name=prizeTile]').fill(c.tile);
-      return done('prize fits nowhere', () => entry25.getByRole('button', { name: 'Prize tile fits nowhere' }).click());
-    case 'skipTurn':
-      return done('skip', () => entry25.getByTestId('skip-turn').click());
-    default:
-      throw new Error(`no entry by hand for ${c.type} in this helper`);
+    await click(page.locator(`[data-testid=tile-picker] button[data-pick="${tile}"]`));
+    await self.pause?.('picked');
   }
+
+  /** Lays the picked tile: hover the lit cell, R until the recorded turn shows, Enter. */
+  async function lay(at: readonly [number, number], rot: number, what: string) {
+    const cell = page.locator(`[data-testid=board] rect[data-cell="${at[0]},${at[1]}"]`);
+    const rots = ((await cell.getAttribute('data-rots')) ?? '').split(',').map(Number);
+    const k = rots.indexOf(rot);
+    if (k < 0) throw new Error(`${what}: turned ${rot} is not among the lit turns ${rots.join(', ')} there`);
+    // The pointer's move is handled before the next key arrives: R turns the tile shown there.
+    await cell.hover();
+    // R forwards, Shift+R backwards: whichever reaches the recorded turn in fewer presses.
+    const back = rots.length - k < k;
+    for (let i = 0; i < (back ? rots.length - k : k); i++) await press(back ? 'Shift+R' : 'r');
+    if (self.pause) {
+      await page.locator(`[data-testid=board] [data-ghost="${at[0]},${at[1]}"][data-turn="${k}"]`).waitFor();
+      await self.pause('shown');
+    }
+    await done(what, () => press('Enter'));
+  }
+
+  async function enter(c: Command): Promise<void> {
+    switch (c.type) {
+      case 'placeTile':
+        await pick(c.tile);
+        return lay(c.at, c.rot, `place ${c.tile}`);
+      case 'placePrizeTile':
+        await pick(c.tile);
+        return lay(c.at, c.rot, `prize ${c.tile}`);
+      case 'placeTournamentTile':
+        return lay(c.at, c.rot, 'tournament tile');
+      case 'discardTile':
+      case 'discardPrizeTile':
+        await pick(c.tile);
+        await entry.getByTestId('discard').waitFor();
+        return done('discard', () => press('d'));
+      case 'placeMeeple':
+        await self.pause?.('spots');
+        return done(`figure on ${c.on}`, () => click(page.locator(`[data-testid=board] [data-spot="${c.kind}|${c.on}"]`)));
+      case 'endTurn': {
+        // Ended already by itself when nothing else could follow the action.
+        const s = await step();
+        if (s === 'tile') return;
+        return done('end turn', () => press(s === 'action' ? 'n' : 'e'));
+      }
+      case 'finishGame':
+        return done('final scoring', () => click(page.getByTestId('finish')));
+      case 'placeTowerFloor': {
+        const tower = page.locator(`[data-testid=board] [data-target-tower="${c.at[0]},${c.at[1]}"]`);
+        const choices = entry.getByTestId('tower-choices');
+        if (!c.capture) {
+          // A tower with nothing else to do takes the floor at once; otherwise it asks.
+          if ((await tower.getAttribute('data-direct')) === 'true') return done('tower floor', () => click(tower));
+          await click(tower);
+          await choices.waitFor();
+          return done('tower floor', () => click(choices.getByRole('button', { name: /capturing nobody/ })));
+        }
+        await click(tower);
+        const cap = c.capture;
+        const target = meeple(cap.player, cap.at, cap.on, cap.kind);
+        if (!cap.exchangeFor) return done('tower capture', () => click(target));
+        await click(target);
+        const options = entry.getByTestId('entry-options');
+        return done('tower capture', () => click(options.getByRole('button', { name: new RegExp(`gives back your ${WORD[cap.exchangeFor!]} \\(`) })));
+      }
+      case 'closeTower': {
+        await click(page.locator(`[data-testid=board] [data-target-tower="${c.at[0]},${c.at[1]}"]`));
+        return done('close tower', () => click(entry.getByTestId('tower-choices').getByRole('button', { name: `Close the tower with a ${WORD[c.kind]} `, exact: false })));
+      }
+      case 'returnAbbot':
+        return done('abbot back', () => click(page.locator(`[data-testid=board] g[data-kind=abbot][data-at="${c.at[0]},${c.at[1]}"][data-target-meeple]`).first()));
+      case 'payRansom':
+        return done('ransom', () => click(page.locator(`[data-testid=tower-panel] button[data-ransom="${c.prisonerOf}:${c.kind}"]`)));
+      // Jousts & Crests and Siege & Defense, through their panels and the board.
+      case 'drawTile': {
+        await pick(c.tile);
+        // The stack is clicked (Jousts & Crests); Siege & Defense alone has the draw button.
+        const stack = page.getByTestId('draw-from-stack').or(page.getByTestId('draw')).first();
+        await done(`draw ${c.tile}`, () => click(stack));
+        drawn = c.tile;
+        return;
+      }
+      case 'resolveTournament':
+        return done('tournament', () => click(page.getByTestId('resolve-tournament')));
+      case 'revealEmblem': {
+        const form = page.getByTestId('reveal-entry');
+        const choice = form.locator(`button[data-reveal="${c.at[0]},${c.at[1]},${c.on}"]`);
+        if (await choice.count()) await click(choice);
+        return done('reveal', () => click(form.locator(`button[data-value="${c.value}"]`)));
+      }
+      case 'nominate':
+        return done('nominate', () => click(page.locator(`[data-testid=nominate-entry] button[data-nominate="${c.at[0]},${c.at[1]},${c.on}"]`)));
+      case 'skipTurn':
+        return done('skip', () => click(page.getByTestId('skip-turn')));
+      case 'resolveSiegeSymbol': {
+        const button = page.getByTestId('siege-symbols').getByRole('button', { name: `Resolve the ${c.post} symbol` });
+        // A question mark: the post is clicked in its drawing.
+        const target = (await button.count()) ? button : page.getByTestId(`post-${c.post}-pick`);
+        return done('siege symbol', () => click(target));
+      }
+      case 'removeMeepleForAttack':
+        return done('attack removal', () => click(meeple(c.owner, c.at, c.on, c.kind)));
+      case 'placeAtDefencePost':
+        return done('post', () => click(page.getByTestId(`post-${c.post}-pick`)));
+      default:
+        throw new Error(`no click entry for ${(c as Command).type} in this helper`);
+    }
+  }
+
+  const self: ClickEntry = {
+    enter,
+    pause: null,
+    get inputs() {
+      return inputs;
+    },
+  };
+  return self;
+}
+
+const entries = new WeakMap<Page, ClickEntry>();
+
+/** One command by clicks on this page (one counter per page). */
+export function enterByHand(page: Page, c: Command, _names?: readonly string[]): Promise<void> {
+  let e = entries.get(page);
+  if (!e) entries.set(page, (e = clickEntry(page)));
+  return e.enter(c);
 }

@@ -56,7 +56,6 @@ export function panels2025(page: Page, players: NewGame['players']) {
   const act = (what: string, action: () => Promise<void>) => actOn(page, what, action);
 
   let triedBadReveal = false;
-  const spot = (at: readonly [number, number], on: string) => `${at[0]},${at[1]}:${on}`;
 
   /** Where each required 2025 step is entered: the UI must mark it due (from the engine's reminders) before it is entered. */
   const DUE_AT: Partial<Record<Command['type'], string>> = {
@@ -72,55 +71,22 @@ export function panels2025(page: Page, players: NewGame['players']) {
   async function enter(c: Command): Promise<void> {
     const dueAt = DUE_AT[c.type];
     if (dueAt) expect(await page.getByTestId(dueAt).getAttribute('data-due'), `${c.type} marked due`).toBe('true');
-    const entry25 = page.getByTestId('entry-2025');
-    const tournament = page.getByTestId('tournament-panel');
-    const siege = page.getByTestId('siege-panel');
-    switch (c.type) {
-      case 'revealEmblem': {
-        const form = tournament.getByTestId('reveal-entry');
-        expect(await form.locator('b').textContent()).toBe(name(c.owner));
-        await form.locator('select[name=revealSpot]').selectOption(spot(c.at, c.on));
-        if (!triedBadReveal) {
-          // A value no emblem has (4) is refused in the engine's words, and nothing changes.
-          triedBadReveal = true;
-          const before = await version();
-          await form.locator('input[name=emblemValue]').fill('4');
-          await form.getByRole('button', { name: 'Reveal' }).click();
-          await expect.poll(() => page.locator('[data-testid=message][role=alert]').textContent()).toContain('no hidden emblem of value 4');
-          expect(await version()).toBe(before);
-        }
-        await form.locator('input[name=emblemValue]').fill(String(c.value));
-        return act('reveal', () => form.getByRole('button', { name: 'Reveal' }).click());
+    if (c.type === 'revealEmblem') {
+      const form = page.getByTestId('reveal-entry');
+      expect(await form.locator('b').first().textContent()).toBe(name(c.owner));
+      if (!triedBadReveal) {
+        // A value no emblem has (4) is refused in the engine's words, and nothing changes.
+        triedBadReveal = true;
+        const before = await version();
+        const choice = form.locator(`button[data-reveal="${c.at[0]},${c.at[1]},${c.on}"]`);
+        if (await choice.count()) await choice.click();
+        await form.locator('button[data-value="4"]').click();
+        await expect.poll(() => page.locator('[data-testid=message][role=alert]').textContent()).toContain('no hidden emblem of value 4');
+        expect(await version()).toBe(before);
       }
-      case 'placeTournamentTile':
-        await entry25.locator('input[name=px]').fill(String(c.at[0]));
-        await entry25.locator('input[name=py]').fill(String(c.at[1]));
-        await entry25.locator('select[name=prot]').selectOption(String(c.rot));
-        return act('tournament tile', () => entry25.getByRole('button', { name: /Place the tournament tile/ }).click());
-      case 'resolveSiegeSymbol': {
-        const box = siege.getByTestId('siege-symbols');
-        const question = box.locator('select[name=siegePost]');
-        if (await question.count()) {
-          await question.selectOption(c.post);
-          return act('siege ?', () => box.getByRole('button', { name: `Resolve the symbol at ${c.post}` }).click());
-        }
-        return act('siege', () => box.getByRole('button', { name: `Resolve the ${c.post} symbol` }).click());
-      }
-      case 'removeMeepleForAttack': {
-        const label = `${name(c.owner)} removes ${c.kind ?? ''}`;
-        const button = siege.getByTestId('attack').getByRole('button').filter({ hasText: label }).filter({ hasText: `at [${c.at[0]}, ${c.at[1]}] ${c.on}` });
-        return act('attack removal', () => button.first().click());
-      }
-      case 'placeAtDefencePost': {
-        const row = siege.getByTestId('post-entry');
-        await row.locator('select[name=postAt]').selectOption(c.post);
-        await row.locator('select[name=postSpace]').selectOption(c.space);
-        return act('post', () => row.getByRole('button', { name: 'Post a meeple' }).click());
-      }
-      default:
-        // The manual entry every game shares, and the 2025 steps it knows (helpers/entry.ts).
-        return enterByHand(page, c, players.map((p) => p.name));
     }
+    // Every command by clicks and keys, as the table enters it (helpers/entry.ts).
+    return enterByHand(page, c);
   }
 
   const text = async (l: Locator) => ((await l.textContent()) ?? '').trim();
