@@ -44,6 +44,8 @@ export interface TeachSceneOptions {
   readonly keep?: readonly TeachPlacement[];
   readonly format?: 'jpeg' | 'png';
   readonly tiltDeg?: number;
+  /** Frames of one teach: the camera and the table drawn from this seed, the same in each. */
+  readonly tableSeed?: number;
   /** A plain table of this colour instead of one drawn from the seed (tests). */
   readonly tableColour?: readonly [number, number, number];
 }
@@ -116,11 +118,13 @@ export async function makeTeachScene(o: TeachSceneOptions): Promise<TeachScene> 
   const viewMm = o.viewMm ?? 520;
   const D = 400;
   const F = (W * D) / viewMm;
-  const tiltDeg = o.tiltDeg ?? r() * 12;
-  const cam = makeCamera(tiltDeg, r() * Math.PI * 2, r() * 360, F, W / 2, H / 2);
+  // The camera and the table: from the scene's seed, or from `tableSeed` (frames of one teach share them).
+  const rt = o.tableSeed === undefined ? r : rng(o.tableSeed * 2246822519 + 7);
+  const tiltDeg = o.tiltDeg ?? rt() * 12;
+  const cam = makeCamera(tiltDeg, rt() * Math.PI * 2, rt() * 360, F, W / 2, H / 2);
   const topH = planeHomography(cam, THICK_MM), baseH = planeHomography(cam, 0);
   const invTop = invertHomography(topH), invBase = invertHomography(baseH);
-  const drawn = drawTable(r);
+  const drawn = drawTable(rt);
   const table = o.tableColour ? { kind: 'plain' as const, base: [...o.tableColour] as [number, number, number], angle: 0, freq: 0, amp: 0, fine: 2 } : drawn;
   const format = o.format ?? (r() < 0.85 ? 'jpeg' : 'png');
 

@@ -12,7 +12,7 @@ import { printFacesByTile } from '../../models/synth/print-faces.js';
 import type { Rgba } from '../../models/synth/image.js';
 import { readTeachFrame, type TeachCard } from '../../models/teach/read.js';
 import { makeTeachScene, type TeachScene, type TeachTruth } from '../../models/teach/scene.js';
-import { SURE_CONFIDENCE } from '../../models/teach/session.js';
+import { SURE_CONFIDENCE, TeachSession } from '../../models/teach/session.js';
 
 const catalog = TileCatalog.classic();
 const IDS = ['BASE_D', 'BASE_U', 'BASE_E', 'RIVER_D', 'BASE_R', 'IC_F'];
@@ -94,4 +94,52 @@ describe('teach frames', () => {
     expect(e.ok).toBe(false);
     if (!e.ok) expect(e.reason).toMatch(/empty/);
   });
+});
+
+describe('a teach session', () => {
+  it('a new frame adds the tiles laid since; a tile moved keeps its card; accept all sure, pick, name, discard', async () => {
+    const spec = (id: string) => ({ face: faces.get(id)!, label: id });
+    const first = await makeTeachScene({ seed: 21, tableSeed: 5, tiles: IDS.slice(0, 5).map(spec), touching: 0, tableColour: [110, 112, 118], format: 'png' });
+    const keep = first.tiles.slice(0, 4).map((t) => t.placement);
+    const second = await makeTeachScene({ seed: 22, tableSeed: 5, tiles: [spec(IDS[4]!), spec(IDS[5]!)], keep, touching: 0, tableColour: [110, 112, 118], format: 'png' });
+    const session = new TeachSession();
+    const r1 = session.addFrame(await read(first));
+    const cardAt = (scene: TeachScene, label: string) => {
+      const t = scene.tiles.find((x) => x.label === label)!;
+      return session.cards.find((c) => c.state !== 'discarded' && cardsOn([{ corners: c.corners } as TeachCard], t).length > 0);
+    };
+    const before = new Map(IDS.slice(0, 5).map((id) => [id, cardAt(first, id)?.id]));
+    expect(r1.added.length).toBeGreaterThanOrEqual(4);
+    const r2 = session.addFrame(await read(second));
+    const after = new Map(IDS.map((id) => [id, cardAt(second, id)?.id]));
+    // The moved tile (IDS[4]) keeps its card when it was found in both frames; the new one (IDS[5]) has a new card.
+    expect(before.get(IDS[4]!)).toBeDefined();
+    expect(after.get(IDS[4]!)).toBe(before.get(IDS[4]!));
+    expect(r2.moved).toContain(before.get(IDS[4]!));
+    expect(after.get(IDS[5]!)).toBeDefined();
+    expect(r2.added).toContain(after.get(IDS[5]!));
+    // Never two cards for one tile.
+    const ids = [...after.values()].filter((x) => x !== undefined);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(session.cards.filter((c) => c.state !== 'discarded').length).toBeLessThanOrEqual(IDS.length + 1);
+
+    const accepted = session.acceptAllSure();
+    for (const id of accepted) {
+      const c = session.get(id);
+      expect(c.tileId).toBe(c.readings[0]!.tileId);
+    }
+    const open = session.cards.filter((c) => c.state === 'open' && !c.why && c.readings.length >= 2);
+    if (open[0]) {
+      session.pick(open[0].id, 1);
+      expect(session.get(open[0].id).tileId).toBe(open[0].readings[1]!.tileId);
+    }
+    const any = session.cards.find((c) => !c.why && c.cropRgb)!;
+    session.correct(any.id, 'BASE_D', 90);
+    expect(session.taught().find((t) => t.cardId === any.id)).toMatchObject({ tileId: 'BASE_D', rotation: 90 });
+    session.discard(any.id);
+    expect(session.taught().some((t) => t.cardId === any.id)).toBe(false);
+    expect(() => session.get(9999)).toThrow(/no card 9999/);
+    const bad = session.cards.find((c) => c.why);
+    if (bad) expect(() => session.correct(bad.id, 'BASE_D', 0)).toThrow(/cannot be taught/);
+  }, 120_000);
 });
