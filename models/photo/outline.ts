@@ -403,12 +403,12 @@ const TEACH_STRONGEST = true;
 
 /**
  * Every tile lying on the table in a still frame (teach mode, issue 30): loose, at any angle, apart
- * or touching side to side. The same masks as `findOutline`; every blob, not just the largest. The
- * tile's side in pixels is learnt from the blobs that are one square tile; a larger blob (tiles laid
- * side by side) is cut into squares of that side along its own angle, raster order in the blob's
- * frame (a square at each first uncovered pixel, its left edge where that row's run starts), and
- * each square is refined like a single tile's outline. A blob that will not cut into squares (two
- * tiles overlapping at different angles, a box lid) is reported once, with why.
+ * or touching side to side. The same masks as `findOutline` plus a colour-edge mask; every blob, not
+ * just the largest. The tile's side in pixels is learnt from the blobs that are one square tile;
+ * squares of that side are packed into each blob (`packSquares`: one for a lone tile, several for
+ * tiles touching, each at its own angle), and each square is refined like a single tile's outline,
+ * taking the strongest edge across each side. A blob nothing packs into (two tiles overlapping, a box
+ * lid) is reported once, with why. docs/teach.md.
  */
 export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): FoundTile[] {
   const W = searchImg.width, H = searchImg.height;
@@ -504,13 +504,10 @@ const EDGE_MASK_FLOOR = 12;
 
 interface Blob {
   area: number;
-  /** Longer over shorter side of the smallest rotated rectangle, that rectangle's fill and sides; the tiles' angle (degrees, from the contour's straight stretches). */
+  /** Longer over shorter side of the smallest rotated rectangle, that rectangle's fill and sides. */
   aspect: number;
   fill: number;
   rectSize: [number, number];
-  angle: number;
-  /** Angles worth trying when cutting the blob into squares: the strongest directions, the rectangle's. */
-  angles: number[];
   center: Point;
   rectQuad: Quad;
   /** The blob's own pixels (its filled contour), in search pixels. */
@@ -542,24 +539,7 @@ function blobsOf(cv: Cv, mask: Uint8Array, W: number, H: number): Blob[] {
       one.delete();
       const pixels = new Uint8Array(filled.data);
       filled.delete();
-      // The tiles' own angle: the contour's straight stretches, their directions modulo a quarter
-      // turn weighed by length (a staircase of touching tiles has a bounding rectangle at another angle).
-      const poly = new cv.Mat();
-      cv.approxPolyDP(c, poly, 1.5, true);
-      const hist = new Float32Array(90);
-      const d = poly.data32S as Int32Array;
-      const n = poly.rows;
-      for (let j = 0; j < n; j++) {
-        const ax = d[j * 2]!, ay = d[j * 2 + 1]!, bx = d[((j + 1) % n) * 2]!, by = d[((j + 1) % n) * 2 + 1]!;
-        const len = Math.hypot(bx - ax, by - ay);
-        if (len < 4) continue;
-        const deg = ((((Math.atan2(by - ay, bx - ax) * 180) / Math.PI) % 90) + 90) % 90;
-        hist[Math.floor(deg) % 90]! += len;
-      }
-      poly.delete();
-      const smooth = Array.from({ length: 90 }, (_, k) => hist[(k + 89) % 90]! * 0.5 + hist[k]! + hist[(k + 1) % 90]! * 0.5);
-      const peaks = smooth.map((w, k) => ({ w, k })).filter((x) => x.w >= smooth[(x.k + 89) % 90]! && x.w >= smooth[(x.k + 1) % 90]!).sort((a, b) => b.w - a.w).slice(0, 3).map((x) => x.k + 0.5);
-      out.push({ area, aspect: Math.max(rw, rh) / Math.max(1, Math.min(rw, rh)), fill: area / Math.max(1, rw * rh), rectSize: [rw, rh], angle: peaks[0] ?? rect.angle, angles: [...peaks, rect.angle], center: rect.center, rectQuad: pts, pixels });
+      out.push({ area, aspect: Math.max(rw, rh) / Math.max(1, Math.min(rw, rh)), fill: area / Math.max(1, rw * rh), rectSize: [rw, rh], center: rect.center, rectQuad: pts, pixels });
     }
   } finally {
     for (const x of [m, k3, hierarchy]) x.delete();
