@@ -7,6 +7,8 @@
  * of another game (what the camera service keeps of a finished game). Seeds 9201–9203 were never
  * looked at while the tracker was tuned. A third row draws a first game from the first-edition
  * scans (models/train/print/c1-jcz: art the model was trained on, the C1 tile counts: no gardens).
+ * A fourth row gives the tracker pictures taught before the first game: the types laid out once
+ * in teach frames and read as a teach session (`taughtPictures`, docs/teach.md).
  * The first games are played again at 1280×960 (a webcam's 720p–1080p gives the tiles 45–60 px),
  * where the tracker asks the model (from 30 px per cell). `--only TEXT` runs the rows whose name
  * holds TEXT. Prints `name: value unit` lines.
@@ -22,6 +24,60 @@ import { generateRecording } from '../models/scene/generate.js';
 import { writeRecording } from '../models/scene/recording.js';
 import { replayRecording, type ReplayOptions } from '../models/track/replay.js';
 import { LAID_TILE_NOTICE } from './tracking-game.js';
+
+import { TileRecognizer } from '../models/runner.js';
+import { readTeachFrame } from '../models/teach/read.js';
+import { makeTeachScene } from '../models/teach/scene.js';
+import { TeachSession } from '../models/teach/session.js';
+import { matchCorners } from '../models/photo/synthetic.js';
+import { photoCandidates } from '../models/photo/read.js';
+import type { TilePicture } from '../models/track/templates.js';
+import type { Rgba } from '../models/synth/image.js';
+
+/**
+ * The base, River and Inns & Cathedrals tiles laid out once, one copy of each type, 14 to a frame
+ * (docs/teach.md), read as a teach session: sure cards accepted unseen (a wrong one is taught
+ * wrong), every other card answered by the table with the true tile (what its corrections come to); a type left without a card is
+ * laid again in a later frame (a retake), up to three rounds. Each taught card's picture is that
+ * type's picture for the tracker, as a board picture is.
+ */
+async function taughtPictures(faces: Map<string, Rgba>): Promise<{ pictures: TilePicture[]; frames: number; corrected: number; wrong: number }> {
+  const recognizer = await TileRecognizer.load();
+  const types = photoCandidates('C2', ['base', 'river', 'inns-cathedrals']).map((t) => t.id).filter((id) => faces.has(id));
+  const pictures = new Map<string, TilePicture>();
+  let frames = 0, corrected = 0, wrong = 0;
+  for (let round = 0; round < 3; round++) {
+    const left = types.filter((id) => !pictures.has(id));
+    for (let f = 0; f * 14 < left.length; f++) {
+      const ids = left.slice(f * 14, (f + 1) * 14);
+      const scene = await makeTeachScene({ seed: 33_000 + round * 100 + f, tableSeed: 33_000, tiles: ids.map((id) => ({ face: faces.get(id)!, label: id })), touching: 0.3 });
+      frames++;
+      const read = await readTeachFrame(recognizer, scene.bytes, { edition: 'C2', expansions: ['base', 'river', 'inns-cathedrals'] });
+      if (!read.ok) continue;
+      const session = new TeachSession();
+      session.addFrame(read.value);
+      const sure = new Set(session.acceptAllSure());
+      for (const c of session.cards) {
+        if (c.why || !c.cropRgb) continue;
+        const truth = scene.tiles.find((t) => matchCorners(c.corners, t.corners).error * 45 <= 2);
+        if (sure.has(c.id)) {
+          // Accepted unseen: a sure card read wrong is taught wrong.
+          if (!truth || c.tileId !== truth.label) wrong++;
+          continue;
+        }
+        // An outline off by more than 2 mm: the table discards the card and lays the tile again.
+        if (!truth) { session.discard(c.id); continue; }
+        const q = (((4 - matchCorners(c.corners, truth.corners).shift) % 4) * 90) as 0 | 90 | 180 | 270;
+        session.correct(c.id, truth.label, q);
+        corrected++;
+      }
+      for (const t of session.taught()) {
+        if (!pictures.has(t.tileId)) pictures.set(t.tileId, { tileId: t.tileId, rot: t.rotation, width: 256, height: 256, data: t.cropRgb });
+      }
+    }
+  }
+  return { pictures: [...pictures.values()], frames, corrected, wrong };
+}
 
 const GAMES = [9201, 9202];
 const ENROLL_FROM = 9203;
@@ -46,6 +102,11 @@ try {
       const pictures = (await replayRecording(await recordingOf(ENROLL_FROM))).tracker.boardPictures();
       console.log(`pictures from another game's final board: ${pictures.length} tile types`);
       return [{ pictures }, await Promise.all(GAMES.map((seed) => recordingOf(seed)))];
+    }],
+    ['printed art, taught before the first game', async () => {
+      const taught = await taughtPictures(faces);
+      console.log(`taught before the first game: ${taught.pictures.length} tile types from ${taught.frames} teach frames, ${taught.corrected} cards answered by the table, ${taught.wrong} sure cards taught wrongly`);
+      return [{ pictures: taught.pictures }, await Promise.all(GAMES.map((seed) => recordingOf(seed)))];
     }],
     ['first-edition print, first game', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, c1)))]],
     ['printed art, first game, 1280×960 camera', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, { faces, art: 'realart', large: true })))]],

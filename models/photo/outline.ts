@@ -249,7 +249,7 @@ function intersect(a: Line, b: Line): Point | null {
 }
 
 /** Where along each side's normal the edge is strongest, sides refitted; null when a side has no edge. */
-function refine(img: RgbImage, q: Quad, band: number): { quad: Quad; support: number } | null {
+function refine(img: RgbImage, q: Quad, band: number, strongest = false): { quad: Quad; support: number } | null {
   const lines: Line[] = [];
   let supported = 0, total = 0;
   const A = new Float32Array(3), B = new Float32Array(3);
@@ -274,6 +274,8 @@ function refine(img: RgbImage, q: Quad, band: number): { quad: Quad; support: nu
       let at = prof.length - 1;
       const strong = Math.max(0.5 * top, EDGE_FLOOR);
       while (at > 0 && !(prof[at]! >= strong && prof[at]! >= prof[at - 1]! && (at + 1 >= prof.length || prof[at]! >= prof[at + 1]!))) at--;
+      // Teach frames: the strongest edge (a shadow's rim or a touching neighbour's art lies outside the tile's edge).
+      if (strongest) at = prof.indexOf(top);
       const bestO = -w + at * 0.5;
       found.push({ p: { x: cx + nx * bestO, y: cy + ny * bestO }, s: prof[at]! });
     }
@@ -380,4 +382,266 @@ export function findOutline(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): R
   if (!best) return fail(`no tile found (${problem})`);
   const { outline, why } = best;
   return why ? fail(`no tile found (${why})`) : ok(outline);
+}
+
+/** A tile outline found among several (`findOutlines`), or a place where one is and why it is not taken. */
+export interface FoundTile {
+  /** Corners in the refine image's pixels, clockwise on screen. */
+  readonly corners: Quad;
+  readonly outline: Outline | null;
+  /** Null when the outline may be read; else why not (reported on the tile's card). */
+  readonly why: string | null;
+  /** Share of the outline's inside that the search saw as not table (a hand reaching in from the frame's edge counts as table). */
+  readonly filled: number;
+}
+
+/** The search size for many tiles in one frame: a tile of a 520 mm-wide view spans ~55 px. */
+export const MULTI_SEARCH_PX = 640;
+/** Refine bands for teach frames, each narrower (share of the side either way), and the strongest edge taken (not the outermost). */
+const TEACH_BANDS = [0.1, 0.05, 0.02];
+const TEACH_STRONGEST = true;
+
+/**
+ * Every tile lying on the table in a still frame (teach mode, issue 30): loose, at any angle, apart
+ * or touching side to side. The same masks as `findOutline` plus a colour-edge mask; every blob, not
+ * just the largest. The tile's side in pixels is learnt from the blobs that are one square tile;
+ * squares of that side are packed into each blob (`packSquares`: one for a lone tile, several for
+ * tiles touching, each at its own angle), and each square is refined like a single tile's outline,
+ * taking the strongest edge across each side. A blob nothing packs into (two tiles overlapping, a box
+ * lid) is reported once, with why. docs/teach.md.
+ */
+export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): FoundTile[] {
+  const W = searchImg.width, H = searchImg.height;
+  const lab = labOf(cv, searchImg);
+  const mask = notTableMask(lab, W, H);
+  const busy = busyMask(cv, lab, W, H);
+  const rim = edgeMask(cv, lab, W, H);
+  for (let i = 0; i < mask.length; i++) mask[i] = mask[i]! | busy[i]! | rim[i]!;
+  const blobs = blobsOf(cv, mask, W, H);
+  const minSide = OUTLINE_RULES.minSide * Math.min(W, H);
+  const singles = blobs.filter((b) => b.area > minSide * minSide && b.aspect < 1.25 && b.fill > 0.8).map((b) => Math.sqrt(b.area));
+  if (singles.length === 0 && blobs.length === 0) return [];
+  singles.sort((a, b) => a - b);
+  // The tile's side: the median single; with none, the shorter side of the largest blob.
+  const side = singles.length ? singles[Math.floor(singles.length / 2)]! : Math.min(...[...blobs].sort((a, b) => b.area - a.area)[0]!.rectSize);
+  const s = refineImg.width / W;
+  const out: FoundTile[] = [];
+  const filledIn = (q: Quad) => quadFill(mask, W, H, q.map((p) => ({ x: p.x / s, y: p.y / s })) as Quad);
+  for (const b of blobs) {
+    if (b.area < 0.45 * side * side) continue; // a figure, a crumb, a shadow's corner: not a tile
+    // Squares of the tile's side packed into the blob (one for a lone tile, several for tiles touching).
+    const squares = packSquares(b, W, H, side);
+    if (!squares) {
+      const corners = orderCorners(b.rectQuad.map((p) => ({ x: p.x * s, y: p.y * s })));
+      const touchesEdge = corners.some((p) => p.x < 2 * s || p.y < 2 * s || p.x > refineImg.width - 2 * s || p.y > refineImg.height - 2 * s);
+      out.push({ corners, outline: null, filled: 1, why: touchesEdge ? 'the tile runs out of the frame (the whole tile must be in view)' : 'not one tile: two tiles overlapping, or something that is not a tile (lift it off, or lay the tiles apart)' });
+      continue;
+    }
+    for (const sq of squares) {
+      let quad = orderCorners(sq.map((p) => ({ x: p.x * s, y: p.y * s })));
+      let support = 0;
+      let refined = true;
+      for (const band of TEACH_BANDS) {
+        const r = refine(refineImg, quad, band, TEACH_STRONGEST);
+        if (!r || !isConvex(r.quad)) { refined = false; break; }
+        quad = orderCorners(r.quad);
+        support = r.support;
+      }
+      if (!refined) {
+        out.push({ corners: quad, outline: null, filled: filledIn(quad), why: 'the edges found do not make a quadrilateral' });
+        continue;
+      }
+      const angles = interiorAngles(quad);
+      const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
+      const outline: Outline = { corners: quad, edgeSupport: support, angles: [Math.min(...angles), Math.max(...angles)], sideRatio: Math.max(...sides) / Math.min(...sides) };
+      let why = judgeOutline(outline, refineImg.width, refineImg.height);
+      if (why?.startsWith('the outline found runs out of the frame')) why = 'the tile runs out of the frame (the whole tile must be in view)';
+      const mean = sides.reduce((a, x) => a + x, 0) / 4;
+      if (!why && Math.abs(mean / (side * s) - 1) > 0.2) why = `not the size of the other tiles (${Math.round(mean)} px against ${Math.round(side * s)} px)`;
+      out.push({ corners: quad, outline, why, filled: filledIn(quad) });
+    }
+  }
+  return out;
+}
+
+/**
+ * 255 on strong colour edges (Lab, lightness weighed low as for the table's colours), thickened by
+ * a pixel: a tile's outline is a closed loop of them even where its border's colour is the table's
+ * (a tan city on brown wood), and the blob's filled contour then covers the whole tile.
+ */
+function edgeMask(cv: Cv, lab: Uint8Array, W: number, H: number): Uint8Array {
+  const mag = new Float32Array(W * H);
+  for (let y = 1; y < H - 1; y++)
+    for (let x = 1; x < W - 1; x++) {
+      const o = (y * W + x) * 3;
+      let m = 0;
+      for (let k = 0; k < 3; k++) {
+        const w = k === 0 ? L_WEIGHT : 1;
+        const gx = (lab[o + 3 + k]! - lab[o - 3 + k]!) * w, gy = (lab[o + W * 3 + k]! - lab[o - W * 3 + k]!) * w;
+        m += gx * gx + gy * gy;
+      }
+      mag[y * W + x] = Math.sqrt(m);
+    }
+  const ring: number[] = [];
+  for (let x = 2; x < W - 2; x++) ring.push(mag[2 * W + x]!, mag[(H - 3) * W + x]!);
+  for (let y = 2; y < H - 2; y++) ring.push(mag[y * W + 2]!, mag[y * W + W - 3]!);
+  ring.sort((a, b) => a - b);
+  const t = Math.max(EDGE_MASK_FLOOR, 2 * ring[Math.floor(ring.length * 0.98)]!);
+  const out = new Uint8Array(W * H);
+  for (let i = 0; i < W * H; i++) out[i] = mag[i]! > t ? 255 : 0;
+  const m = cv.matFromArray(H, W, cv.CV_8UC1, out);
+  const k = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3));
+  try {
+    cv.dilate(m, m, k);
+    return new Uint8Array(m.data);
+  } finally {
+    m.delete();
+    k.delete();
+  }
+}
+/** Lab gradient (over two pixels) below which nothing is an edge for `edgeMask`. */
+const EDGE_MASK_FLOOR = 12;
+
+interface Blob {
+  area: number;
+  /** Longer over shorter side of the smallest rotated rectangle, that rectangle's fill and sides. */
+  aspect: number;
+  fill: number;
+  rectSize: [number, number];
+  center: Point;
+  rectQuad: Quad;
+  /** The blob's own pixels (its filled contour), in search pixels. */
+  pixels: Uint8Array;
+}
+
+function blobsOf(cv: Cv, mask: Uint8Array, W: number, H: number): Blob[] {
+  const m = cv.matFromArray(H, W, cv.CV_8UC1, mask);
+  const k3 = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3));
+  const contours = new cv.MatVector();
+  const hierarchy = new cv.Mat();
+  const out: Blob[] = [];
+  try {
+    // A close of 3 (not 5 as for one tile): touching tiles must keep the gap between them.
+    cv.morphologyEx(m, m, cv.MORPH_OPEN, k3);
+    cv.morphologyEx(m, m, cv.MORPH_CLOSE, k3);
+    cv.findContours(m, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+    for (let i = 0; i < contours.size(); i++) {
+      const c = contours.get(i);
+      const area = cv.contourArea(c);
+      if (area < 64) continue;
+      const rect = cv.minAreaRect(c);
+      const { width: rw, height: rh } = rect.size;
+      const pts = (cv.RotatedRect.points(rect) as Point[]).map((p) => ({ x: p.x + 0.5, y: p.y + 0.5 })) as Quad;
+      const filled = cv.Mat.zeros(H, W, cv.CV_8UC1);
+      const one = new cv.MatVector();
+      one.push_back(c);
+      cv.drawContours(filled, one, 0, new cv.Scalar(255), -1);
+      one.delete();
+      const pixels = new Uint8Array(filled.data);
+      filled.delete();
+      out.push({ area, aspect: Math.max(rw, rh) / Math.max(1, Math.min(rw, rh)), fill: area / Math.max(1, rw * rh), rectSize: [rw, rh], center: rect.center, rectQuad: pts, pixels });
+    }
+  } finally {
+    for (const x of [m, k3, hierarchy]) x.delete();
+    contours.delete();
+  }
+  return out;
+}
+
+/** Share of a quadrilateral's inside (search pixels) that the mask marks. */
+function quadFill(mask: Uint8Array, W: number, H: number, q: Quad): number {
+  const x0 = Math.max(0, Math.floor(Math.min(...q.map((p) => p.x)))), x1 = Math.min(W - 1, Math.ceil(Math.max(...q.map((p) => p.x))));
+  const y0 = Math.max(0, Math.floor(Math.min(...q.map((p) => p.y)))), y1 = Math.min(H - 1, Math.ceil(Math.max(...q.map((p) => p.y))));
+  let inside = 0, on = 0;
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      const px = x + 0.5, py = y + 0.5;
+      let inQ = true;
+      for (let i = 0; i < 4 && inQ; i++) {
+        const a = q[i]!, b = q[(i + 1) % 4]!;
+        if ((b.x - a.x) * (py - a.y) - (b.y - a.y) * (px - a.x) < 0) inQ = false;
+      }
+      if (!inQ) continue;
+      inside++;
+      if (mask[y * W + x]) on++;
+    }
+  return inside ? on / inside : 0;
+}
+
+
+/**
+ * Squares of side `side` (search pixels) fitted into a blob, one at a time: of every position and
+ * angle (1.5° steps), the square that the blob fills most while the ring just outside it is least
+ * blob (a square on a real tile has table, or a tile already taken, along its sides; one straddling
+ * two touching tiles has blob outside two of them). Its pixels are then taken and the search runs
+ * again on what is left, until what is left is no tile. Null when nothing fits (two tiles
+ * overlapping, a box lid, a blob of another shape).
+ */
+/** Least share of a packed square the blob must fill. */
+const MIN_SQUARE_FILL = 0.75;
+
+function packSquares(b: Blob, W: number, H: number, side: number): Quad[] | null {
+  const S = Math.max(4, Math.round(side));
+  const ringW = Math.max(2, Math.round(side * 0.05));
+  const R = Math.ceil(Math.hypot(b.rectSize[0], b.rectSize[1]) / 2 + side * 0.75) + ringW + 2;
+  const N = 2 * R + 1;
+  const taken = new Uint8Array(W * H);
+  const grid = new Uint8Array(N * N);
+  const I = new Int32Array((N + 1) * (N + 1));
+  const out: Quad[] = [];
+  let left = 0;
+  for (let i = 0; i < W * H; i++) if (b.pixels[i]) left++;
+  for (let round = 0; round < 12 && left > 0.4 * side * side; round++) {
+    type Best = { score: number; fill: number; a: number; x: number; y: number };
+    const at = (deg: number): Best | null => {
+      let best: Best | null = null;
+      const a = (deg * Math.PI) / 180;
+      const c = Math.cos(a), sn = Math.sin(a);
+      for (let y = 0; y < N; y++)
+        for (let x = 0; x < N; x++) {
+          const px = b.center.x + (x - R) * c - (y - R) * sn, py = b.center.y + (x - R) * sn + (y - R) * c;
+          const xi = Math.floor(px), yi = Math.floor(py);
+          grid[y * N + x] = xi >= 0 && yi >= 0 && xi < W && yi < H && b.pixels[yi * W + xi] && !taken[yi * W + xi] ? 1 : 0;
+        }
+      for (let y = 0; y < N; y++) {
+        let row = 0;
+        for (let x = 0; x < N; x++) {
+          row += grid[y * N + x]!;
+          I[(y + 1) * (N + 1) + x + 1] = I[y * (N + 1) + x + 1]! + row;
+        }
+      }
+      const sum = (x0: number, y0: number, x1: number, y1: number) => I[y1 * (N + 1) + x1]! - I[y0 * (N + 1) + x1]! - I[y1 * (N + 1) + x0]! + I[y0 * (N + 1) + x0]!;
+      const inner = S * S, outer = (S + 2 * ringW) ** 2 - inner;
+      for (let y = ringW; y + S + ringW <= N; y++)
+        for (let x = ringW; x + S + ringW <= N; x++) {
+          const f = sum(x, y, x + S, y + S) / inner;
+          if (f < MIN_SQUARE_FILL - 0.05) continue;
+          const ring = (sum(x - ringW, y - ringW, x + S + ringW, y + S + ringW) - f * inner) / outer;
+          const score = f - ring;
+          if (!best || score > best.score) best = { score, fill: f, a, x, y };
+        }
+      return best;
+    };
+    // Every 3°, then around the best to the degree.
+    let best: Best | null = null;
+    const better = (x: Best | null) => { if (x && (!best || x.score > best.score)) best = x; };
+    for (let deg = 0; deg < 90; deg += 3) better(at(deg));
+    if (best) { const d0 = ((best as Best).a * 180) / Math.PI; for (const dd of [-2, -1, 1, 2]) better(at(d0 + dd)); }
+    if (!best || (best as Best).fill < MIN_SQUARE_FILL) break;
+    const chosen = best as Best;
+    const c = Math.cos(chosen.a), sn = Math.sin(chosen.a);
+    const toImage = (x: number, y: number) => ({ x: b.center.x + (x - R) * c - (y - R) * sn, y: b.center.y + (x - R) * sn + (y - R) * c });
+    const q = [toImage(chosen.x, chosen.y), toImage(chosen.x + S, chosen.y), toImage(chosen.x + S, chosen.y + S), toImage(chosen.x, chosen.y + S)] as Quad;
+    out.push(q);
+    // Take the square's pixels (and a ring's width around it: the gap and rim between touching tiles).
+    for (let y = chosen.y - ringW; y < chosen.y + S + ringW; y++)
+      for (let x = chosen.x - ringW; x < chosen.x + S + ringW; x++) {
+        for (const [dx, dy] of [[0, 0], [0.5, 0.5]] as const) {
+          const p = toImage(x + dx, y + dy);
+          const xi = Math.floor(p.x), yi = Math.floor(p.y);
+          if (xi >= 0 && yi >= 0 && xi < W && yi < H && b.pixels[yi * W + xi] && !taken[yi * W + xi]) { taken[yi * W + xi] = 1; left--; }
+        }
+      }
+  }
+  return out.length ? out : null;
 }

@@ -78,7 +78,7 @@ export function photoCandidates(edition: Edition, expansions: readonly PhotoExpa
 }
 
 /** Decodes an encoded photo (EXIF orientation applied) at most `maxSide` px on its longest side. */
-async function decodeAt(bytes: Uint8Array, maxSide: number): Promise<RgbImage> {
+export async function decodeAt(bytes: Uint8Array, maxSide: number): Promise<RgbImage> {
   const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS })
     .rotate()
     .removeAlpha()
@@ -107,7 +107,7 @@ function squareToQuad(q: Quad): (u: number, v: number) => Point {
  * The crop around the tile `corners` (photo pixels): the region cut from the full photo, scaled so
  * the tile spans about SHOWN_PX (no aliasing from a 16 MP tile), then rectified.
  */
-async function rectifyFromPhoto(cv: Cv, bytes: Uint8Array, fullW: number, fullH: number, corners: Quad): Promise<Uint8Array> {
+export async function rectifyFromPhoto(cv: Cv, bytes: Uint8Array, fullW: number, fullH: number, corners: Quad): Promise<Uint8Array> {
   const map = squareToQuad(corners);
   const lo = 0.5 - CROP_HALF, hi = 0.5 + CROP_HALF;
   const cropQuad = [map(lo, lo), map(hi, lo), map(hi, hi), map(lo, hi)] as Quad;

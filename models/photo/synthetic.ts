@@ -51,7 +51,7 @@ export interface Photo {
 
 const SIZES: readonly (readonly [number, number])[] = [[1024, 768], [768, 1024], [1280, 960], [960, 720], [900, 900], [1200, 900]];
 
-interface Table {
+export interface Table {
   kind: TableKind;
   base: [number, number, number];
   /** Grain direction (radians), frequency, amplitude (fraction), fine noise amplitude (levels). */
@@ -61,7 +61,7 @@ interface Table {
   fine: number;
 }
 
-function drawTable(r: Rng): Table {
+export function drawTable(r: Rng): Table {
   const kind: TableKind = (['wood', 'cloth', 'plain'] as const)[Math.floor(r() * 3)]!;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const jitter = (c: readonly number[]): [number, number, number] => c.map((v) => Math.max(0, Math.min(255, v * (0.85 + 0.3 * r())))) as [number, number, number];
@@ -81,7 +81,7 @@ function cellNoise(x: number, y: number): number {
   return ((h ^ (h >>> 16)) & 0xffff) / 32768 - 1;
 }
 
-function tableAt(t: Table, x: number, y: number, out: Float32Array): void {
+export function tableAt(t: Table, x: number, y: number, out: Float32Array): void {
   let g = 0;
   if (t.kind === 'wood') {
     const along = x * Math.cos(t.angle) + y * Math.sin(t.angle);
@@ -95,7 +95,7 @@ function tableAt(t: Table, x: number, y: number, out: Float32Array): void {
 }
 
 /** A pinhole camera over the table: table (x, y, z) mm, z up, to pixels. */
-interface Camera {
+export interface Camera {
   /** Rows of the rotation (camera right, down, forward) and the camera's position. */
   R: number[][];
   C: [number, number, number];
@@ -104,7 +104,7 @@ interface Camera {
   cy: number;
 }
 
-function planeHomography(cam: Camera, z: number): Homography {
+export function planeHomography(cam: Camera, z: number): Homography {
   const { R, C, F, cx, cy } = cam;
   // p_cam = R (X, Y, z) - R C = X R[:,0] + Y R[:,1] + (z R[:,2] - R C)
   const t = [0, 1, 2].map((i) => z * R[i]![2]! - (R[i]![0]! * C[0] + R[i]![1]! * C[1] + R[i]![2]! * C[2]));
@@ -115,7 +115,7 @@ function planeHomography(cam: Camera, z: number): Homography {
   return [a[0]!, b[0]!, c[0]!, a[1]!, b[1]!, c[1]!, a[2]!, b[2]!, c[2]!];
 }
 
-function project(h: Homography, x: number, y: number): Point {
+export function project(h: Homography, x: number, y: number): Point {
   const w = h[6] * x + h[7] * y + h[8];
   return { x: (h[0] * x + h[1] * y + h[2]) / w, y: (h[3] * x + h[4] * y + h[5]) / w };
 }
@@ -126,7 +126,7 @@ const normalize = (v: number[]) => {
 };
 const cross = (a: number[], b: number[]) => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
 
-function makeCamera(tiltDeg: number, azimuth: number, rollDeg: number, F: number, cx: number, cy: number): Camera {
+export function makeCamera(tiltDeg: number, azimuth: number, rollDeg: number, F: number, cx: number, cy: number): Camera {
   const tilt = (tiltDeg * Math.PI) / 180;
   const D = 400;
   const C: [number, number, number] = [D * Math.sin(tilt) * Math.cos(azimuth), D * Math.sin(tilt) * Math.sin(azimuth), D * Math.cos(tilt)];
@@ -212,6 +212,16 @@ export async function makePhoto(o: PhotoOptions): Promise<Photo> {
     drawHand(out, W, H, r, corners, F * TILE_MM / 400);
   }
 
+  const encoded = await lightAndEncode(out, W, H, r, format);
+  return { bytes: new Uint8Array(encoded), width: W, height: H, format, corners, table: table.kind, tiltDeg, rollDeg, size, hand };
+}
+
+/**
+ * The camera's side of a photo, shared with the teach scenes (models/teach/scene.ts): light (a
+ * gradient in any direction, a vignette, a soft shadow across the frame, white balance, exposure),
+ * sensor noise, lens blur, then JPEG (4:2:0) or PNG. `out` is the scene's linear RGB.
+ */
+export async function lightAndEncode(out: Float32Array, W: number, H: number, r: Rng, format: 'jpeg' | 'png'): Promise<Buffer> {
   // Light: a gradient in any direction, a vignette, a soft shadow across the frame, white balance, noise.
   const gAng = r() * Math.PI * 2, gAmp = r() * 0.5;
   const gx = Math.cos(gAng) * gAmp, gy = Math.sin(gAng) * gAmp;
@@ -240,12 +250,11 @@ export async function makePhoto(o: PhotoOptions): Promise<Photo> {
   const blur = (0.3 + r() * 1.2) * (Math.max(W, H) / 1000);
   if (blur > 0.3) img = img.blur(blur);
   const quality = 55 + Math.floor(r() * 41);
-  const encoded = format === 'jpeg' ? await img.jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer() : await img.png({ compressionLevel: 6 }).toBuffer();
-  return { bytes: new Uint8Array(encoded), width: W, height: H, format, corners, table: table.kind, tiltDeg, rollDeg, size, hand };
+  return format === 'jpeg' ? await img.jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer() : await img.png({ compressionLevel: 6 }).toBuffer();
 }
 
 /** Bilinear sample of the face at (u, v) in [0, 1); the face's alpha is ignored (scans are opaque). */
-function sampleFace(img: Rgba, u: number, v: number, out: Float32Array): void {
+export function sampleFace(img: Rgba, u: number, v: number, out: Float32Array): void {
   const w = img.width, hh = img.height;
   const fx = Math.max(0, Math.min(w - 1.001, u * w - 0.5)), fy = Math.max(0, Math.min(hh - 1.001, v * hh - 0.5));
   const x0 = Math.floor(fx), y0 = Math.floor(fy), tx = fx - x0, ty = fy - y0;

@@ -1,0 +1,137 @@
+/**
+ * `npm run --silent bench:teach`: teaching the camera a table's tiles (issue 30). A table lays out a
+ * whole box — base, River and Inns & Cathedrals, every copy of the edition's counts — a dozen or so
+ * tiles at a time, loose at any angle, some touching, a hand or a figure in some frames
+ * (models/teach/scene.ts), and each still frame is read (models/teach/read.ts) against the edition's
+ * candidates of those expansions. The tiles are the second-edition scans (tests/fixtures/realart;
+ * evaluation only, nothing tuned on them). `--art c1-jcz` draws the first-edition scans instead
+ * with the C1 counts: the tuning set on which the "sure" threshold was chosen.
+ *   tiles found: the tile's four corners each within 2 mm of the true ones, over the tiles wholly in
+ *     view with no hand or other tile over them (a figure may stand on them);
+ *   teach top-1 / top-3: the right type at the right rotation (up to symmetry) first / among the
+ *     three readings of a card that is read, over the same tiles (one not found counts wrong);
+ *   confirmations per 100 tiles: cards the table handles one by one (not sure, or not found);
+ *   sure cards accepted wrongly: cards at or over SURE_CONFIDENCE whose first reading is wrong, over
+ *     every card of the bench (the bad ones included).
+ */
+import { TileCatalog } from '../engine/catalog/registry.js';
+import type { Edition } from '../engine/catalog/types.js';
+import { rng } from '../engine/sim/rng.js';
+import { sameUpToSymmetry } from '../models/classes.js';
+import { realFacesByTile } from '../models/eval/realart.js';
+import { matchCorners } from '../models/photo/synthetic.js';
+import { pieceSvg } from '../models/render/pieces.js';
+import { rasterise } from '../models/render/rasterise.js';
+import { TileRecognizer } from '../models/runner.js';
+import { printFacesByTile } from '../models/synth/print-faces.js';
+import type { Rgba } from '../models/synth/image.js';
+import { readTeachFrame, type TeachCard } from '../models/teach/read.js';
+import { SURE_CONFIDENCE } from '../models/teach/session.js';
+import { makeTeachScene, type TeachTruth } from '../models/teach/scene.js';
+
+const EXPANSIONS = ['base', 'river', 'inns-cathedrals'] as const;
+const PER_FRAME = 14;
+const arg = (name: string) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
+const art = arg('--art') ?? 'realart';
+const boxes = Number(arg('--boxes') ?? 2);
+const seed0 = Number(arg('--seed') ?? (art === 'realart' ? 30_000 : 31_000));
+const edition: Edition = art === 'realart' ? 'C2' : 'C1';
+const catalog = TileCatalog.classic();
+
+async function facesOf(): Promise<Map<string, Rgba>> {
+  if (art !== 'realart') return printFacesByTile(catalog.all().map((t) => t.id), art);
+  // The scans turned into the catalog frame (the first scan of a type).
+  return realFacesByTile(catalog.all().map((t) => t.id));
+}
+
+const faces = await facesOf();
+const figure = await rasterise(pieceSvg('meeple', 'red'), 48);
+const recognizer = await TileRecognizer.load();
+// The box: every copy the edition prints of the expansions' tiles that have a scan.
+const box: string[] = [];
+for (const e of EXPANSIONS) for (const t of catalog.ofExpansion(e)) for (let k = 0; k < (t.counts[edition] ?? 0); k++) if (faces.has(t.id)) box.push(t.id);
+const t0 = Date.now();
+let eligible = 0, found = 0, top1 = 0, top3 = 0, handled = 0, sureWrong = 0, sureRight = 0, frames = 0, cardsAll = 0;
+const confidences: { c: number; right: boolean }[] = [];
+const reasons = new Map<string, number>();
+const byTable = new Map<string, [number, number]>();
+for (let b = 0; b < boxes; b++) {
+  const r = rng(seed0 + b);
+  const order = [...box].sort(() => r() - 0.5);
+  for (let f = 0; f * PER_FRAME < order.length; f++) {
+    const ids = order.slice(f * PER_FRAME, (f + 1) * PER_FRAME);
+    const seed = seed0 + b * 100 + f;
+    const scene = await makeTeachScene({ seed, tiles: ids.map((id) => ({ face: faces.get(id)!, label: id })), figure, handProb: 0.3, figureProb: 0.3, touching: 0.3 });
+    frames++;
+    const read = await readTeachFrame(recognizer, scene.bytes, { edition, expansions: [...EXPANSIONS] });
+    if (!read.ok) throw new Error(`frame ${seed}: ${read.reason}`);
+    const cards = read.value;
+    cardsAll += cards.length;
+    const matchOf = (c: TeachCard, t: TeachTruth) => matchCorners(c.corners, t.corners);
+    // Each card's tile: the one whose centre is nearest the card's (within half a side); found when
+    // every corner lies within 2 mm of that tile's. A card's reading is judged against its tile even
+    // when the outline is off by more (what a sure card would teach).
+    const centre = (q: readonly { x: number; y: number }[]) => ({ x: q.reduce((a, p) => a + p.x, 0) / 4, y: q.reduce((a, p) => a + p.y, 0) / 4 });
+    const cardTruth = new Map<TeachCard, { t: TeachTruth; shift: number; mm: number } | null>();
+    for (const c of cards) {
+      const cc = centre(c.corners);
+      let best: { t: TeachTruth; shift: number; mm: number; d: number } | null = null;
+      for (const t of scene.tiles) {
+        const tc = centre(t.corners);
+        const d = Math.hypot(cc.x - tc.x, cc.y - tc.y);
+        if (d > t.sidePx / 2 || (best && d >= best.d)) continue;
+        const m = matchOf(c, t);
+        best = { t, shift: m.shift, mm: m.error * 45, d };
+      }
+      cardTruth.set(c, best);
+    }
+    const right = (c: TeachCard, k: number) => {
+      const m = cardTruth.get(c);
+      const x = c.readings[k];
+      if (!m || !x) return false;
+      const q = (4 - m.shift) % 4;
+      return x.tileId === m.t.label && sameUpToSymmetry(catalog.get(m.t.label)!, x.rotation / 90, q);
+    };
+    for (const c of cards) {
+      if (c.why || !c.readings.length) continue;
+      confidences.push({ c: c.readings[0]!.confidence, right: right(c, 0) });
+      if (c.readings[0]!.confidence >= SURE_CONFIDENCE) {
+        if (right(c, 0)) sureRight++;
+        else sureWrong++;
+      }
+    }
+    if (process.env.TEACH_CONFIDENCES) for (const c of cards) { const m = cardTruth.get(c); const k = `${c.why ? c.why.replace(/[0-9.]+/g, '#') : 'read'} | ${m ? (m.mm <= 2 ? 'within 2 mm' : m.mm <= 5 ? '2-5 mm' : '>5 mm') : 'no tile'}`; reasons.set(k, (reasons.get(k) ?? 0) + 1); }
+    for (const t of scene.tiles) {
+      if (process.env.TEACH_CONFIDENCES && !(t.outside > 0 || t.overlapping || t.coveredBy === 'hand' || t.coveredBy === 'lid') && !cards.some((x) => cardTruth.get(x)?.t === t)) reasons.set('tile without a card', (reasons.get('tile without a card') ?? 0) + 1);
+      if (t.outside > 0 || t.overlapping || t.coveredBy === 'hand' || t.coveredBy === 'lid') continue;
+      eligible++;
+      const c = cards.find((x) => cardTruth.get(x)?.t === t && cardTruth.get(x)!.mm <= 2);
+      const kt = byTable.get(scene.table) ?? [0, 0];
+      kt[0]++; if (c) kt[1]++;
+      byTable.set(scene.table, kt);
+      if (!c) { handled++; continue; }
+      found++;
+      if (c.why || !c.readings.length) { handled++; continue; }
+      if (right(c, 0)) top1++;
+      if ([0, 1, 2].some((k) => right(c, k))) top3++;
+      if (c.readings[0]!.confidence < SURE_CONFIDENCE) handled++;
+    }
+  }
+}
+const pct = (x: number, of: number) => ((100 * x) / Math.max(1, of)).toFixed(1);
+console.log(`tiles found: ${pct(found, eligible)} %`);
+console.log(`teach top-1: ${pct(top1, eligible)} %`);
+console.log(`teach top-3: ${pct(top3, eligible)} %`);
+console.log(`confirmations per 100 tiles: ${Math.round((100 * handled) / Math.max(1, eligible))}`);
+console.log(`sure cards accepted wrongly: ${sureWrong}`);
+console.log(`sure cards: ${sureRight + sureWrong} of ${cardsAll} cards (sure at confidence ≥ ${SURE_CONFIDENCE})`);
+console.log(`teach frames: ${frames} (${eligible} tiles in view, ${art}) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+if (process.env.TEACH_CONFIDENCES) {
+  // For choosing the threshold (on the tuning art only): the highest confidence of a wrong first reading, and how many right ones lie above it.
+  const wrong = confidences.filter((x) => !x.right).map((x) => x.c).sort((a, b) => b - a);
+  const rightC = confidences.filter((x) => x.right).map((x) => x.c);
+  for (const [k, [n, f]] of byTable) console.error(`table ${k}: found ${f} of ${n}`);
+  for (const [k, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.error(`${n}\t${k}`);
+  console.error(`wrong first readings' confidences (highest first): ${wrong.slice(0, 10).map((c) => c.toFixed(3)).join(' ')}`);
+  for (const t of [0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999]) console.error(`at ${t}: right ${rightC.filter((c) => c >= t).length}, wrong ${wrong.filter((c) => c >= t).length}`);
+}

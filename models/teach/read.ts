@@ -1,0 +1,98 @@
+/**
+ * A teach frame read (issue 30): every tile outline in a still frame (models/photo/outline.ts
+ * `findOutlines`), each rectified as the tracker cuts a cell and read by the model without a game
+ * against the candidates of an edition and its expansions (as `read-tile` reads one photo). One card
+ * per place a tile was seen: its corners, the rectified picture, the three best readings — or why it
+ * is not read (out of view, overlapping, covered, not a tile). Never a guess presented as a reading.
+ */
+import sharp from 'sharp';
+import { loadCv } from '../../calibration/cv.js';
+import type { Quad } from '../../calibration/geometry.js';
+import { TileCatalog } from '../../engine/catalog/registry.js';
+import type { Edition } from '../../engine/catalog/types.js';
+import { fail, ok, type Result } from '../../engine/result.js';
+import { decodeReading } from '../decode.js';
+import type { TileRecognizer } from '../runner.js';
+import { findOutlines, MULTI_SEARCH_PX, REFINE_PX } from '../photo/outline.js';
+import { decodeAt, MIN_PRESENT, photoCandidates, photoSize, PHOTO_EXPANSIONS, rectifyFromPhoto, SHOWN_PX, type PhotoExpansion, type PhotoReading } from '../photo/read.js';
+
+export interface TeachCard {
+  /** The tile's corners in the frame's pixels, clockwise from the one at the top side's left. */
+  readonly corners: Quad;
+  /** Null when the tile is read; else why it is not (and nothing on the card may be taught). */
+  readonly why: string | null;
+  /** The rectified tile (the cell and 10 % around it, SHOWN_PX square), PNG; null when not cut. */
+  readonly cropPng: Uint8Array | null;
+  /** Raw RGB of the same crop (SHOWN_PX²·3), for pictures; null when not cut. */
+  readonly cropRgb: Uint8Array | null;
+  /** Three best readings, best first (empty when not read). */
+  readonly readings: readonly PhotoReading[];
+  /** The model's probability that the crop holds a tile. */
+  readonly present: number;
+  /** Share of the outline's inside the search saw as tile (a hand from the frame's edge lowers it). */
+  readonly filled: number;
+}
+
+export interface TeachFrameOptions {
+  readonly edition?: Edition;
+  readonly expansions?: readonly PhotoExpansion[];
+}
+
+/** Below this share of its outline seen as tile, a card says something lies over the tile. */
+export const MIN_FILLED = 0.93;
+
+export async function readTeachFrame(recognizer: TileRecognizer, bytes: Uint8Array, options: TeachFrameOptions = {}): Promise<Result<TeachCard[]>> {
+  const size = await photoSize(bytes);
+  if (!size.ok) return size;
+  const { width, height } = size.value;
+  const candidates = photoCandidates(options.edition ?? 'C2', options.expansions ?? PHOTO_EXPANSIONS);
+  if (candidates.length === 0) return fail('no tile type of that edition and those expansions to read it as');
+  const catalog = new TileCatalog(candidates);
+  const cv = await loadCv();
+  let refineImg, searchImg;
+  try {
+    refineImg = await decodeAt(bytes, REFINE_PX);
+    searchImg = await decodeAt(bytes, MULTI_SEARCH_PX);
+  } catch (e) {
+    return fail(`the image could not be decoded (${(e as Error).message})`);
+  }
+  const found = findOutlines(cv, searchImg, refineImg);
+  const s = width / refineImg.width;
+  const cards: TeachCard[] = [];
+  const toRead: { i: number; rgb: Uint8Array }[] = [];
+  for (const f of found) {
+    const corners = f.corners.map((p) => ({ x: p.x * s, y: p.y * s })) as Quad;
+    let why = f.why;
+    if (!why && f.filled < MIN_FILLED) why = `something lies over the tile (a hand, another tile): ${Math.round((1 - f.filled) * 100)} % of it hidden`;
+    let rgb: Uint8Array | null = null;
+    if (!why || !/runs out of the frame|not one tile/.test(why)) {
+      try {
+        rgb = await rectifyFromPhoto(cv, bytes, width, height, corners);
+      } catch {
+        rgb = null;
+      }
+    }
+    cards.push({ corners, why, cropPng: null, cropRgb: rgb, readings: [], present: 0, filled: f.filled });
+    if (rgb) toRead.push({ i: cards.length - 1, rgb });
+  }
+  if (toRead.length) {
+    const S = recognizer.size;
+    const small = await Promise.all(toRead.map(async (t) => new Uint8Array(await sharp(t.rgb, { raw: { width: SHOWN_PX, height: SHOWN_PX, channels: 3 } }).resize(S, S, { fit: 'fill' }).raw().toBuffer())));
+    const readings = await recognizer.readPrepared(small, 4);
+    for (const [k, t] of toRead.entries()) {
+      const reading = readings[k]!;
+      const card = cards[t.i]!;
+      const cropPng = new Uint8Array(await sharp(t.rgb, { raw: { width: SHOWN_PX, height: SHOWN_PX, channels: 3 } }).png().toBuffer());
+      let why = card.why;
+      let list: PhotoReading[] = [];
+      if (!why && reading.present < MIN_PRESENT) why = `does not look like a tile's face (a tile face down, or not a tile): p = ${reading.present.toFixed(2)}`;
+      if (!why) {
+        const decoded = decodeReading(reading, recognizer.info, catalog, null);
+        if (!decoded.best) why = 'none of the candidate tile types is one the model knows';
+        else list = [decoded.best, ...decoded.runnersUp].map((c) => ({ tileId: c.tileId, rotation: c.rot as PhotoReading['rotation'], confidence: c.probability }));
+      }
+      cards[t.i] = { ...card, why, cropPng, readings: list, present: reading.present };
+    }
+  }
+  return ok(cards);
+}

@@ -1,0 +1,197 @@
+/**
+ * A teach session (issue 30): the cards of every still frame shown so far, one per tile on the
+ * table. A new frame adds the tiles laid since; a tile still where it was keeps its card; a tile
+ * moved (its old place now bare, its picture found elsewhere at some quarter turn) keeps its card
+ * and answer, found again rather than twice. The table accepts all sure cards at once, picks one of
+ * a card's three readings, names another tile, or discards a card. What is taught: each accepted
+ * card's tile type, its turn, and its picture turned into the catalog frame.
+ */
+import type { Quad } from '../../calibration/geometry.js';
+import type { PhotoReading } from '../photo/read.js';
+import { SHOWN_PX } from '../photo/read.js';
+import type { TeachCard } from './read.js';
+
+/**
+ * A card whose first reading has at least this confidence is "sure": "accept all sure cards" takes
+ * it without the table looking at it. Chosen on the tuning art (first-edition scans, `bench:teach
+ * --art c1-jcz`): above every wrong first reading seen there (the highest 0.997); docs/teach.md.
+ */
+export const SURE_CONFIDENCE = 0.999;
+
+export type CardState = 'open' | 'accepted' | 'discarded';
+type Turn = 0 | 90 | 180 | 270;
+
+export interface SessionCard {
+  readonly id: number;
+  corners: Quad;
+  /** Why the card cannot be taught (out of view, covered, not a tile), or null. */
+  why: string | null;
+  readings: readonly PhotoReading[];
+  cropRgb: Uint8Array | null;
+  cropPng: Uint8Array | null;
+  state: CardState;
+  /** The table's answer (accepted cards): the tile type and its clockwise turn in the card's picture. */
+  tileId: string | null;
+  rotation: Turn | null;
+  /** The frame the card was last seen in. */
+  seen: number;
+}
+
+export interface FrameResult {
+  readonly added: readonly number[];
+  readonly moved: readonly number[];
+  readonly kept: readonly number[];
+}
+
+const centre = (q: Quad) => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
+const sideOf = (q: Quad) => q.reduce((s, p, i) => s + Math.hypot(p.x - q[(i + 1) % 4]!.x, p.y - q[(i + 1) % 4]!.y), 0) / 4;
+
+/** SHOWN_PX crops compared at this size (the tile's area only, gain matched per channel). */
+const COMPARE_PX = 24;
+
+/** The tile area of a crop (the cell's inner 45/46 of its middle), COMPARE_PX square, turned `q` quarter turns clockwise. */
+function thumb(rgb: Uint8Array, q: number): Float32Array {
+  const out = new Float32Array(COMPARE_PX * COMPARE_PX * 3);
+  const lo = SHOWN_PX * (0.1 / 1.2 + 0.01), span = SHOWN_PX * (1 / 1.2 - 0.02);
+  for (let y = 0; y < COMPARE_PX; y++)
+    for (let x = 0; x < COMPARE_PX; x++) {
+      // Source pixel of the turned thumb's (x, y).
+      let sx = x, sy = y;
+      for (let k = 0; k < q; k++) { const t = sx; sx = sy; sy = COMPARE_PX - 1 - t; }
+      const px = Math.min(SHOWN_PX - 1, Math.floor(lo + ((sx + 0.5) * span) / COMPARE_PX)), py = Math.min(SHOWN_PX - 1, Math.floor(lo + ((sy + 0.5) * span) / COMPARE_PX));
+      for (let c = 0; c < 3; c++) out[(y * COMPARE_PX + x) * 3 + c] = rgb[(py * SHOWN_PX + px) * 3 + c]!;
+    }
+  // Gain per channel: the light may differ between frames.
+  for (let c = 0; c < 3; c++) {
+    let m = 0;
+    for (let i = c; i < out.length; i += 3) m += out[i]!;
+    m = m / (out.length / 3) || 1;
+    for (let i = c; i < out.length; i += 3) out[i] = out[i]! / m;
+  }
+  return out;
+}
+
+function difference(a: Float32Array, b: Float32Array): number {
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d += Math.abs(a[i]! - b[i]!);
+  return d / a.length;
+}
+
+/** The best quarter turn `q` (clockwise) taking `from`'s picture to `to`'s, and the difference there. */
+export function pictureMatch(from: Uint8Array, to: Uint8Array): { q: number; d: number } {
+  const b = thumb(to, 0);
+  let best = { q: 0, d: Infinity };
+  for (let q = 0; q < 4; q++) {
+    const d = difference(thumb(from, q), b);
+    if (d < best.d) best = { q, d };
+  }
+  return best;
+}
+
+/** A moved tile's picture must match this well (mean absolute difference after gain, ~0.1 between two frames of one tile). */
+export const MOVED_MATCH = 0.25;
+
+export class TeachSession {
+  readonly cards: SessionCard[] = [];
+  private nextId = 1;
+  private frame = 0;
+
+  /** The cards of a new still frame merged in. */
+  addFrame(found: readonly TeachCard[]): FrameResult {
+    this.frame++;
+    const added: number[] = [], moved: number[] = [], kept: number[] = [];
+    const live = this.cards.filter((c) => c.state !== 'discarded');
+    const claimed = new Set<SessionCard>();
+    const fresh: TeachCard[] = [];
+    // 1. Tiles still where they were.
+    for (const f of found) {
+      const fc = centre(f.corners), s = sideOf(f.corners);
+      const same = live.find((c) => !claimed.has(c) && Math.hypot(centre(c.corners).x - fc.x, centre(c.corners).y - fc.y) < s * 0.35);
+      if (same) {
+        claimed.add(same);
+        same.seen = this.frame;
+        same.corners = f.corners;
+        // An open card takes the newer look (a hand gone, a clearer frame); an answered one keeps its picture.
+        if (same.state === 'open' && (f.why === null || same.why !== null)) Object.assign(same, { why: f.why, readings: f.readings, cropRgb: f.cropRgb, cropPng: f.cropPng });
+        kept.push(same.id);
+      } else fresh.push(f);
+    }
+    // 2. Tiles moved: a card whose place shows nothing now, whose picture this one matches at some turn.
+    const gone = live.filter((c) => !claimed.has(c) && c.cropRgb);
+    for (const f of fresh) {
+      let best: { c: SessionCard; q: number; d: number } | null = null;
+      if (f.cropRgb && f.why === null)
+        for (const c of gone) {
+          if (claimed.has(c)) continue;
+          const m = pictureMatch(c.cropRgb!, f.cropRgb);
+          if (m.d < MOVED_MATCH && (!best || m.d < best.d)) best = { c, ...m };
+        }
+      if (best) {
+        const c = best.c;
+        claimed.add(c);
+        c.corners = f.corners;
+        c.seen = this.frame;
+        // An answered card keeps its picture and answer (both from its first look); an open one takes the new look.
+        if (c.state === 'accepted') {
+          moved.push(c.id);
+          continue;
+        }
+        Object.assign(c, { why: f.why, readings: f.readings, cropRgb: f.cropRgb, cropPng: f.cropPng });
+        moved.push(c.id);
+        continue;
+      }
+      const card: SessionCard = { id: this.nextId++, corners: f.corners, why: f.why, readings: f.readings, cropRgb: f.cropRgb, cropPng: f.cropPng, state: 'open', tileId: null, rotation: null, seen: this.frame };
+      this.cards.push(card);
+      added.push(card.id);
+    }
+    return { added, moved, kept };
+  }
+
+  get(id: number): SessionCard {
+    const c = this.cards.find((x) => x.id === id);
+    if (!c) throw new Error(`no card ${id} in this teach session`);
+    return c;
+  }
+
+  /** Accepts every open card that can be taught and whose first reading is sure; their ids. */
+  acceptAllSure(): number[] {
+    const out: number[] = [];
+    for (const c of this.cards) {
+      const first = c.readings[0];
+      if (c.state !== 'open' || c.why !== null || !first || first.confidence < SURE_CONFIDENCE) continue;
+      this.answer(c, first.tileId, first.rotation);
+      out.push(c.id);
+    }
+    return out;
+  }
+
+  /** The table picks reading k (0–2) of a card. */
+  pick(id: number, k: number): void {
+    const c = this.get(id);
+    const r = c.readings[k];
+    if (!r) throw new Error(`card ${id} has no reading ${k + 1}`);
+    this.answer(c, r.tileId, r.rotation);
+  }
+
+  /** The table names the tile (a search by name) and its turn in the card's picture. */
+  correct(id: number, tileId: string, rotation: Turn): void {
+    this.answer(this.get(id), tileId, rotation);
+  }
+
+  discard(id: number): void {
+    this.get(id).state = 'discarded';
+  }
+
+  private answer(c: SessionCard, tileId: string, rotation: Turn): void {
+    if (c.why !== null) throw new Error(`card ${c.id} cannot be taught: ${c.why}`);
+    if (!c.cropRgb) throw new Error(`card ${c.id} has no picture`);
+    c.state = 'accepted';
+    c.tileId = tileId;
+    c.rotation = rotation;
+  }
+
+  /** What the session teaches: each accepted card's type, its turn in the picture, the picture (SHOWN_PX RGB). */
+  taught(): { cardId: number; tileId: string; rotation: Turn; cropRgb: Uint8Array }[] {
+    return this.cards.filter((c) => c.state === 'accepted' && c.tileId && c.rotation !== null && c.cropRgb).map((c) => ({ cardId: c.id, tileId: c.tileId!, rotation: c.rotation!, cropRgb: c.cropRgb! }));
+  }
+}
