@@ -87,8 +87,14 @@ try {
   const ids = defaultCatalog().all().map((t) => t.id);
   const faces = await realFacesByTile(ids);
   const firstEdition = await printFacesByTile(ids);
-  const recordingOf = async (seed: number, print: { faces: typeof faces; art: string; edition?: Edition; large?: boolean } = { faces, art: 'realart' }) => {
+  const made = new Map<string, Promise<string>>();
+  const recordingOf = (seed: number, print: { faces: typeof faces; art: string; edition?: Edition; large?: boolean } = { faces, art: 'realart' }) => {
     const d = join(dir, `${print.art}-${seed}${print.large ? '-large' : ''}`);
+    // Rows share their games: each recording is made once.
+    if (!made.has(d)) made.set(d, makeRecording(d, seed, print));
+    return made.get(d)!;
+  };
+  const makeRecording = async (d: string, seed: number, print: { faces: typeof faces; art: string; edition?: Edition; large?: boolean }) => {
     const size = print.large ? { width: 1280, height: 960 } : {};
     const g = await generateRecording({ seed, style: 'c3', faces: print.faces, art: print.art, expansions: ['base', 'river', 'inns-cathedrals'], ...(print.edition ? { edition: print.edition } : {}), ...size });
     writeRecording(d, g.manifest, g.frames, g.record);
