@@ -74,7 +74,7 @@ const PICTURE_FIT_TRUSTED = 0.02;
 /**
  * How well the laid tiles' own drawings must fit them for the drawings to be trusted at all
  * (`drawnArtFit`): in full up to ART_FIT_TRUSTED, not from ART_FIT_UNTRUSTED. Drawn tables (styles
- * c1, c2, c3; tuning seeds 7001, 7004, 7107, 7201) fit at median 0.008–0.014, never above 0.0162;
+ * c1, c2, c3; tuning seeds 7001, 7004, 7107, 7108, 7201) fit at median 0.008–0.014, never above 0.0162;
  * the first-edition print (seed 7401, training material) from 0.028 (the start tile alone) to 0.068.
  * On print the drawings' best fit passes FIT_TRUSTED for wrong types as often as for right ones.
  */
@@ -205,7 +205,7 @@ export class Tracker {
   private unstillSince = -1;
   private handReported = false;
   private lastFrame = -1;
-  /** The best `drawnArtFit` of the game's still scenes so far (0 before any: no evidence). */
+  /** The best `drawnArtFit` of the game's still scenes so far (Infinity before any: no evidence). */
   private artFit = Infinity;
   /** Commands the camera committed (by history index), apart from table input. */
   readonly cameraCommitted = new Set<number>();
