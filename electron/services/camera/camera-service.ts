@@ -5,20 +5,24 @@
  * sure reading is proposed and accepted at once (the rules may still refuse it), an unsure one waits
  * for the table's answer in the top-3 picker, a rejected one is never committed.
  *
- * The camera waits for the table. Frames are read in the order they came, and only while the game
- * awaits something the camera can read (a tile to place) and no reading waits for the table's
- * answer; meanwhile they are held (up to `maxQueue`). So a tile laid before the table entered the
+ * The camera waits for the table. Every frame is looked at as it comes, but only the frames of still
+ * scenes are kept (frame-intake.ts: a few per scene, a bounded number of scenes); they are read in
+ * the order they came, and only while the game awaits something the camera can read (a tile to
+ * place) and no reading waits for the table's answer. So a tile laid before the table entered the
  * draw is read once the draw is in, and the tracker never runs a visit ahead of the game.
  *
- * The tracker keeps its own copy of the game (it reads against the legal moves); before every frame
- * that copy is brought level with the session's game, which is the truth.
+ * The tracker runs in a worker thread (tracker-client.ts, tracker-host.ts): the session, the store
+ * and the WebSocket never wait for a frame to be read. It keeps its own copy of the game (it reads
+ * against the legal moves); before every frame that copy is brought level with the session's game,
+ * which is the truth. A worker that crashes or hangs is replaced by a new one (a new generation),
+ * levelled with the session, shown the last scene it read and the frame it was reading again; the
+ * table is told; a reading from an earlier generation is never committed.
  *
  * The table's answers teach the camera its art: a tile the table picked in the top-3 picker is a tile
  * whose identity and rotation the table has confirmed, so its picture (cut from the frame the tracker
  * read it on) is stored as an enrolled exemplar (up to `LEARN_PER_TILE` per tile type) and matched by
  * the model's readings from then on, in this game and the next (models/enroll.ts).
  */
-import sharp from 'sharp';
 import { frameSizeProblem, jpegSize } from './frame-size.js';
 import type { Command, PlacePrizeTile, PlaceTile } from '../../../engine/game/commands.js';
 import type { Game } from '../../../engine/game/game.js';
@@ -33,16 +37,16 @@ import { parseRecord } from '../../../engine/record/schema.js';
 import type { SheetLayout } from '../../../calibration/sheet/layout.js';
 import { homographyFromCorners } from '../../../calibration/fallbacks.js';
 import { readManifest, readRecordJson } from '../../../models/scene/recording.js';
-import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
-import type { Tracker, TrackEvent } from '../../../models/track/tracker.js';
-import { pictureAlpha } from '../../../models/track/templates.js';
-import { BOARD_PICTURE_SOURCE, enrollmentFromStore, picturesFromStore } from '../tiles/enrolled.js';
+import type { TrackEvent } from '../../../models/track/tracker.js';
+import { BOARD_PICTURE_SOURCE, picturesFromStore } from '../tiles/enrolled.js';
 import type { CameraAnswer, CameraReport, CameraSourceKind, CameraStatusKind, CameraView } from '../../contract/camera.js';
 import type { Ack, GameSession } from '../session/session.js';
 import type { Store } from '../store/store.js';
 import { cellOf, gridView, readingView } from './camera-view.js';
 import { ProposalDesk, type CameraProposal } from './proposals.js';
 import { RecordingCamera } from './recording-camera.js';
+import { FrameIntake, type KeptFrame } from './frame-intake.js';
+import { TrackerClient, TrackerDown, type TrackerClientOptions } from './tracker-client.js';
 
 /** What the tracker must know of the table: the tile set's art as enrolled, and where the markers lie. */
 export interface TableProfile {
@@ -93,18 +97,15 @@ export interface CameraServiceOptions {
   readonly recordingSpeed?: number;
   /** Where the markers lie for the screen's camera (default: the recording's layout). */
   readonly profile?: TableProfile;
-  /** Frames held while the tracker waits for the table; beyond it the oldest are dropped (and said so). */
-  readonly maxQueue?: number;
+  /** JPEG bytes of still scenes held while the tracker waits for the table (frame-intake.ts); beyond it the oldest scenes are dropped (and counted). */
+  readonly maxHeldBytes?: number;
+  /** How long the tracker's worker may take to answer before it is taken to hang (tracker-client.ts). */
+  readonly tracker?: TrackerClientOptions;
   /**
    * Confidence at which a reading is committed without asking (default 0.9). Above 1 the table
    * confirms every reading: a first game on a new table, to teach the camera the table's art.
    */
   readonly commitAt?: number;
-}
-
-interface QueuedFrame {
-  readonly bytes: Uint8Array;
-  readonly index: number;
 }
 
 /** Payload kept with each camera proposal in the store (beside the command and its runners-up). */
@@ -134,7 +135,7 @@ const ASK_EVERYTHING = 2;
 export const ASK_EVERYTHING_SETTING = 'camera.askEverything';
 /** The start piece's corners the table clicked (image pixels), or null: the marker sheet. */
 export const START_PIECE_CORNERS_SETTING = 'camera.startPieceCorners';
-/** Held frames the start piece is looked for in after the newest picture (each look ≈ 15 ms when nothing is there). */
+/** Recent frames the start piece is looked for in after the newest picture (each look ≈ 15 ms when nothing is there). */
 const FIND_IN_FRAMES = 8;
 
 const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
@@ -148,7 +149,15 @@ export class CameraService {
   private recording: RecordingInfo | null = null;
   private recordingProblem: string | null = null;
   private player: RecordingCamera | null = null;
-  private tracker: Tracker | null = null;
+  private tracker: TrackerClient | null = null;
+  /** Trackers made so far (each worker is one generation; a reading of an earlier one is never committed). */
+  private generation = 0;
+  /** The two still frames of the scene the tracker read last: shown to a new worker first, as its baseline. */
+  private lastScene: KeptFrame[] = [];
+  /** Frames read since (a scene begun): read again by a new worker when the old one goes down in its middle. */
+  private sinceScene: KeptFrame[] = [];
+  /** The frame being read when a worker went down, and how often that happened with it. */
+  private retry: { index: number; times: number } | null = null;
   private trackerFor: number | null = null;
   /** The game the held frames and counts belong to. */
   private boundTo: number | null = null;
@@ -163,7 +172,7 @@ export class CameraService {
   private offeredFor: number | null = null;
   /** The start piece on offer was looked for by itself, not asked for. */
   private foundItself = false;
-  private queue: QueuedFrame[] = [];
+  private readonly intake: FrameIntake;
   private received = 0;
   private read = 0;
   private dropped = 0;
@@ -179,8 +188,6 @@ export class CameraService {
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
   private closed = false;
-  /** The table's enrolled exemplars, shared with the tracker (it grows as the table answers). */
-  private enrollment: Enrollment | null = null;
   /** A tile the table just picked in the picker: its picture is enrolled once the tracker has it. */
   private toLearn: PlaceTile | PlacePrizeTile | null = null;
   private learning: Promise<void> = Promise.resolve();
@@ -195,6 +202,14 @@ export class CameraService {
 
   constructor(private readonly o: CameraServiceOptions) {
     this.desk = new ProposalDesk(o.store, o.session);
+    this.intake = new FrameIntake({
+      ...(o.maxHeldBytes !== undefined ? { maxBytes: o.maxHeldBytes } : {}),
+      onKept: () => void this.pump(),
+      onProblem: (index, message) => {
+        this.notice(index, message, true);
+        this.changed();
+      },
+    });
     this.commitAt = o.commitAt ?? SURE;
     // The table's last word on "ask about every tile" outlives the session.
     const asked = o.store.setting(ASK_EVERYTHING_SETTING);
@@ -337,16 +352,13 @@ export class CameraService {
     this.lastImage = bytes;
     const index = this.received++;
     // Frames before a game is set up, or after it is over, are looked at, not read.
-    if (this.o.session.currentGameId === null || this.o.session.currentGame?.state.finished) return this.changed();
-    this.queue.push({ bytes, index });
-    const max = this.o.maxQueue ?? 1500;
-    if (this.queue.length > max) {
-      const n = this.queue.length - max;
-      this.queue.splice(0, n);
-      this.dropped += n;
-      this.notice(this.received - 1, `${this.dropped} frames dropped while the camera waited for the table`, true);
+    const keep = this.o.session.currentGameId !== null && !this.o.session.currentGame?.state.finished;
+    this.intake.push(bytes, index, keep);
+    const dropped = this.intake.droppedScenes;
+    if (dropped > this.dropped) {
+      this.dropped = dropped;
+      this.notice(index, `${dropped} still scene${dropped === 1 ? '' : 's'} dropped while the camera waited for the table (the newest are kept)`, true);
     }
-    void this.pump();
     this.changed();
   }
 
@@ -371,19 +383,15 @@ export class CameraService {
     if (this.pumping || this.closed) return;
     this.pumping = true;
     try {
-      await this.ensureTracker();
       for (;;) {
-        this.sync();
-        if (this.closed || this.queue.length === 0 || this.waitingFor() !== null) break;
-        const tracker = this.tracker!;
-        const f = this.queue.shift()!;
-        const events = await tracker.feed(f.bytes, f.index);
-        this.read++;
-        this.lastRead = f.index;
-        this.lastReadImage = f.bytes;
-        if (tracker !== this.tracker) continue; // another game began meanwhile
-        this.handle(events);
-        this.changed();
+        await this.ensureTracker();
+        try {
+          await this.readHeld();
+          break;
+        } catch (e) {
+          if (!(e instanceof TrackerDown) || this.closed) throw e;
+          this.trackerWentDown(e);
+        }
       }
     } catch (e) {
       this.trackerProblem = (e as Error).message;
@@ -393,14 +401,70 @@ export class CameraService {
     this.changed();
   }
 
+  /** Reads the kept frames while the tracker may (see `pump`). */
+  private async readHeld(): Promise<void> {
+    for (;;) {
+      await this.sync();
+      if (this.closed || this.intake.held === 0 || this.waitingFor() !== null) return;
+      const tracker = this.tracker!;
+      const generation = this.generation;
+      const f = this.intake.next()!;
+      let events: readonly TrackEvent[];
+      try {
+        events = (await tracker.feed(f.bytes, f.index)).events;
+      } catch (e) {
+        // Read again by the next worker (once: a frame that brings two down is passed over).
+        if (e instanceof TrackerDown && tracker === this.tracker) {
+          const times = this.retry?.index === f.index ? this.retry.times + 1 : 1;
+          this.retry = { index: f.index, times };
+          // The scene from its beginning: the tracker's still check wants its frames in a row.
+          if (times < 2) this.intake.putBack([...this.sinceScene, f]);
+          else this.notice(f.index, `frame ${f.index} was passed over: the tracker went down reading it twice`, true);
+          this.sinceScene = [];
+        }
+        throw e;
+      }
+      if (tracker !== this.tracker || generation !== this.generation) continue; // another game, or another worker, meanwhile
+      this.read++;
+      this.lastRead = f.index;
+      this.lastReadImage = f.bytes;
+      const prev = this.sinceScene.at(-1);
+      if (f.still && prev?.still && prev.bytes === f.bytes) {
+        this.lastScene = [prev, f];
+        this.sinceScene = [];
+      } else this.sinceScene.push(f);
+      await this.handle(events);
+      this.changed();
+    }
+  }
+
+  /**
+   * The tracker's worker crashed or hung: the table is told, and the next worker (made by `pump`)
+   * is levelled with the session — every acknowledged command is there — and shown the last scene
+   * the tracker read before it reads on.
+   */
+  private trackerWentDown(d: TrackerDown): void {
+    const old = this.tracker;
+    this.tracker = null;
+    this.trackerFor = null;
+    void old?.close();
+    this.notice(this.lastRead, `the tracker ${d.why === 'hung' ? 'stopped answering' : 'stopped'} (${d.message}): it was restarted; nothing the table entered or answered is lost, and nothing it read before is committed now`, true);
+    this.changed();
+  }
+
   /** Levels the tracker with the session; after the table answered an open tile reading, reads the figure on it. */
-  private sync(): void {
+  private async sync(): Promise<void> {
     this.reviewOpen();
-    const added = this.level();
+    const added = await this.level();
     const last = added.at(-1);
     // The table answered a reading the tracker left open (or entered the tile itself): the figure on
     // that tile is read from the same frame.
-    if (last && (last.type === 'placeTile' || last.type === 'placePrizeTile') && this.tracker) this.handle(this.tracker.afterTableAnswer());
+    const tracker = this.tracker;
+    if (last && (last.type === 'placeTile' || last.type === 'placePrizeTile') && tracker) {
+      const generation = this.generation;
+      const r = await tracker.request({ op: 'afterTableAnswer' });
+      if (tracker === this.tracker && generation === this.generation) await this.handle(r.events);
+    }
     const learn = this.toLearn;
     this.toLearn = null;
     if (learn && added.some((c) => sameCommand(c, learn))) this.learn(learn);
@@ -425,32 +489,32 @@ export class CameraService {
   async pictureBoard(): Promise<number> {
     const tracker = this.tracker;
     if (!tracker) return 0;
-    const recognizer = tracker.recognizer;
-    const enrollment = this.enrollment;
     const have = this.storedPictures();
-    let n = 0;
-    for (const p of tracker.boardPictures()) {
-      if (have.has(p.tileId)) continue;
+    // Cut and encoded in the tracker's worker; stored here; the stored ones used there.
+    let offered;
+    try {
+      offered = await tracker.request({ op: 'boardPictures', have: [...have] });
+    } catch (e) {
+      if (!(e instanceof TrackerDown)) throw e;
+      this.notice(-1, `the board was not pictured: ${e.message}`, true);
+      return 0;
+    }
+    for (const p of offered.problems) this.notice(-1, p, true);
+    const stored: string[] = [];
+    for (const p of offered.pictures) {
       try {
-        // Where figures stood is stored transparent (left out of the template).
-        const alpha = pictureAlpha(p);
-        const rgba = new Uint8Array(p.width * p.height * 4);
-        for (let i = 0; i < p.width * p.height; i++) rgba.set([p.data[i * 3]!, p.data[i * 3 + 1]!, p.data[i * 3 + 2]!, alpha[i]!], i * 4);
-        const png = await sharp(rgba, { raw: { width: p.width, height: p.height, channels: 4 } }).png().toBuffer();
-        this.o.store.addExemplar({ tileId: p.tileId, rot: p.rot, source: BOARD_PICTURE_SOURCE, image: png, mime: 'image/png' });
-        n++;
+        this.o.store.addExemplar({ tileId: p.tileId, rot: p.rot, source: BOARD_PICTURE_SOURCE, image: Buffer.from(p.png), mime: 'image/png' });
+        stored.push(p.tileId);
         this.pictured.add(p.tileId);
-        // The rest of this game reads the type by it too (a game in play is pictured between turns only).
-        tracker.learnPicture(p);
-        if (recognizer && enrollment) {
-          const ex = await exemplarsFromCrop(recognizer, png, p.tileId, p.rot, { newTile: !recognizer.info.tiles.includes(p.tileId) });
-          if (ex.ok) enrollment.add(...ex.value);
-        }
       } catch (e) {
         this.notice(-1, `the final board's picture of ${p.tileId} could not be stored: ${(e as Error).message}`, true);
       }
     }
-    return n;
+    // The rest of this game reads the types by them too (a game in play is pictured between turns only).
+    if (stored.length > 0 && tracker === this.tracker) await tracker.request({ op: 'usePictures', tileIds: stored }).catch((e: unknown) => {
+      if (!(e instanceof TrackerDown)) throw e;
+    });
+    return stored.length;
   }
 
   /** The tile types the store holds a board picture of (and the cached set brought level with it). */
@@ -507,20 +571,18 @@ export class CameraService {
    */
   private learn(c: PlaceTile | PlacePrizeTile): void {
     const tracker = this.tracker;
-    const recognizer = tracker?.recognizer;
-    const enrollment = this.enrollment;
-    if (!tracker || !recognizer || !enrollment) return;
+    if (!tracker) return;
     if ((this.o.store.exemplarCounts().get(c.tile) ?? 0) >= LEARN_PER_TILE) return;
-    const picture = tracker.cellPicture(c.at[0], c.at[1]);
-    if (!picture || picture.channels !== 3) return;
+    // Asked now (the tracker's last still frame is the one it read the tile on), stored when it answers.
+    const asked = tracker.request({ op: 'learn', tile: c.tile, rot: c.rot, at: c.at });
     this.learning = this.learning.then(async () => {
       try {
-        const png = await sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).png().toBuffer();
-        const ex = await exemplarsFromCrop(recognizer, png, c.tile, c.rot, { newTile: !recognizer.info.tiles.includes(c.tile) });
-        if (!ex.ok) throw new Error(ex.reason);
-        this.o.store.addExemplar({ tileId: c.tile, rot: c.rot, source: 'camera: the table picked it', image: png, mime: 'image/png' });
-        enrollment.add(...ex.value);
+        const r = await asked;
+        if (r.problem) throw new Error(r.problem);
+        if (!r.png) return;
+        this.o.store.addExemplar({ tileId: c.tile, rot: c.rot, source: 'camera: the table picked it', image: Buffer.from(r.png), mime: 'image/png' });
       } catch (e) {
+        if (e instanceof TrackerDown) return;
         // Learning is a bonus: the game goes on, the table is told.
         this.notice(-1, `the picture of ${c.tile} could not be enrolled: ${(e as Error).message}`, true);
         this.changed();
@@ -544,34 +606,43 @@ export class CameraService {
     let stale = false;
     const loading = (async () => {
       try {
-        // Loaded on first use: OpenCV and the templates cost a second or two that the app's start should not pay.
-        const { Tracker } = await import('../../../models/track/tracker.js');
-        const enrollment = new Enrollment();
         // A table that clicked its start piece's corners has no marker sheet down: none is looked for.
         const corners = this.corners;
         const calibration = corners ? { startPieceCorners: corners.map(([x, y]) => ({ x, y })) } : { markers: profile.markers };
-        const tracker = await Tracker.create({ setup: game.setup, style: profile.style, ...calibration, commitAt: this.commitAt, enrollment });
-        if (tracker.recognizer) {
-          // What the table enrolled before (its answers in earlier games, the tile editor's crops).
-          const stored = await enrollmentFromStore(this.o.store, tracker.recognizer);
-          enrollment.add(...stored.enrollment.exemplars);
-          for (const p of stored.problems) this.notice(-1, `an enrolled tile picture could not be read: ${p}`, true);
-        }
         // The pictures of earlier games' final boards are the tracker's templates: the table's own
         // printed art (a picture the table picked mid-game may carry a figure not read yet).
         const pictures = await picturesFromStore(this.o.store);
-        for (const p of pictures.pictures) tracker.learnPicture(p);
         this.pictured = new Set(pictures.pictures.map((p) => p.tileId));
         for (const p of pictures.problems) this.notice(-1, `an enrolled tile picture could not be used as a template: ${p}`, true);
+        // What the table enrolled before (its answers in earlier games, the tile editor's crops): read in the worker.
+        const crops = this.o.store.exemplars().map((e) => ({ id: e.id, tileId: e.tileId, rot: e.rot, image: new Uint8Array(e.image) }));
+        // OpenCV, the templates and the model load in the worker, on first use: the app's start does not pay for them.
+        const generation = ++this.generation;
+        const commitAt = this.commitAt;
+        const { client: tracker, problems } = await TrackerClient.start(generation, { setup: game.setup, style: profile.style, ...calibration, commitAt, crops, pictures: pictures.pictures }, this.o.tracker ?? {});
+        for (const p of problems) this.notice(-1, p, true);
         // Not when the table gave new corners or began another game while it loaded: made again below.
-        if (this.o.session.currentGameId === id && this.corners === corners) {
+        if (this.o.session.currentGameId === id && this.corners === corners && !this.closed) {
           // The table may have changed it while the tracker loaded.
-          tracker.commitAt = this.commitAt;
-          this.enrollment = enrollment;
+          if (this.commitAt !== commitAt) await tracker.request({ op: 'commitAt', value: this.commitAt });
+          // A worker after one that went down: the session's game, then the last scene read (its baseline).
+          if (this.lastScene.length > 0) {
+            await tracker.level(game.commands);
+            for (const f of this.lastScene) await tracker.feed(f.bytes, f.index);
+          }
           this.tracker = tracker;
           this.trackerFor = id;
           this.trackerProblem = null;
-        } else stale = true;
+          // Down while nothing was asked of it: the table is told now, and another is made.
+          tracker.onDown((d) => {
+            if (tracker !== this.tracker || this.pumping || this.closed) return;
+            this.trackerWentDown(d);
+            void this.pump();
+          });
+        } else {
+          stale = !this.closed;
+          void tracker.close();
+        }
       } catch (e) {
         this.trackerProblem = (e as Error).message;
       } finally {
@@ -595,32 +666,16 @@ export class CameraService {
    * level, each reading is decided here like a fed frame's (`tableReadings`). A tracker holds one
    * waiting figure at most and table input starts no new wait, so one levelling gives one reading at most.
    */
-  private level(): Command[] {
+  private async level(): Promise<readonly Command[]> {
     const tracker = this.tracker;
     const game = this.o.session.currentGame;
     if (!tracker || !game) return [];
-    const want = game.commands;
-    const have = tracker.game.commands;
-    let k = 0;
-    while (k < have.length && k < want.length && sameCommand(have[k]!, want[k]!)) k++;
-    while (tracker.game.history.length > k) tracker.game.undo();
-    const added = want.slice(k);
-    const readings: { at: number; events: readonly TrackEvent[] }[] = [];
-    const commitAt = tracker.commitAt;
-    tracker.commitAt = Infinity;
-    try {
-      for (const c of added) {
-        const before = tracker.game.history.length;
-        const r = tracker.tableInput(c);
-        if (!r.ok) throw new Error(`camera: the tracker's copy of the game refused the session's ${c.type}: ${r.reason}`);
-        // A figure read on the nomination it waited for stands after it; one read because other input came, before that input.
-        if (r.events.length > 0) readings.push({ at: c.type === 'nominate' ? before + 1 : before, events: r.events });
-      }
-    } finally {
-      tracker.commitAt = commitAt;
-    }
-    for (const r of readings) this.tableReadings(r.at, r.events);
-    return added;
+    // Done in the worker (tracker-host.ts `level`): the same steps, on the tracker's copy.
+    const generation = this.generation;
+    const r = await tracker.level(game.commands);
+    if (tracker !== this.tracker || generation !== this.generation) return [];
+    for (const x of r.readings) await this.tableReadings(x.at, x.events);
+    return r.added;
   }
 
   /**
@@ -629,18 +684,18 @@ export class CameraService {
    * through the rules, otherwise the table is asked. About the position the game is at, they go the
    * way of a fed frame's readings; about one the table has since moved past, see `proposeBefore`.
    */
-  private tableReadings(at: number, events: readonly TrackEvent[]): void {
+  private async tableReadings(at: number, events: readonly TrackEvent[]): Promise<void> {
     for (const e of events) {
       const game = this.o.session.currentGame;
       if (!game) return;
       if (e.kind !== 'proposal') {
-        this.handle([e]);
+        await this.handle([e]);
         continue;
       }
       const sure = e.confidence >= this.commitAt;
       const decided = { ...e, committed: sure, why: sure ? 'sure' : e.why };
-      if (at >= game.history.length) this.propose(decided);
-      else this.proposeBefore(decided, at);
+      if (at >= game.history.length) await this.propose(decided);
+      else await this.proposeBefore(decided, at);
     }
   }
 
@@ -652,7 +707,7 @@ export class CameraService {
    * before the input that came after it — a sure one at once, an unsure one when the table picks it;
    * the rules replay everything after it, and refuse it if anything no longer holds.
    */
-  private proposeBefore(e: Extract<TrackEvent, { kind: 'proposal' }>, at: number): void {
+  private async proposeBefore(e: Extract<TrackEvent, { kind: 'proposal' }>, at: number): Promise<void> {
     const game = this.o.session.currentGame;
     if (!game) return;
     const payload: StoredProposal = { command: e.command, confidence: e.confidence, alternatives: e.alternatives, frame: e.frame, why: e.committed ? 'sure' : (e.why ?? 'not sure'), at, before: at, context: momentOf(game, at) };
@@ -673,7 +728,7 @@ export class CameraService {
       this.desk.reject(id.value);
       this.notice(e.frame, `the camera's reading was refused: ${played.reason}`, true);
     }
-    this.level();
+    await this.level();
   }
 
   private sessionChanged(): void {
@@ -682,12 +737,14 @@ export class CameraService {
     if (this.boundTo !== id) {
       this.boundTo = id;
       // Another game: its frames start afresh; a recording plays again from its start.
+      void this.tracker?.close();
       this.tracker = null;
       this.trackerFor = null;
-      this.enrollment = null;
       this.toLearn = null;
       this.found = null;
-      this.queue = [];
+      this.lastScene = [];
+      this.sinceScene = [];
+      this.intake.clear();
       this.notices = [];
       this.committed = this.asked = this.read = this.received = this.dropped = 0;
       this.lastRead = -1;
@@ -699,7 +756,7 @@ export class CameraService {
     } else if (this.kind === 'recording' && !this.player && id !== null) {
       this.startPlayer();
     }
-    if (this.o.session.currentGame?.state.finished) this.queue = [];
+    if (this.o.session.currentGame?.state.finished) this.intake.clear();
     // Deferred (pump starts with an await): an answer being accepted is decided before anything is reviewed.
     void this.pump();
     this.changed();
@@ -741,13 +798,13 @@ export class CameraService {
     }
   }
 
-  private handle(events: readonly TrackEvent[]): void {
+  private async handle(events: readonly TrackEvent[]): Promise<void> {
     for (const e of events) {
       if (e.kind === 'notice') this.notice(e.frame, e.message, false);
       else if (e.kind === 'error') {
         this.notice(e.frame, e.message, true);
         this.offerStartPiece(e.message);
-      } else if (e.kind === 'proposal') this.propose(e);
+      } else if (e.kind === 'proposal') await this.propose(e);
     }
   }
 
@@ -763,7 +820,7 @@ export class CameraService {
     if (this.findStartPiece().ok) this.foundItself = true;
   }
 
-  private propose(e: Extract<TrackEvent, { kind: 'proposal' }>): void {
+  private async propose(e: Extract<TrackEvent, { kind: 'proposal' }>): Promise<void> {
     const game = this.o.session.currentGame;
     if (!game) return;
     // The position the reading is about: the tracker played a sure reading already, the session not yet.
@@ -781,7 +838,7 @@ export class CameraService {
       this.desk.reject(id.value);
       this.notice(e.frame, `the camera's reading was refused: ${played.reason}`, true);
     }
-    this.level();
+    await this.level();
   }
 
   /**
@@ -797,8 +854,12 @@ export class CameraService {
     this.o.store.saveSetting(START_PIECE_CORNERS_SETTING, checked);
     this.corners = checked;
     this.found = null;
+    void this.tracker?.close();
     this.tracker = null;
     this.trackerFor = null;
+    this.lastScene = [];
+    this.sinceScene = [];
+    this.intake.restart();
     this.notice(this.lastRead, checked ? "the grid comes from the start piece's clicked corners from now on (no marker sheet is looked for)" : 'the grid comes from the marker sheet again', false);
     this.changed();
     return ok(this.view(true));
@@ -806,14 +867,14 @@ export class CameraService {
 
   /**
    * Without the marker sheet, instead of four clicks: the start piece looked for on the camera's
-   * pictures — the newest, then the held frames oldest first (the table as set up, before a hand
+   * pictures — the newest, then the few before it oldest first (the table as set up, before a hand
    * came) — and its corners offered to the table (`found` in the view). Nothing is read with them
    * until the table takes them (`startPieceCorners`); not found, a notice says why.
    */
   findStartPiece(): Result<CameraView> {
     if (this.o.session.currentGameId === null) return fail('the start piece cannot be looked for: set up a game first');
     if (this.finding) return fail('the start piece is being looked for already');
-    const pictures = [this.lastImage, ...this.queue.slice(0, FIND_IN_FRAMES).map((f) => f.bytes)].filter((b): b is Uint8Array => b !== null);
+    const pictures = [this.lastImage, ...this.intake.recentFrames().slice(0, FIND_IN_FRAMES)].filter((b): b is Uint8Array => b !== null);
     if (pictures.length === 0) return fail('the start piece cannot be looked for: no picture from the camera yet');
     this.finding = true;
     this.found = null;
@@ -823,16 +884,15 @@ export class CameraService {
         await this.ensureTracker();
         const tracker = this.tracker;
         if (!tracker) return this.notice(this.lastRead, `the start piece cannot be looked for: ${this.trackerProblem ?? 'the tracker did not load'}`, true);
-        let why = '';
-        for (const [i, bytes] of pictures.entries()) {
-          const r = await tracker.findStartPiece(bytes, i === 0 ? 'the newest picture' : `held frame ${i}`);
-          if (r.ok) {
-            this.found = { corners: r.corners.map((p): [number, number] => [p.x, p.y]), sure: r.sure };
-            return;
-          }
-          why ||= r.why;
+        const r = await tracker.request({ op: 'findStartPiece', pictures: pictures.map((bytes, i) => ({ bytes, label: i === 0 ? 'the newest picture' : `recent frame ${i}` })) });
+        if (r.found) {
+          this.found = { corners: r.found.corners.map((p): [number, number] => [p.x, p.y]), sure: r.found.sure };
+          return;
         }
-        this.notice(this.lastRead, `the start piece was not found on the camera's pictures (${why}): click its corners`, true);
+        this.notice(this.lastRead, `the start piece was not found on the camera's pictures (${r.why}): click its corners`, true);
+      } catch (e) {
+        if (!(e instanceof TrackerDown)) throw e;
+        this.notice(this.lastRead, `the start piece was not looked for: ${e.message}`, true);
       } finally {
         this.finding = false;
         this.changed();
@@ -851,7 +911,7 @@ export class CameraService {
   askEverything(on: boolean): CameraView {
     this.o.store.saveSetting(ASK_EVERYTHING_SETTING, on);
     this.commitAt = this.commitAtFor(on);
-    if (this.tracker) this.tracker.commitAt = this.commitAt;
+    if (this.tracker) void this.tracker.request({ op: 'commitAt', value: this.commitAt }).catch(() => undefined);
     this.changed();
     return this.view(true);
   }
@@ -914,7 +974,7 @@ export class CameraService {
       startPieceCorners: this.corners,
       // An outline offered unasked goes once the markers give the grid after all (a hand had hidden one).
       startPieceFound: this.finding ? 'looking' : this.foundItself && tracker?.calibratedFrom === 'markers' ? null : this.found,
-      frames: { received: this.received, read: this.read, last: this.lastRead, queued: this.queue.length, dropped: this.dropped },
+      frames: { received: this.received, read: this.read, last: this.lastRead, queued: this.intake.held + this.intake.inFlight, dropped: this.dropped },
       size: this.size ?? (this.lastImage ? jpegSize(this.lastImage) : null),
       grid: game && tracker ? gridView(game, tracker.tableToImage) : [],
       proposals,
@@ -937,8 +997,27 @@ export class CameraService {
 
   /** Resolves once every held frame that can be read now has been read (tests, shutdown). */
   async settled(): Promise<void> {
-    while (this.pumping || this.trackerLoading) await new Promise((r) => setTimeout(r, 5));
-    await this.learning;
+    do {
+      await this.intake.settled();
+      while (this.pumping || this.trackerLoading) await new Promise((r) => setTimeout(r, 5));
+      await this.learning;
+    } while (this.intake.inFlight > 0 || this.pumping);
+  }
+
+  /** What the frame intake did (frame-intake.ts): frames looked at, JPEGs kept over the session, bytes held now and at most, scenes dropped. */
+  get intakeFigures(): { looked: number; kept: number; heldBytes: number; heldBytesMax: number; scenes: number; droppedScenes: number; skipped: number; inFlight: number } {
+    const i = this.intake;
+    return { looked: i.looked, kept: i.kept, heldBytes: i.heldBytes, heldBytesMax: i.heldBytesMax, scenes: i.scenes, droppedScenes: i.droppedScenes, skipped: i.skipped, inFlight: i.inFlight };
+  }
+
+  /** Trackers made so far: each worker is one generation. */
+  get trackerGeneration(): number {
+    return this.generation;
+  }
+
+  /** The tracker's worker now (tests: killed or made to hang; null before one is made). */
+  get trackerWorker(): TrackerClient | null {
+    return this.tracker;
   }
 
   async close(): Promise<void> {
@@ -946,6 +1025,7 @@ export class CameraService {
     this.unsubscribe();
     await this.stopPlayer();
     await this.settled();
+    await this.tracker?.close();
   }
 }
 

@@ -1,0 +1,40 @@
+// The camera screen of bench/evening.ts, in its own thread: 1080p JPEG frames to browser mode's
+// WebSocket as binary messages, as a screen's own camera sends them. Plain JavaScript (no loader in
+// the worker). It keeps at most `ahead` frames beyond those the services have looked at (the bench
+// compresses time; a real camera sends 30 a second), and reports where it is in the recording.
+import { parentPort, workerData } from 'node:worker_threads';
+import WebSocket from 'ws';
+
+const { url, token, frames, schedule, ahead } = workerData;
+let looked = 0;
+let wake = null;
+parentPort.on('message', (m) => {
+  looked = m.looked;
+  if (wake && sent - looked < ahead) {
+    const w = wake;
+    wake = null;
+    w();
+  }
+});
+let sent = 0;
+const ws = new WebSocket(url.replace(/^http/, 'ws'));
+await new Promise((resolve, reject) => {
+  ws.once('open', resolve);
+  ws.once('error', reject);
+});
+ws.send(JSON.stringify({ id: 1, op: 'hello', args: [token] }));
+await new Promise((r) => ws.once('message', r));
+// schedule: per recording frame, how many camera frames show it.
+for (let i = 0; i < frames.length; i++) {
+  const f = frames[i];
+  for (let k = 0; k < schedule[i]; k++) {
+    if (sent - looked >= ahead) await new Promise((r) => (wake = r));
+    // A hand moves: two pictures of it alternate, so no two frames in a row are alike.
+    const bytes = f.still || k % 2 === 0 ? f.bytes : f.moved;
+    await new Promise((r) => ws.send(bytes, { binary: true }, r));
+    sent++;
+    if (sent % 30 === 0) parentPort.postMessage({ sent, recording: i });
+  }
+}
+parentPort.postMessage({ sent, recording: frames.length, done: true });
+ws.close();

@@ -1,0 +1,230 @@
+/**
+ * A whole evening at the table (`npm run --silent bench:evening`): browser mode's services, a screen's
+ * camera sending 1080p JPEG frames over the WebSocket as the Camera screen does, for 2 hours at
+ * 30 fps (216 000 frames; time is compressed, the frame count is not), a second screen sending
+ * commands throughout (the table's draws, answers and turns, and a snapshot every 50 ms), and one
+ * question left open for 10 minutes of frames while the game goes on on the table.
+ *
+ * The frames: the bundled full game (tests/fixtures/recordings/demo-tower-jc, 381 frames at 3 fps,
+ * 115 camera moves) scaled to 1080p, each of its frames shown for 1/381 of the evening: a still
+ * picture repeated, a hand as two pictures of it alternating (no two frames in a row alike).
+ *
+ * Prints: `command round trip p50`, `command round trip p99 while the camera reads` (sent while the
+ * tracker's worker was reading), `memory growth over the session` (resident, highest after the
+ * first 5 minutes minus then), `frames kept` (JPEGs the services kept for the tracker), `tile visits
+ * lost` (tiles the table had to enter by hand), `moves exact` (and the same recording's frames
+ * through the tracker headless, as `npm run replay` reads it). `BENCH_EVENING_MINUTES=N` plays a
+ * shorter evening (a quick check; the question is then left open for a twelfth of it).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import sharp from 'sharp';
+import type { Command } from '../engine/game/commands.js';
+import { parseRecord } from '../engine/record/schema.js';
+import { setupFromRecord } from '../engine/record/convert.js';
+import { splitMjpeg, type FrameSource } from '../models/scene/recording.js';
+import { replayRecording } from '../models/track/replay.js';
+import { startBrowserMode } from '../electron/server/browser-mode.js';
+import { agreed, isCameraMove, nextStep } from '../tests/app/helpers/camera-table.js';
+import { connect } from '../tests/app/helpers/ws-client.js';
+
+const DIR = join(import.meta.dirname, '../tests/fixtures/recordings/demo-tower-jc');
+const MINUTES = Number(process.env.BENCH_EVENING_MINUTES ?? 120);
+const FPS = 30;
+const TOTAL = Math.round(MINUTES * 60 * FPS);
+const HOLD = MINUTES >= 120 ? 10 * 60 * FPS : Math.round(TOTAL / 12);
+const BASE_AT = MINUTES >= 60 ? 5 * 60 * FPS : Math.round(TOTAL / 24);
+const W = 1920, H = 1080;
+
+const manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[]; frames: number; visits: { stillFrom: number; camera: number[] }[] };
+const truth = manifest.commands;
+const parsed = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8')));
+if (!parsed.ok) throw new Error(parsed.reason);
+const setup = setupFromRecord(parsed.record);
+const started = performance.now();
+
+// ── the frames: each recording frame at 1080p (the 4:3 picture scaled to the height, its edges carried out) ──
+const small = [...splitMjpeg(new Uint8Array(readFileSync(join(DIR, 'video.mjpeg'))))];
+async function grey(b: Uint8Array): Promise<Buffer> {
+  return sharp(b).resize(160, 120).greyscale().raw().toBuffer();
+}
+const thumbs = await Promise.all(small.map(grey));
+const alike = (a: Buffer, b: Buffer) => {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 18) n++;
+  return n / a.length <= 0.004;
+};
+const frames: { bytes: Uint8Array; moved: Uint8Array | null; still: boolean }[] = [];
+for (const [i, f] of small.entries()) {
+  const still = (i > 0 && alike(thumbs[i - 1]!, thumbs[i]!)) || (i + 1 < small.length && alike(thumbs[i]!, thumbs[i + 1]!));
+  const raw = await sharp(f).resize(1440, 1080).extend({ left: 240, right: 240, extendWith: 'copy' }).raw().toBuffer({ resolveWithObject: true });
+  const bytes = new Uint8Array(await sharp(raw.data, { raw: raw.info }).jpeg({ quality: 85 }).toBuffer());
+  // The hand a little further on: the other of the two pictures of a hand moving.
+  const moved = still ? null : new Uint8Array(await sharp(raw.data, { raw: raw.info }).extend({ left: 24, extendWith: 'copy' }).extract({ left: 0, top: 0, width: W, height: H }).jpeg({ quality: 85 }).toBuffer());
+  frames.push({ bytes, moved, still });
+}
+const L = Math.floor(TOTAL / frames.length);
+const schedule = frames.map((_, i) => (i === frames.length - 1 ? TOTAL - L * (frames.length - 1) : L));
+const recordingIndex = (cameraIndex: number) => Math.min(frames.length - 1, Math.floor(cameraIndex / L));
+
+// ── browser mode, the camera screen (its own thread), the second screen ──
+const dir = mkdtempSync(join(tmpdir(), 'companion-evening-'));
+writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+const app = await startBrowserMode({ dataFile: join(dir, 'evening.sqlite'), rendererDir: dir, recording: DIR, lan: true });
+const main = await connect(app.server.url);
+if (!(await main.call('hello', app.server.mainToken)).ok) throw new Error('hello refused');
+const must = async (r: Promise<{ ok: boolean; error?: string }>, what: string) => {
+  const x = await r;
+  if (!x.ok) throw new Error(`${what}: ${x.error}`);
+  return x;
+};
+await must(main.call('newGame', { players: setup.players.map((p) => ({ name: p.name, color: p.color })), expansions: [...setup.expansions] }), 'newGame');
+await must(main.call('cameraUse', 'browser', 'bench camera (1080p)'), 'cameraUse');
+await must(main.call('secondScreenMoves', true), 'secondScreenMoves');
+const screen = await connect(app.server.url);
+await must(screen.call('pair', app.server.pairingCode), 'pair');
+
+const camera = new Worker(new URL('./evening-camera.mjs', import.meta.url), { workerData: { url: app.server.url, token: app.server.mainToken, frames, schedule, ahead: 90 } });
+let sent = 0;
+let senderDone = false;
+camera.on('message', (m: { sent: number; done?: boolean }) => {
+  sent = m.sent;
+  if (m.done) senderDone = true;
+});
+camera.on('error', (e) => {
+  console.error(`the camera screen failed: ${e.message}`);
+  process.exit(1);
+});
+const pace = setInterval(() => camera.postMessage({ looked: app.camera.intakeFigures.looked }), 5);
+
+// ── measuring ──
+const roundTrips: { ms: number; reading: boolean }[] = [];
+const workerBusy = () => (app.camera.trackerWorker?.busy ?? 0) > 0;
+async function timed(op: string, ...args: unknown[]) {
+  const reading = workerBusy();
+  const t = performance.now();
+  const r = await screen.call(op, ...args);
+  roundTrips.push({ ms: performance.now() - t, reading: reading || workerBusy() });
+  return r;
+}
+let rssBase: number | null = null;
+let rssPeak = 0;
+const sampler = setInterval(() => {
+  const rss = process.memoryUsage().rss;
+  if (rssBase === null) {
+    if (app.camera.intakeFigures.looked >= BASE_AT) rssBase = rss;
+  } else rssPeak = Math.max(rssPeak, rss);
+}, 200);
+let evening = true;
+const pinger = (async () => {
+  while (evening) {
+    await timed('snapshot');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+})();
+
+// ── the table ──
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function visitEnd(p: number): number {
+  const v = manifest.visits.find((x) => x.camera.includes(p));
+  return v ? v.stillFrom + 1 : -1;
+}
+const tally = { missedTiles: 0, missed: 0, answered: 0, rejected: 0, wrong: 0 };
+let askedOnPurpose: { id: number; exact: boolean } | null = null;
+let holdFrom: number | null = null;
+let holdDone = false;
+let askOn = false;
+const game = () => app.session.currentGame!;
+for (;;) {
+  const view = app.camera.view();
+  const history = game().commands;
+  const p = agreed(truth, history);
+  // The table has the camera ask about the next reading, once, and leaves that question open.
+  if (!holdDone && !askOn && sent >= TOTAL * 0.15) {
+    await must(main.call('cameraAskEverything', true), 'cameraAskEverything');
+    askOn = true;
+  }
+  const inTransit = sent - app.camera.intakeFigures.looked;
+  const reading = workerBusy() || view.frames.queued > 0 || inTransit > 0;
+  const mayRead = view.reading && (reading || !senderDone || recordingIndex(view.frames.received - 1) <= visitEnd(p));
+  const step = nextStep(truth, { history, open: view.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: mayRead });
+  if (step.do === 'done') break;
+  if ((step.do === 'answer' || step.do === 'reject') && askOn && !holdDone) {
+    holdFrom ??= sent;
+    if (sent - holdFrom < HOLD && !senderDone) {
+      await sleep(20);
+      continue;
+    }
+    holdDone = true;
+    askOn = false;
+    await must(main.call('cameraAskEverything', false), 'cameraAskEverything');
+    askedOnPurpose = { id: step.id, exact: step.do === 'answer' && step.answer === 'best' };
+  }
+  switch (step.do) {
+    case 'wait':
+      await sleep(20);
+      break;
+    case 'undo':
+      tally.wrong++;
+      await must(timed('undo'), 'undo');
+      break;
+    case 'answer':
+      await must(timed('cameraAnswer', step.id, step.answer), 'cameraAnswer');
+      tally.answered++;
+      break;
+    case 'reject':
+      await must(timed('cameraAnswer', step.id, 'reject'), 'cameraAnswer reject');
+      tally.rejected++;
+      break;
+    case 'enter':
+      if (step.missed) {
+        tally.missed++;
+        if (step.command.type === 'placeTile' || step.command.type === 'placePrizeTile') tally.missedTiles++;
+      }
+      await must(timed('play', step.command), `play ${step.command.type}`);
+      break;
+  }
+}
+while (!senderDone) await sleep(50);
+await app.camera.settled();
+evening = false;
+await pinger;
+clearInterval(sampler);
+clearInterval(pace);
+const eveningS = (performance.now() - started) / 1000;
+const figures = app.camera.intakeFigures;
+const view = app.camera.view();
+const cameraMoves = truth.filter(isCameraMove).length;
+const exact = view.counts.committed - tally.wrong + (askedOnPurpose?.exact ? 1 : 0);
+const scoresRight = JSON.stringify(game().state.players.map((p) => p.score));
+await camera.terminate();
+main.close();
+screen.close();
+await app.close();
+
+// ── the same frames through the tracker headless (`npm run replay`'s reading) ──
+let k = 0;
+const source: FrameSource = { width: W, height: H, fps: 3, next: async () => (k < frames.length ? { index: k, bytes: frames[k++]!.bytes } : null), close: () => undefined };
+const replay = await replayRecording(DIR, { source });
+
+const pct = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN;
+};
+const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
+console.log(`command round trip p50: ${pct(roundTrips.map((r) => r.ms), 0.5).toFixed(1)} ms`);
+console.log(`command round trip p99 while the camera reads: ${pct(roundTrips.filter((r) => r.reading).map((r) => r.ms), 0.99).toFixed(1)} ms`);
+console.log(`memory growth over the session: ${rssBase === null ? 'not measured' : mb(Math.max(0, rssPeak - rssBase))} MB`);
+console.log(`frames kept: ${figures.kept}`);
+console.log(`tile visits lost: ${tally.missedTiles}`);
+console.log(`moves exact: ${exact}/${cameraMoves}`);
+console.log(`replay moves exact (the same frames, headless): ${replay.exact}/${replay.cameraMoves}`);
+console.log(
+  `(${figures.looked} frames looked at (${MINUTES} min at ${FPS} fps, 1080p) in ${eveningS.toFixed(0)} s; ${roundTrips.length} round trips (${roundTrips.filter((r) => r.reading).length} while the camera read); ` +
+    `held at most ${mb(figures.heldBytesMax)} MB of JPEG; scenes dropped ${figures.droppedScenes}, frames not looked at ${figures.skipped}; ` +
+    `question held open ${holdFrom === null ? 'never' : `${HOLD} frames`}${askedOnPurpose ? ` (answered ${askedOnPurpose.exact ? 'with the camera’s best reading' : 'otherwise'})` : ''}; ` +
+    `table: ${tally.answered} answered, ${tally.rejected} rejected, ${tally.missed} entered by hand, ${tally.wrong} undone; scores ${scoresRight === JSON.stringify(replay.truthScores) ? 'as recorded' : `${scoresRight} against ${JSON.stringify(replay.truthScores)}`})`,
+);

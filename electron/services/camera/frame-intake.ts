@@ -1,0 +1,274 @@
+/**
+ * Frames in, only the frames the tracker needs kept. Every frame the camera sends is looked at (a
+ * 160 px grey copy, decoded at an eighth of its size on libuv's thread pool, so the services' thread
+ * only compares a few thousand bytes), but only these are kept until the tracker reads them:
+ *
+ * - per still scene after motion, the frame that makes it still and the last frame before it (the
+ *   tracker's own still check wants two alike frames after a different one: models/track
+ *   `StillScene(2, 0.004)`, the same test as here; it is given the still frame twice, under the
+ *   numbers of the two alike frames, so one JPEG is kept, not two);
+ * - a scene that looks as the last kept one did (hands came and went, nothing changed) keeps only
+ *   its frame of motion (the tracker reads a figure that waited for a nomination "at the next hand");
+ * - at most `maxBytes` of JPEG wait (32 MB: about 160 scenes at 1080p, well over a thousand at
+ *   640×480): beyond that the oldest waiting scene is dropped (and counted). Scenes pile up only
+ *   while the tracker may not read (a question open, the table's draw not entered); the newest
+ *   shows everything laid since, so a tile laid while a question stays open is still read once it
+ *   is answered.
+ *
+ * So what is held does not grow with how long a question stays open: a few JPEGs, not 30 a second.
+ * (The frame a question is about is the service's `lastReadImage`; the tracker keeps its own decoded
+ * copy of it in the worker.)
+ */
+import sharp from 'sharp';
+
+/** Width of the grey copy frames are compared at (calibration/motion.ts THUMB_WIDTH). */
+const THUMB_WIDTH = 160;
+/** Grey levels a pixel must differ by to count as changed, and the share that may (the tracker's still test). */
+const PIXEL_THRESHOLD = 18;
+const STILL_MAX_CHANGED = 0.004;
+/** Two still scenes with fewer changed pixels (at a lower threshold) are the same scene (the tracker reads nothing new). */
+const SAME_THRESHOLD = 6;
+const SAME_MAX_CHANGED = 0.00005;
+/** JPEG bytes that may wait for the tracker by default. */
+export const MAX_BYTES = 32 * 1024 * 1024;
+/** Frames decoded at once (the thread pool has four threads; the tracker's worker needs its share). */
+const DECODING = 3;
+/**
+ * Frames that may wait to be looked at (20 s at 30 fps: a burst, or a slow moment); beyond this a
+ * frame is not looked at (counted and said): the services are behind the camera.
+ */
+export const MAX_BACKLOG = 600;
+/** Frames remembered (by reference) whether kept or not: where the start piece is looked for. */
+const RECENT = 8;
+
+export interface KeptFrame {
+  readonly bytes: Uint8Array;
+  readonly index: number;
+  /** One of the two frames that make a scene still (else the frame of motion before them). */
+  readonly still: boolean;
+}
+
+interface Thumb {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+}
+
+interface Seen {
+  readonly bytes: Uint8Array;
+  readonly index: number;
+  readonly thumb: Thumb;
+}
+
+/** A scene waiting for the tracker: its frame of motion (if any) and its still frame (twice), and the bytes they hold. */
+interface Scene {
+  frames: KeptFrame[];
+  bytes: number;
+}
+
+export function changedShare(a: Thumb, b: Thumb, threshold: number): number {
+  if (a.width !== b.width || a.height !== b.height) return 1;
+  let n = 0;
+  for (let i = 0; i < a.data.length; i++) if (Math.abs(a.data[i]! - b.data[i]!) > threshold) n++;
+  return n / a.data.length;
+}
+
+async function look(bytes: Uint8Array): Promise<Thumb> {
+  const { data, info } = await sharp(bytes, { failOn: 'truncated' }).resize(THUMB_WIDTH).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+export interface FrameIntakeOptions {
+  readonly maxBytes?: number;
+  /** A scene was kept (the tracker may read). */
+  readonly onKept: () => void;
+  /** A frame could not be looked at: not decoded, or the services were behind. */
+  readonly onProblem: (index: number, message: string) => void;
+}
+
+export class FrameIntake {
+  private waiting: Scene[] = [];
+  private prev: Seen | null = null;
+  private beforePrev: KeptFrame | null = null;
+  private inStill = false;
+  /** The last still scene kept (or read): a later one that looks the same adds nothing. */
+  private lastScene: Thumb | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  /** Frames pushed and not taken yet, and those of them being decoded. */
+  private looking = 0;
+  private decoding = 0;
+  private readonly toDecode: (() => void)[] = [];
+  /** The last few frames pushed, kept or not (the start piece is looked for in them). */
+  private readonly recent: Uint8Array[] = [];
+  /** Bumped by `clear`: looks started before it are not used. */
+  private epoch = 0;
+  /** Frames looked at, scenes dropped beyond `maxScenes`, frames not looked at (the services were behind). */
+  looked = 0;
+  droppedScenes = 0;
+  skipped = 0;
+  /** JPEGs kept over the session (each once, however often the tracker is given it), bytes held now, and at most. */
+  kept = 0;
+  heldBytes = 0;
+  heldBytesMax = 0;
+
+  constructor(private readonly o: FrameIntakeOptions) {}
+
+  /**
+   * One frame from the camera, in the order they came. `keep` false: looked at only (no game to read
+   * into); the next still scene after it starts afresh.
+   */
+  push(bytes: Uint8Array, index: number, keep: boolean): void {
+    if (this.looking >= MAX_BACKLOG) {
+      this.skipped++;
+      this.o.onProblem(index, `frame ${index} was not looked at: ${MAX_BACKLOG} frames were waiting to be (the services are behind the camera)`);
+      return;
+    }
+    this.recent.push(bytes);
+    if (this.recent.length > RECENT) this.recent.shift();
+    this.looking++;
+    const epoch = this.epoch;
+    // Decoded a few at a time on the thread pool, taken in order.
+    const thumb = new Promise<{ ok: true; t: Thumb } | { ok: false; why: string }>((resolve) => {
+      const start = () => {
+        this.decoding++;
+        look(bytes)
+          .then(
+            (t) => resolve({ ok: true, t }),
+            (e: unknown) => resolve({ ok: false, why: (e as Error).message }),
+          )
+          .finally(() => {
+            this.decoding--;
+            this.toDecode.shift()?.();
+          });
+      };
+      if (this.decoding < DECODING) start();
+      else this.toDecode.push(start);
+    });
+    this.chain = this.chain.then(async () => {
+      const r = await thumb;
+      this.looking--;
+      if (epoch !== this.epoch) return;
+      this.looked++;
+      if (!r.ok) {
+        this.o.onProblem(index, `frame ${index} could not be decoded (${r.why}); nothing was read from it`);
+        return;
+      }
+      this.take(bytes, index, r.t, keep);
+    });
+  }
+
+  private take(bytes: Uint8Array, index: number, thumb: Thumb, keep: boolean): void {
+    const prev = this.prev;
+    if (!keep) {
+      this.prev = null;
+      this.beforePrev = null;
+      this.inStill = false;
+      return;
+    }
+    const alike = prev !== null && changedShare(prev.thumb, thumb, PIXEL_THRESHOLD) <= STILL_MAX_CHANGED;
+    if (alike && !this.inStill) {
+      this.inStill = true;
+      const motion = this.beforePrev;
+      if (this.lastScene && changedShare(this.lastScene, thumb, SAME_THRESHOLD) < SAME_MAX_CHANGED) {
+        // The same scene again: only its motion is worth telling the tracker (one marker at a time).
+        if (motion) this.add({ frames: [motion], bytes: motion.bytes.length }, true);
+      } else {
+        this.lastScene = thumb;
+        const still = [{ bytes, index: prev.index, still: true }, { bytes, index, still: true }];
+        this.add({ frames: [...(motion ? [motion] : []), ...still], bytes: bytes.length + (motion?.bytes.length ?? 0) }, false);
+      }
+    } else if (!alike) this.inStill = false;
+    this.beforePrev = prev ? { bytes: prev.bytes, index: prev.index, still: false } : null;
+    this.prev = { bytes, index, thumb };
+  }
+
+  private add(scene: Scene, motionOnly: boolean): void {
+    const last = this.waiting.at(-1);
+    this.kept += scene.frames.length === 3 ? 2 : 1;
+    // Motion after motion with no still scene between says nothing more.
+    if (motionOnly && last && last.frames.length === 1) {
+      this.heldBytes -= last.bytes;
+      this.waiting[this.waiting.length - 1] = scene;
+    } else this.waiting.push(scene);
+    this.heldBytes += scene.bytes;
+    const max = this.o.maxBytes ?? MAX_BYTES;
+    while (this.heldBytes > max && this.waiting.length > 1) {
+      this.heldBytes -= this.waiting.shift()!.bytes;
+      this.droppedScenes++;
+    }
+    this.heldBytesMax = Math.max(this.heldBytesMax, this.heldBytes);
+    this.o.onKept();
+  }
+
+  /** The next kept frame, oldest first. */
+  next(): KeptFrame | undefined {
+    const scene = this.waiting[0];
+    if (!scene) return undefined;
+    const f = scene.frames.shift();
+    if (scene.frames.length === 0) {
+      this.waiting.shift();
+      this.heldBytes -= scene.bytes;
+    }
+    return f;
+  }
+
+  /** Frames taken with `next` that could not be read (the tracker went down): first again, in this order. */
+  putBack(frames: readonly KeptFrame[]): void {
+    const bytes = [...new Set(frames.map((f) => f.bytes))].reduce((n, b) => n + b.length, 0);
+    this.waiting.unshift({ frames: [...frames], bytes });
+    this.heldBytes += bytes;
+  }
+
+  /** Frames waiting to be given to the tracker. */
+  get held(): number {
+    return this.waiting.reduce((n, s) => n + s.frames.length, 0);
+  }
+
+  /** Scenes waiting for the tracker. */
+  get scenes(): number {
+    return this.waiting.length;
+  }
+
+  /** Frames being looked at now. */
+  get inFlight(): number {
+    return this.looking;
+  }
+
+  /** The last frames pushed before the newest, oldest first (the start piece is looked for in them). */
+  recentFrames(): Uint8Array[] {
+    return this.recent.slice(0, -1);
+  }
+
+  /** Resolves once every frame pushed so far has been looked at. */
+  async settled(): Promise<void> {
+    for (;;) {
+      const c = this.chain;
+      await c;
+      if (c === this.chain) return;
+    }
+  }
+
+  /**
+   * A new tracker that has seen nothing (made again for other calibration): the scene in view is
+   * kept again once it is still, as if it had just come.
+   */
+  restart(): void {
+    this.prev = null;
+    this.beforePrev = null;
+    this.inStill = false;
+    this.lastScene = null;
+  }
+
+  /** Another game: nothing kept, looks under way are not used. */
+  clear(): void {
+    this.epoch++;
+    this.waiting = [];
+    this.recent.length = 0;
+    this.heldBytes = 0;
+    this.prev = null;
+    this.beforePrev = null;
+    this.inStill = false;
+    this.lastScene = null;
+    this.droppedScenes = 0;
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * The services' side of the tracker's worker (tracker-protocol.ts): one worker thread per client,
+ * requests answered in order, a mirror of where the tracker stands (its copy of the game, its
+ * calibration) kept from the replies so the services never wait for it to answer a question about
+ * them. The services' thread never reads a frame: the session, the store and the WebSocket go on
+ * while the worker reads.
+ *
+ * A worker that exits (a crash, killed) or leaves its oldest request unanswered for `timeoutMs` (a
+ * hang) is ended and the client is down for good: every request it had not answered is refused with
+ * `TrackerDown`, and nothing it says after that is heard. The camera service then starts another
+ * client (a new generation) and levels it with the session, which is the truth.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Command } from '../../../engine/game/commands.js';
+import { Game } from '../../../engine/game/game.js';
+import { defaultCatalog } from '../../../engine/game/engine.js';
+import type { Homography } from '../../../calibration/geometry.js';
+import type { CreateArgs, Faults, Replies, ReplyMessage, Request, TrackerState } from './tracker-protocol.js';
+
+/** The worker went down (crashed, killed, or hung): what it was asked and had not answered is refused with this. */
+export class TrackerDown extends Error {
+  constructor(
+    readonly why: 'crashed' | 'hung' | 'closed',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface TrackerClientOptions {
+  /** The oldest unanswered request may wait this long before the worker is taken to hang (default 60 s). */
+  readonly timeoutMs?: number;
+  /** …and making the tracker (OpenCV, the model, the table's enrolled crops) this long (default 180 s). */
+  readonly createTimeoutMs?: number;
+}
+
+/** The worker's entry: built next to the main bundle, or from the sources through tsx. */
+function workerEntry(): string {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) return fileURLToPath(new URL('./tracker-worker-tsx.mjs', here));
+  for (const rel of ['./tracker-worker.js', '../tracker-worker.js']) {
+    const p = fileURLToPath(new URL(rel, here));
+    if (existsSync(p)) return p;
+  }
+  throw new Error(`the tracker's worker (tracker-worker.js) is not beside ${fileURLToPath(here)}: rebuild the app`);
+}
+
+interface Pending {
+  readonly op: Request['op'];
+  readonly sent: number;
+  readonly resolve: (v: unknown) => void;
+  readonly reject: (e: Error) => void;
+}
+
+export class TrackerClient {
+  /** The tracker's copy of the game, as its last reply left it. */
+  readonly game: Game;
+  calibratedFrom: 'markers' | 'start piece corners' | null = null;
+  tableToImage: Homography | null = null;
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private timer: NodeJS.Timeout | null = null;
+  private downWith: TrackerDown | null = null;
+  private readonly downListeners = new Set<(d: TrackerDown) => void>();
+
+  private constructor(
+    readonly generation: number,
+    setup: CreateArgs['setup'],
+    private readonly o: TrackerClientOptions,
+  ) {
+    const g = Game.start(setup, defaultCatalog());
+    if (!g.ok) throw new Error(`tracker: the setup is not playable: ${g.reason}`);
+    this.game = g.value;
+    this.worker = new Worker(workerEntry());
+    this.worker.on('message', (m: ReplyMessage) => this.reply(m));
+    this.worker.on('error', (e) => this.goDown(new TrackerDown('crashed', `the tracker's worker failed: ${e.message}`)));
+    this.worker.on('exit', (code) => this.goDown(new TrackerDown('crashed', `the tracker's worker stopped (exit code ${code})`)));
+  }
+
+  /** A worker with a tracker made for this game (generation: how many were made before it for this service). */
+  static async start(generation: number, args: CreateArgs, o: TrackerClientOptions = {}): Promise<{ client: TrackerClient; problems: readonly string[] }> {
+    const client = new TrackerClient(generation, args.setup, o);
+    try {
+      const r = await client.request({ op: 'create', args });
+      return { client, problems: r.problems };
+    } catch (e) {
+      void client.close();
+      throw e;
+    }
+  }
+
+  get calibrated(): boolean {
+    return this.tableToImage !== null;
+  }
+
+  /** Why the worker is down, or null while it answers. */
+  get down(): TrackerDown | null {
+    return this.downWith;
+  }
+
+  /** Requests sent and not answered yet. */
+  get busy(): number {
+    return this.pending.size;
+  }
+
+  onDown(listener: (d: TrackerDown) => void): void {
+    this.downListeners.add(listener);
+  }
+
+  request<R extends Request>(r: R, transfer: ArrayBuffer[] = []): Promise<Replies[R['op']]> {
+    if (this.downWith) return Promise.reject(this.downWith);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { op: r.op, sent: Date.now(), resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ id, ...r }, transfer);
+      if (this.pending.size === 1) this.arm();
+    });
+  }
+
+  feed(bytes: Uint8Array, index: number): Promise<Replies['feed']> {
+    return this.request({ op: 'feed', bytes, index });
+  }
+
+  level(commands: readonly Command[]): Promise<Replies['level']> {
+    return this.request({ op: 'level', commands });
+  }
+
+  faults(f: Faults): Promise<null> {
+    return this.request({ op: 'faults', faults: f });
+  }
+
+  /** Ends the worker now, as a crash would (tests: the worker killed mid-read). */
+  kill(): void {
+    void this.worker.terminate();
+  }
+
+  /** Ends the worker; what it had not answered is refused. */
+  async close(): Promise<void> {
+    this.goDown(new TrackerDown('closed', "the tracker's worker was closed"));
+    await this.worker.terminate();
+  }
+
+  private reply(m: ReplyMessage): void {
+    if (this.downWith) return;
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    this.pending.delete(m.id);
+    if (m.state) this.mirror(m.state);
+    this.arm();
+    if (m.ok) p.resolve(m.value);
+    else p.reject(new Error(m.error));
+  }
+
+  /** The tracker's game and calibration as the worker reports them. */
+  private mirror(s: TrackerState): void {
+    this.calibratedFrom = s.calibratedFrom;
+    this.tableToImage = s.tableToImage;
+    while (this.game.history.length > s.keep) this.game.undo();
+    for (const c of s.add) {
+      const r = this.game.play(c);
+      if (!r.ok) throw new Error(`tracker mirror: the worker's ${c.type} was refused here: ${r.reason}`);
+    }
+  }
+
+  /** The oldest unanswered request must be answered in time; after that, the next oldest. */
+  private arm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const oldest = this.pending.values().next().value as Pending | undefined;
+    if (!oldest || this.downWith) return;
+    const limit = oldest.op === 'create' ? (this.o.createTimeoutMs ?? 180_000) : (this.o.timeoutMs ?? 60_000);
+    const left = Math.max(0, limit - (Date.now() - oldest.sent));
+    this.timer = setTimeout(() => {
+      this.goDown(new TrackerDown('hung', `the tracker's worker did not answer in ${Math.round(limit / 1000)} s (${oldest.op})`));
+      void this.worker.terminate();
+    }, left);
+    this.timer.unref();
+  }
+
+  private goDown(d: TrackerDown): void {
+    if (this.downWith) return;
+    this.downWith = d;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) p.reject(d);
+    if (d.why !== 'closed') for (const l of this.downListeners) l(d);
+  }
+}
