@@ -90,8 +90,14 @@ await must(screen.call('pair', app.server.pairingCode), 'pair');
 const camera = new Worker(new URL('./evening-camera.mjs', import.meta.url), { workerData: { url: app.server.url, token: app.server.mainToken, frames, schedule, ahead: 90 } });
 let sent = 0;
 let senderDone = false;
+let told = 0;
 camera.on('message', (m: { sent: number; done?: boolean }) => {
   sent = m.sent;
+  // Progress on stderr (the figures alone go to stdout).
+  if (sent >= told + TOTAL / 20 || m.done) {
+    told = sent;
+    process.stderr.write(`evening: ${sent}/${TOTAL} frames sent, ${Math.round((performance.now() - started) / 1000)} s, rss ${Math.round(process.memoryUsage().rss / 1048576)} MB\n`);
+  }
   if (m.done) senderDone = true;
 });
 camera.on('error', (e) => {

@@ -66,7 +66,7 @@ describe('the tracker in its worker', () => {
     ['killed mid-read', { crashAtFrame: firstStill + 1 }, /the tracker stopped \(the tracker's worker stopped \(exit code 70\)\): it was restarted/],
     ['hanging (no answer in time)', { hangAtFrame: firstStill + 1 }, /the tracker stopped answering \(the tracker's worker did not answer in 6 s \(feed\)\): it was restarted/],
   ] as const)('%s: the table is told, a new worker reads the same tile, nothing the table entered is lost, nothing stale committed', async (_, faults, told) => {
-    const s = open({ tracker: { timeoutMs: 6000 } });
+    const s = open({ tracker: { timeoutMs: 20_000 } });
     expect(s.session.newGame(setup).ok).toBe(true);
     expect(s.camera.use('browser').ok).toBe(true);
     // The first scene (before any tile): the worker is made and reads it.
@@ -96,7 +96,7 @@ describe('the tracker in its worker', () => {
     expect(s.camera.trackerGeneration).toBe(2);
     await s.camera.close();
     s.store.close();
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('only still scenes kept', () => {
