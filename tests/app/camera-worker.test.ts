@@ -150,5 +150,5 @@ describe('only still scenes kept', () => {
     expect(s.camera.view().counts.committed).toBeGreaterThanOrEqual(1);
     await s.camera.close();
     s.store.close();
-  }, 300_000);
+  }, 600_000);
 });

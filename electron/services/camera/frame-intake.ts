@@ -185,8 +185,8 @@ export class FrameIntake {
   private add(scene: Scene, motionOnly: boolean): void {
     const last = this.waiting.at(-1);
     this.kept += scene.frames.length === 3 ? 2 : 1;
-    // Motion after motion with no still scene between says nothing more.
-    if (motionOnly && last && last.frames.length === 1) {
+    // Motion after motion with no still scene between says nothing more (a scene brings its own).
+    if (last && last.frames.length === 1 && last.frames[0]!.still === false && (motionOnly || scene.frames[0]!.still === false)) {
       this.heldBytes -= last.bytes;
       this.waiting[this.waiting.length - 1] = scene;
     } else this.waiting.push(scene);
