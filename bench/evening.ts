@@ -17,7 +17,7 @@
  * shorter evening (a quick check; the question is then left open for a twelfth of it).
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -122,7 +122,10 @@ async function timed(op: string, ...args: unknown[]) {
 }
 let rssBase: number | null = null;
 let rssPeak = 0;
+/** The machine's 1-minute load average through the evening (other work on it slows every figure). */
+const loads: number[] = [];
 const sampler = setInterval(() => {
+  if (loads.length === 0 || performance.now() - started > loads.length * 5000) loads.push(loadavg()[0]!);
   const rss = process.memoryUsage().rss;
   if (rssBase === null) {
     if (app.camera.intakeFigures.looked >= BASE_AT) rssBase = rss;
@@ -243,5 +246,6 @@ console.log(
   `(${figures.looked} frames looked at (${MINUTES} min at ${FPS} fps, 1080p) in ${eveningS.toFixed(0)} s; ${roundTrips.length} round trips (${roundTrips.filter((r) => r.reading).length} while the camera read); ` +
     `held at most ${mb(figures.heldBytesMax)} MB of JPEG; scenes dropped ${figures.droppedScenes}, frames not looked at ${figures.skipped}; ` +
     `question held open ${holdFrom === null ? 'never' : `${HOLD} frames`}${askedOnPurpose ? ` (answered ${askedOnPurpose.exact ? 'with the camera’s best reading' : 'otherwise'})` : ''}; ` +
-    `table: ${tally.answered} answered, ${tally.rejected} rejected, ${tally.missed} entered by hand, ${tally.wrong} undone; scores ${scoresRight === JSON.stringify(replay.truthScores) ? 'as recorded' : `${scoresRight} against ${JSON.stringify(replay.truthScores)}`})`,
+    `table: ${tally.answered} answered, ${tally.rejected} rejected, ${tally.missed} entered by hand, ${tally.wrong} undone; scores ${scoresRight === JSON.stringify(replay.truthScores) ? 'as recorded' : `${scoresRight} against ${JSON.stringify(replay.truthScores)}`}; ` +
+    `machine load average over the evening: mean ${(loads.reduce((a, b) => a + b, 0) / loads.length).toFixed(1)}, max ${Math.max(...loads).toFixed(1)} on ${availableParallelism()} cores)`,
 );
