@@ -16,11 +16,20 @@ export interface TileChoice {
   readonly view: TileView;
 }
 
-/** One cell where the tile may go, with each legal turn there (a piece: every cell it covers). */
+/** A figure's spot: its kind and the feature (segment or interior name) it stands on. */
+export interface FigureSpotView {
+  readonly kind: string;
+  readonly on: string;
+}
+
+/**
+ * One cell where the tile may go, with each legal turn there (a piece: every cell it covers) and,
+ * for a land tile, the figure spots it would offer so turned: a click on one lays tile and figure.
+ */
 export interface TilePlacement {
   readonly x: number;
   readonly y: number;
-  readonly turns: readonly { readonly rot: number; readonly cells: readonly TileView[] }[];
+  readonly turns: readonly { readonly rot: number; readonly cells: readonly TileView[]; readonly spots: readonly FigureSpotView[] }[];
 }
 
 export interface PlacementsView {

@@ -6,7 +6,7 @@
 import type { TileCatalog } from '../catalog/registry.js';
 import { fail, ok, type Result } from '../result.js';
 import type { Command } from './commands.js';
-import { createGame, defaultCatalog, execute } from './engine.js';
+import { createGame, decide, defaultCatalog, execute, fold } from './engine.js';
 import type { GameEvent } from './events.js';
 import type { GameSetup } from './setup.js';
 import type { GameState } from './state.js';
@@ -80,6 +80,16 @@ export class Game {
     if (this.redoStack.length) this.redoDropped = true;
     this.redoStack = [];
     return r;
+  }
+
+  /**
+   * The state as it would be after `command`, the game untouched: a fresh fold of the events so far
+   * and the command's, for what-if questions (the figure spots a tile would offer where it is shown).
+   */
+  peek(command: Command): Result<GameState> {
+    const decided = decide(this.built.state, command);
+    if (!decided.ok) return decided;
+    return ok(fold(this.setup, [...this.events, ...decided.value], this.catalog));
   }
 
   canUndo(): boolean {

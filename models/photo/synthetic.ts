@@ -270,12 +270,28 @@ export function sampleFace(img: Rgba, u: number, v: number, out: Float32Array): 
  */
 function drawHand(out: Float32Array, W: number, H: number, r: Rng, corners: Quad | null, tilePx: number): void {
   const c = corners ? { x: corners.reduce((s, p) => s + p.x, 0) / 4, y: corners.reduce((s, p) => s + p.y, 0) / 4 } : { x: W / 2, y: H / 2 };
+  drawArm(out, W, H, r, c, tilePx, { reach: [0.95, 0.5] });
+}
+
+export interface ArmOptions {
+  /** How far the fingertips come towards `c`, in tile sides: from reach[0] to reach[0] + reach[1]. */
+  readonly reach: readonly [number, number];
+  /** Told of every pixel the arm's skin covers (index v·W + u), e.g. to count what it hides. */
+  readonly onSkin?: (pixel: number) => void;
+}
+
+/**
+ * An arm from the frame's edge towards `c` (a random direction), shaded skin over an RGB float frame,
+ * with a shadow beside it. Random draws in a fixed order (angle, reach, palm, skin), so that a
+ * generator's frames stay the same for the same seed.
+ */
+export function drawArm(out: Float32Array, W: number, H: number, r: Rng, c: Point, tilePx: number, o: ArmOptions): void {
   const ang = r() * Math.PI * 2;
   const dir = { x: Math.cos(ang), y: Math.sin(ang) };
-  // From the tile's centre out to the frame's edge in that direction.
+  // From `c` out to the frame's edge in that direction.
   const tMax = Math.min(dir.x > 0 ? (W - c.x) / dir.x : dir.x < 0 ? -c.x / dir.x : Infinity, dir.y > 0 ? (H - c.y) / dir.y : dir.y < 0 ? -c.y / dir.y : Infinity);
   const from = { x: c.x + dir.x * tMax, y: c.y + dir.y * tMax };
-  const tipDist = Math.min(tMax * 0.9, tilePx * (0.95 + r() * 0.5));
+  const tipDist = Math.min(tMax * 0.9, tilePx * (o.reach[0] + r() * o.reach[1]));
   const tip = { x: c.x + dir.x * tipDist, y: c.y + dir.y * tipDist };
   const palm = Math.max(12, tilePx * (0.35 + r() * 0.2));
   const skin = [[225, 180, 150], [190, 140, 105], [120, 80, 55], [240, 205, 185]][Math.floor(r() * 4)]!;
@@ -290,6 +306,7 @@ function drawHand(out: Float32Array, W: number, H: number, r: Rng, corners: Quad
       if (d < width) {
         const shade = 0.75 + 0.25 * (1 - d / width);
         for (let k = 0; k < 3; k++) out[o3 + k] = skin[k]! * shade;
+        o.onSkin?.(v * W + u);
       } else if (d < width * 1.4) {
         for (let k = 0; k < 3; k++) out[o3 + k] = out[o3 + k]! * 0.75;
       }

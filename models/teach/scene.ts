@@ -10,7 +10,7 @@
  */
 import { invertHomography, type Homography, type Point, type Quad } from '../../calibration/geometry.js';
 import { rng, type Rng } from '../../engine/sim/rng.js';
-import { drawTable, lightAndEncode, makeCamera, planeHomography, project, sampleFace, tableAt, TILE_MM, type TableKind } from '../photo/synthetic.js';
+import { drawArm, drawTable, lightAndEncode, makeCamera, planeHomography, project, sampleFace, tableAt, TILE_MM, type TableKind } from '../photo/synthetic.js';
 import type { Rgba } from '../synth/image.js';
 
 const THICK_MM = 2;
@@ -275,7 +275,7 @@ export async function makeTeachScene(o: TeachSceneOptions): Promise<TeachScene> 
     hand = true;
     const target = placed[Math.floor(r() * placed.length)]!;
     const c = project(topH, target.x, target.y);
-    drawArm(out, owner, hidden, W, H, r, c, TILE_MM * pxPerMm);
+    drawTeachArm(out, owner, hidden, W, H, r, c, TILE_MM * pxPerMm);
   }
 
   const visible = placed.map(() => 0);
@@ -330,29 +330,14 @@ function drawSprite(out: Float32Array, owner: Int32Array, hidden: Hidden[], W: n
 }
 
 /** A hand and arm reaching in from the frame's edge towards a tile, its fingertips anywhere from short of the tile to over it. */
-function drawArm(out: Float32Array, owner: Int32Array, hidden: Hidden[], W: number, H: number, r: Rng, c: Point, tilePx: number): void {
-  const ang = r() * Math.PI * 2;
-  const dir = { x: Math.cos(ang), y: Math.sin(ang) };
-  const tMax = Math.min(dir.x > 0 ? (W - c.x) / dir.x : dir.x < 0 ? -c.x / dir.x : Infinity, dir.y > 0 ? (H - c.y) / dir.y : dir.y < 0 ? -c.y / dir.y : Infinity);
-  const from = { x: c.x + dir.x * tMax, y: c.y + dir.y * tMax };
-  const tipDist = Math.min(tMax * 0.9, tilePx * (0.2 + r() * 1.3));
-  const tip = { x: c.x + dir.x * tipDist, y: c.y + dir.y * tipDist };
-  const palm = Math.max(12, tilePx * (0.35 + r() * 0.2));
-  const skin = [[225, 180, 150], [190, 140, 105], [120, 80, 55], [240, 205, 185]][Math.floor(r() * 4)]!;
-  const dx = tip.x - from.x, dy = tip.y - from.y;
-  const l2 = dx * dx + dy * dy || 1;
-  for (let v = 0; v < H; v++)
-    for (let u = 0; u < W; u++) {
-      const t = Math.max(0, Math.min(1, ((u - from.x) * dx + (v - from.y) * dy) / l2));
-      const d = Math.hypot(u - from.x - t * dx, v - from.y - t * dy);
-      const width = palm * (0.45 + 0.9 * (1 - t));
-      const o3 = (v * W + u) * 3;
-      if (d < width) {
-        const shade = 0.75 + 0.25 * (1 - d / width);
-        for (let k = 0; k < 3; k++) out[o3 + k] = skin[k]! * shade;
-        if (owner[v * W + u]! >= 0) { hidden[owner[v * W + u]!]!.hand++; owner[v * W + u] = -3; }
-      } else if (d < width * 1.4) {
-        for (let k = 0; k < 3; k++) out[o3 + k] = out[o3 + k]! * 0.75;
+function drawTeachArm(out: Float32Array, owner: Int32Array, hidden: Hidden[], W: number, H: number, r: Rng, c: Point, tilePx: number): void {
+  drawArm(out, W, H, r, c, tilePx, {
+    reach: [0.2, 1.3],
+    onSkin: (i) => {
+      if (owner[i]! >= 0) {
+        hidden[owner[i]!]!.hand++;
+        owner[i] = -3;
       }
-    }
+    },
+  });
 }

@@ -41,7 +41,6 @@ const parsed = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8
 if (!parsed.ok) throw new Error(parsed.reason);
 const record = parsed.record;
 const setup = setupFromRecord(record);
-const names = record.players.map((p) => p.name);
 const truthGame = Game.replay(setup, truth);
 if (!truthGame.ok) throw new Error(truthGame.reason);
 
@@ -176,7 +175,7 @@ async function playTable(tally: Tally, offset: () => number, until?: (p: number)
       case 'enter': {
         await show('play');
         try {
-          await enterByHand(page, step.command, names);
+          await enterByHand(page, step.command);
         } catch (e) {
           // The camera can still read the move from a later still frame while the table fills in the
           // form (the tile stays on the table): the table sees it appear and stops typing. Anything

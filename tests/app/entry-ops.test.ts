@@ -53,6 +53,26 @@ describe('the click entry’s questions', () => {
     for (const k of answer.cells) expect(k.turns.map((t) => t.rot)).toEqual([...new Set(k.turns.map((t) => t.rot))].sort((a, b) => a - b));
   });
 
+  it('placements: each turn carries the figure spots the tile would offer so laid, as the snapshot would list them after it', () => {
+    // Every tile of the record with a figure placed on it: the spot used is offered on its turn, and
+    // each turn's spots equal the snapshot's after that placement; the game is not touched by asking.
+    const laid = commands.flatMap((c, i) => (c.type === 'placeTile' && commands[i + 1]?.type === 'placeMeeple' ? [i] : [])).slice(0, 12);
+    expect(laid.length).toBe(12);
+    for (const at of laid) {
+      const game = gameAfter(at);
+      const c = commands[at]!;
+      const figure = commands[at + 1]!;
+      if (c.type !== 'placeTile' || figure.type !== 'placeMeeple') throw new Error('expected a tile and a figure');
+      const before = game.events.length;
+      const answer = placements(game, c.tile, 'land');
+      expect(game.events.length).toBe(before);
+      const turn = answer.cells.find((k) => k.x === c.at[0] && k.y === c.at[1])!.turns.find((t) => t.rot === c.rot)!;
+      expect(turn.spots).toContainEqual({ kind: figure.kind, on: figure.on });
+      expect(game.play(c).ok).toBe(true);
+      expect(turn.spots).toEqual(gameView(1, game).meepleSpots);
+    }
+  });
+
   it('placements: a tile with none left says why; arguments are checked like every operation’s', () => {
     const game = gameAfter(0);
     const gone = [...game.state.catalog.ofExpansion('base')].find((t) => !game.state.supply.get(t.id))

@@ -30,6 +30,26 @@ describe('undo, redo and corrections', () => {
     expect(t.game.redo().ok).toBe(false);
   });
 
+  it('peek answers what a command would lead to and leaves the game as it was; an illegal one is refused', () => {
+    const t = cityGame();
+    t.game.undo(); // endTurn: the city is scored when the turn ends
+    const ended = t.game.peek({ type: 'endTurn', player: 1 });
+    if (!ended.ok) throw new Error(ended.reason);
+    expect(ended.value.players[0]!.score).toBe(8);
+    expect(t.score(0)).toBe(0);
+    t.game.undo(); // the cap
+    const events = t.game.events.length;
+    const cap = { type: 'placeTile', player: 1, tile: 'BASE_E', at: [0, -2], rot: 180 } as const;
+    const seen = t.game.peek(cap);
+    if (!seen.ok) throw new Error(seen.reason);
+    expect(seen.value.turn.step).toBe('action');
+    expect(seen.value.board.at(0, -2)?.view.tile.id).toBe('BASE_E');
+    expect(t.game.events.length).toBe(events);
+    expect(t.state.board.at(0, -2)).toBeUndefined();
+    expect(t.state.turn.step).toBe('tile');
+    expect(t.game.peek({ ...cap, at: [5, 5] }).ok).toBe(false);
+  });
+
   it('a new command after an undo drops the redo list', () => {
     const t = cityGame();
     t.game.undo();

@@ -14,7 +14,7 @@ import { pieceAt } from '../../../engine/game/pieces.js';
 import { ROTATIONS, type Rotation } from '../../../engine/geometry/segments.js';
 import { TOURNAMENT_RIVER_PIECE, tournamentTileSpots } from '../../../engine/expansions/jousts-crests/tournament-tile.js';
 import type { PlacementsView, TileChoice, TilePlacement } from '../../contract/entry.js';
-import { tileView } from './view.js';
+import { meepleSpots, tileView } from './view.js';
 
 const quarter = (rot: Rotation) => rot / 90;
 
@@ -36,13 +36,14 @@ export function tileChoices(game: Game): TileChoice[] {
 }
 
 /** Groups placements by the cell a player points at (a piece: its top-left cell). */
-function byCell(list: { at: readonly [number, number]; rot: Rotation; cells: TilePlacement['turns'][number]['cells'] }[]): TilePlacement[] {
-  const cells = new Map<string, TilePlacement & { turns: TilePlacement['turns'][number][] }>();
+type Turn = TilePlacement['turns'][number];
+function byCell(list: { at: readonly [number, number]; rot: Rotation; cells: Turn['cells']; spots?: Turn['spots'] }[]): TilePlacement[] {
+  const cells = new Map<string, TilePlacement & { turns: Turn[] }>();
   for (const p of list) {
     const key = `${p.at[0]},${p.at[1]}`;
     let c = cells.get(key);
     if (!c) cells.set(key, (c = { x: p.at[0], y: p.at[1], turns: [] }));
-    c.turns.push({ rot: p.rot, cells: p.cells });
+    c.turns.push({ rot: p.rot, cells: p.cells, spots: p.spots ?? [] });
   }
   for (const c of cells.values()) c.turns.sort((a, b) => a.rot - b.rot);
   return [...cells.values()];
@@ -66,7 +67,7 @@ export function placements(game: Game, tile: string, as: 'land' | 'prize' | 'tou
   const type = state.catalog.get(tile);
   if (!type) return { cells: [], problem: 'this tile is not in the game' };
   if (as === 'prize') {
-    const found: { at: readonly [number, number]; rot: Rotation; cells: TilePlacement['turns'][number]['cells'] }[] = [];
+    const found: { at: readonly [number, number]; rot: Rotation; cells: Turn['cells'] }[] = [];
     for (const hole of state.board.holes.values()) {
       for (const rot of ROTATIONS) {
         if (decide(state, { type: 'placePrizeTile', player, tile, at: [hole.x, hole.y], rot }).ok) {
@@ -78,6 +79,11 @@ export function placements(game: Game, tile: string, as: 'land' | 'prize' | 'tou
   }
   const problem = tileProblem(state, type);
   if (problem) return { cells: [], problem };
-  const found = legalPlacements(state, tile).map((p) => ({ at: p.at, rot: p.rot, cells: [tileView(state.catalog.view(tile, quarter(p.rot)), p.at[0], p.at[1])] }));
+  const found = legalPlacements(state, tile).map((p) => {
+    // The figure spots the tile would offer so laid: the turn it leads to, asked of the engine.
+    const after = game.peek({ type: 'placeTile', player, tile, at: p.at, rot: p.rot });
+    const spots = after.ok ? meepleSpots(after.value) : [];
+    return { at: p.at, rot: p.rot, cells: [tileView(state.catalog.view(tile, quarter(p.rot)), p.at[0], p.at[1])], spots };
+  });
   return { cells: byCell(found), problem: null };
 }

@@ -37,7 +37,8 @@ function remindersView(state: GameState): Pick<GameView, 'reminders' | 'next'> {
   return { reminders: rs.map((r) => r.text), next: rs.map((r) => ({ what: r.what, who: [...r.who], required: r.required })) };
 }
 
-function meepleSpots(state: GameState): GameView['meepleSpots'] {
+/** The figure spots on the tile the turn has just placed (each figure kind the rules allow there). */
+export function meepleSpots(state: GameState): GameView['meepleSpots'] {
   if (state.turn.step !== 'action' || state.turn.tile < 0) return [];
   const tile = state.board.tiles[state.turn.tile];
   if (!tile) return [];

@@ -5,7 +5,7 @@
  * meepleSpots and actions, the placements operation), so the screens only light what it allows.
  */
 import type { Command } from '../../../engine/game/commands.js';
-import type { PlacementsView, TileChoice, TilePlacement } from '../../../electron/contract/entry.js';
+import type { FigureSpotView, PlacementsView, TileChoice, TilePlacement } from '../../../electron/contract/entry.js';
 import type { GameView, TileView } from '../../../electron/contract/snapshot.js';
 import { api, app, run } from './app-state.svelte.js';
 import { camera } from './camera.svelte.js';
@@ -34,6 +34,8 @@ export const entry = $state<{
   help: boolean;
   /** A command (and the end of turn that may follow it) is on its way. */
   busy: boolean;
+  /** The next turn's tile, picked while this turn could still end (the pick ended it): applied once that turn wants its tile. */
+  nextPick: { tile: string; after: number } | null;
   /** Turn key the state above belongs to: a new turn or step drops it. */
   stepKey: string;
 }>({
@@ -50,6 +52,7 @@ export const entry = $state<{
   options: null,
   help: false,
   busy: false,
+  nextPick: null,
   stepKey: '',
 });
 
@@ -95,6 +98,11 @@ export function follow(game: GameView): void {
     backOut();
   }
   const want = wanted(game);
+  const next = entry.nextPick;
+  if (next && game.turn.number !== next.after && want === 'land') {
+    entry.nextPick = null;
+    if (game.supply.some((s) => s.tile === next.tile)) entry.pick = { tile: next.tile, as: 'land' };
+  }
   if (!entry.pick && want === 'tournament') entry.pick = { tile: 'JC-TOURNAMENT-RIVER', as: 'tournament' };
   if (!entry.pick && want === 'land') {
     const known = game.turn.drawn ?? cameraTile();
@@ -127,13 +135,17 @@ export function placementAt(key: string | null): TilePlacement | undefined {
   return entry.placements?.cells.find((c) => cellKey(c.x, c.y) === key);
 }
 
-/** The tile as it would lie at the cell shown (chosen first, else hovered), at its shown turn. */
-export function ghost(): { key: string; cells: readonly TileView[]; turns: number; turn: number } | null {
+/**
+ * The tile as it would lie at the cell shown (chosen first, else hovered), at its shown turn, with
+ * the figure spots it would offer there (numbered for the keys 1–9).
+ */
+export function ghost(): { key: string; cells: readonly TileView[]; turns: number; turn: number; spots: (FigureSpotView & { n: number })[] } | null {
   const key = entry.chosen ?? entry.hover;
   const at = placementAt(key);
   if (!key || !at) return null;
   const k = (entry.turn[key] ?? 0) % at.turns.length;
-  return { key, cells: at.turns[k]!.cells, turns: at.turns.length, turn: k };
+  const shown = at.turns[k]!;
+  return { key, cells: shown.cells, turns: at.turns.length, turn: k, spots: (shown.spots ?? []).map((s, i) => ({ ...s, n: i + 1 })) };
 }
 
 /** R, the wheel, a right click: the next (or previous) legal turn at the cell shown. */
@@ -159,6 +171,53 @@ export async function placeShown(game: GameView): Promise<boolean> {
   // A land tile on which no figure may stand, with nothing else to do, ends the turn too.
   if (c.type === 'placeTile') return actThenEnd(c);
   return play(c);
+}
+
+/**
+ * A figure spot clicked on the tile shown: the tile is laid there at its shown turn and the figure
+ * on that spot — the whole turn in one click (the turn then ends by itself when nothing may follow).
+ */
+export async function placeWithFigure(game: GameView, spot: FigureSpotView): Promise<boolean> {
+  const g = ghost();
+  const p = entry.pick;
+  const at = placementAt(g?.key ?? null);
+  if (!g || !p || p.as !== 'land' || !at) return false;
+  const rot = at.turns[g.turn]!.rot as 0 | 90 | 180 | 270;
+  const player = game.turn.player;
+  // Busy across both commands, so that nothing reads the half-done turn as finished.
+  entry.busy = true;
+  try {
+    if (!(await play({ type: 'placeTile', player, tile: p.tile, at: [at.x, at.y], rot }))) return false;
+    return await actThenEnd({ type: 'placeMeeple', player, kind: spot.kind as 'normal' | 'big' | 'abbot', on: spot.on });
+  } finally {
+    entry.busy = false;
+  }
+}
+
+/**
+ * Whether the picker offers the next turn's tile now: the tile is laid and nothing the rules require
+ * is left but the end of the turn (a figure, a tower floor, an abbot are options).
+ */
+export function nextTileEnds(game: GameView): boolean {
+  if (game.finished || (game.turn.step !== 'action' && game.turn.step !== 'actionDone')) return false;
+  return game.next.some((n) => n.what === 'endTurn') && game.next.every((n) => n.what === 'endTurn' || !n.required);
+}
+
+/**
+ * The next turn's tile picked while this turn may still end: at a table the next player's draw means
+ * this player did nothing more, so the pick ends the turn (Ctrl+Z takes that back) and waits for the
+ * next turn's tile step.
+ */
+export async function pickNext(game: GameView, tile: string): Promise<boolean> {
+  entry.busy = true;
+  try {
+    entry.nextPick = { tile, after: game.turn.number };
+    if (await endTurn(game)) return true;
+    entry.nextPick = null;
+    return false;
+  } finally {
+    entry.busy = false;
+  }
 }
 
 /** A click on a board cell: the first click puts the tile there, a second click on it places it. */

@@ -1,9 +1,11 @@
 /**
  * Entering a command on the Board screen as a player would (issue 29): by clicks and keys only, never
  * by typing. The tile is clicked in the picker, the board's lit cell hovered, turned with R until it
- * shows the recorded turn (Shift+R backwards when nearer) and laid with Enter; a figure is its spot clicked on the tile; a tower, a
- * meeple to capture, an abbot, a prisoner are clicked where they are drawn. Every click and key press
- * is counted (`inputs`), so a test can say how many a turn took.
+ * shows the recorded turn (Shift+R backwards when nearer) and laid with Enter — or, when a figure
+ * follows, by clicking the figure's spot drawn on the tile shown; a figure is its spot clicked on the
+ * tile; a turn with nothing more is ended by picking the next tile; a tower, a meeple to capture, an
+ * abbot, a prisoner are clicked where they are drawn. Every click and key press is counted
+ * (`inputs`), so a test can say how many a turn took.
  */
 import type { Page } from 'playwright-core';
 import type { Command } from '../../../engine/game/commands.js';
@@ -14,7 +16,11 @@ declare const document: { querySelector(selector: string): { getAttribute(name: 
 const WORD: Record<string, string> = { normal: 'meeple', big: 'big meeple', abbot: 'abbot' };
 
 export interface ClickEntry {
-  enter(c: Command): Promise<void>;
+  /**
+   * Enters `c`. With `next` (the command after it) the entry may fold two into one input as a player
+   * would: a tile laid by clicking the figure spot shown on it, a turn ended by picking the next tile.
+   */
+  enter(c: Command, next?: Command): Promise<void>;
   /** Called between the clicks of a move (the tile picked, the tile shown on its cell, the spots drawn): screenshots. */
   pause: ((stage: 'picked' | 'shown' | 'spots') => Promise<void>) | null;
   /** Clicks and key presses so far. */
@@ -57,24 +63,43 @@ export function clickEntry(page: Page): ClickEntry {
   const meeple = (player: number, at: readonly [number, number], on: string, kind?: string) =>
     page.locator(`[data-testid=board] g[data-meeple="${player}:${on}"][data-at="${at[0]},${at[1]}"]${kind ? `[data-kind=${kind}]` : ''}[data-target-meeple]`).first();
 
+  /** The figure already placed with the tile (its spot clicked on the tile shown). */
+  let figureDone = false;
+  /** The turn left open: the next tile's pick ends it. */
+  let endedByPick = false;
+
   /** Picks the tile in the picker (unless it is picked already: drawn or read by the camera). */
   async function pick(tile: string) {
     if (drawn === tile) {
       drawn = null;
       return;
     }
+    if (endedByPick) {
+      endedByPick = false;
+      await done(`next tile ${tile}`, () => click(page.locator(`[data-testid=tile-picker][data-next=true] button[data-pick="${tile}"]`)));
+      if (self.pause) {
+        await page.locator(`[data-testid=tile-picker] button[data-pick="${tile}"][aria-pressed=true]`).waitFor();
+        await self.pause('picked');
+      }
+      return;
+    }
     await click(page.locator(`[data-testid=tile-picker] button[data-pick="${tile}"]`));
     await self.pause?.('picked');
   }
 
-  /** Lays the picked tile: hover the lit cell, R until the recorded turn shows, Enter. */
-  async function lay(at: readonly [number, number], rot: number, what: string) {
+  /**
+   * Lays the picked tile: hover the lit cell, R until the recorded turn shows, Enter — or, when a
+   * figure follows, a click on its spot drawn on the tile shown (tile and figure in one click).
+   */
+  async function lay(at: readonly [number, number], rot: number, what: string, figure?: { kind: string; on: string }) {
     const cell = page.locator(`[data-testid=board] rect[data-cell="${at[0]},${at[1]}"]`);
     const rots = ((await cell.getAttribute('data-rots')) ?? '').split(',').map(Number);
     const k = rots.indexOf(rot);
     if (k < 0) throw new Error(`${what}: turned ${rot} is not among the lit turns ${rots.join(', ')} there`);
     // The pointer's move is handled before the next key arrives: R turns the tile shown there.
-    await cell.hover();
+    // Forced: the tile already shown there (its figure spots) may lie over the cell's middle; the
+    // board reads the pointer's position, not what is under it.
+    await cell.hover({ force: true });
     // R forwards, Shift+R backwards: whichever reaches the recorded turn in fewer presses.
     const back = rots.length - k < k;
     for (let i = 0; i < (back ? rots.length - k : k); i++) await press(back ? 'Shift+R' : 'r');
@@ -82,14 +107,19 @@ export function clickEntry(page: Page): ClickEntry {
       await page.locator(`[data-testid=board] [data-ghost="${at[0]},${at[1]}"][data-turn="${k}"]`).waitFor();
       await self.pause('shown');
     }
+    if (figure) {
+      await page.locator(`[data-testid=board] [data-ghost="${at[0]},${at[1]}"][data-turn="${k}"]`).waitFor();
+      figureDone = true;
+      return done(`${what} with a figure on ${figure.on}`, () => click(page.locator(`[data-testid=board] [data-ghost-spot="${figure.kind}|${figure.on}"]`)));
+    }
     await done(what, () => press('Enter'));
   }
 
-  async function enter(c: Command): Promise<void> {
+  async function enter(c: Command, next?: Command): Promise<void> {
     switch (c.type) {
       case 'placeTile':
         await pick(c.tile);
-        return lay(c.at, c.rot, `place ${c.tile}`);
+        return lay(c.at, c.rot, `place ${c.tile}`, next?.type === 'placeMeeple' && !self.pause ? next : undefined);
       case 'placePrizeTile':
         await pick(c.tile);
         return lay(c.at, c.rot, `prize ${c.tile}`);
@@ -101,12 +131,20 @@ export function clickEntry(page: Page): ClickEntry {
         await entry.getByTestId('discard').waitFor();
         return done('discard', () => press('d'));
       case 'placeMeeple':
+        if (figureDone) {
+          figureDone = false;
+          return;
+        }
         await self.pause?.('spots');
         return done(`figure on ${c.on}`, () => click(page.locator(`[data-testid=board] [data-spot="${c.kind}|${c.on}"]`)));
       case 'endTurn': {
         // Ended already by itself when nothing else could follow the action.
         const s = await step();
         if (s === 'tile') return;
+        if (next?.type === 'placeTile' && (await page.locator('[data-testid=tile-picker][data-next=true]').count())) {
+          endedByPick = true;
+          return;
+        }
         return done('end turn', () => press(s === 'action' ? 'n' : 'e'));
       }
       case 'finishGame':
@@ -185,9 +223,9 @@ export function clickEntry(page: Page): ClickEntry {
 
 const entries = new WeakMap<Page, ClickEntry>();
 
-/** One command by clicks on this page (one counter per page). */
-export function enterByHand(page: Page, c: Command, _names?: readonly string[]): Promise<void> {
+/** One command by clicks on this page (one counter per page); `next` as in `ClickEntry.enter`. */
+export function enterByHand(page: Page, c: Command, next?: Command): Promise<void> {
   let e = entries.get(page);
   if (!e) entries.set(page, (e = clickEntry(page)));
-  return e.enter(c);
+  return e.enter(c, next);
 }
