@@ -152,10 +152,15 @@ let holdDone = false;
 let askOn = false;
 let refusals = 0;
 const game = () => app.session.currentGame!;
+let toldMove = 0;
 for (;;) {
   const view = app.camera.view();
   const history = game().commands;
   const p = agreed(truth, history);
+  if (p >= toldMove + 25) {
+    toldMove = p;
+    process.stderr.write(`evening: the table's game at move ${p}/${truth.length}, ${Math.round((performance.now() - started) / 1000)} s, ${sent}/${TOTAL} frames sent\n`);
+  }
   // The table has the camera ask about the next reading, once, and leaves that question open.
   if (!holdDone && !askOn && sent >= TOTAL * 0.15) {
     await must(main.call('cameraAskEverything', true), 'cameraAskEverything');
@@ -226,6 +231,7 @@ screen.close();
 await app.close();
 
 // ── the same frames through the tracker headless (`npm run replay`'s reading) ──
+process.stderr.write(`evening: the game done in ${Math.round(eveningS)} s; the same frames headless now\n`);
 let k = 0;
 const source: FrameSource = { width: W, height: H, fps: 3, next: async () => (k < frames.length ? { index: k, bytes: frames[k++]!.bytes } : null), close: () => undefined };
 const replay = await replayRecording(DIR, { source });

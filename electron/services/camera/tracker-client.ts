@@ -9,6 +9,12 @@
  * hang) is ended and the client is down for good: every request it had not answered is refused with
  * `TrackerDown`, and nothing it says after that is heard. The camera service then starts another
  * client (a new generation) and levels it with the session, which is the truth.
+ *
+ * A client closed in good order (another game, other calibration, the service closed) with nothing
+ * unanswered leaves its worker idle for the next client of this process, which makes its tracker
+ * there: OpenCV, the model and the drawn templates are then loaded already (seconds each on a busy
+ * machine), as they were when the tracker ran on the services' thread. A worker that went down is
+ * never used again.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +53,31 @@ function workerEntry(): string {
   throw new Error(`the tracker's worker (tracker-worker.js) is not beside ${fileURLToPath(here)}: rebuild the app`);
 }
 
+/** One worker left idle by a client closed in good order (unref'd: it does not keep the process up). */
+let idle: { readonly worker: Worker; readonly forget: () => void } | null = null;
+/** Request ids across clients: a reused worker never answers one client with another's id. */
+let nextId = 1;
+
+function idleWorker(): Worker | null {
+  const w = idle;
+  idle = null;
+  if (!w) return null;
+  w.worker.off('error', w.forget).off('exit', w.forget);
+  return w.worker;
+}
+
+function leaveIdle(worker: Worker): boolean {
+  if (idle) return false;
+  // Gone while idle (it should not): not handed out again.
+  const forget = () => {
+    if (idle?.worker === worker) idle = null;
+  };
+  worker.on('error', forget).on('exit', forget);
+  worker.unref();
+  idle = { worker, forget };
+  return true;
+}
+
 interface Pending {
   readonly op: Request['op'];
   readonly sent: number;
@@ -61,7 +92,6 @@ export class TrackerClient {
   tableToImage: Homography | null = null;
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
   private timer: NodeJS.Timeout | null = null;
   private downWith: TrackerDown | null = null;
   private readonly downListeners = new Set<(d: TrackerDown) => void>();
@@ -74,11 +104,15 @@ export class TrackerClient {
     const g = Game.start(setup, defaultCatalog());
     if (!g.ok) throw new Error(`tracker: the setup is not playable: ${g.reason}`);
     this.game = g.value;
-    this.worker = new Worker(workerEntry());
-    this.worker.on('message', (m: ReplyMessage) => this.reply(m));
-    this.worker.on('error', (e) => this.goDown(new TrackerDown('crashed', `the tracker's worker failed: ${e.message}`)));
-    this.worker.on('exit', (code) => this.goDown(new TrackerDown('crashed', `the tracker's worker stopped (exit code ${code})`)));
+    const reused = idleWorker();
+    this.worker = reused ?? new Worker(workerEntry());
+    this.worker.ref();
+    this.worker.on('message', this.onMessage).on('error', this.onError).on('exit', this.onExit);
   }
+
+  private readonly onMessage = (m: ReplyMessage) => this.reply(m);
+  private readonly onError = (e: Error) => this.goDown(new TrackerDown('crashed', `the tracker's worker failed: ${e.message}`));
+  private readonly onExit = (code: number) => this.goDown(new TrackerDown('crashed', `the tracker's worker stopped (exit code ${code})`));
 
   /** A worker with a tracker made for this game (generation: how many were made before it for this service). */
   static async start(generation: number, args: CreateArgs, o: TrackerClientOptions = {}): Promise<{ client: TrackerClient; problems: readonly string[] }> {
@@ -112,7 +146,7 @@ export class TrackerClient {
 
   request<R extends Request>(r: R, transfer: ArrayBuffer[] = []): Promise<Replies[R['op']]> {
     if (this.downWith) return Promise.reject(this.downWith);
-    const id = this.nextId++;
+    const id = nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { op: r.op, sent: Date.now(), resolve: resolve as (v: unknown) => void, reject });
       this.worker.postMessage({ id, ...r }, transfer);
@@ -137,9 +171,17 @@ export class TrackerClient {
     void this.worker.terminate();
   }
 
-  /** Ends the worker; what it had not answered is refused. */
+  /**
+   * Done with this client: what it had not answered is refused. Its worker is left idle for the next
+   * client when it answered everything and none is idle yet; otherwise ended.
+   */
   async close(): Promise<void> {
+    const healthy = !this.downWith && this.pending.size === 0;
     this.goDown(new TrackerDown('closed', "the tracker's worker was closed"));
+    if (healthy) {
+      this.worker.off('message', this.onMessage).off('error', this.onError).off('exit', this.onExit);
+      if (leaveIdle(this.worker)) return;
+    }
     await this.worker.terminate();
   }
 

@@ -14,7 +14,8 @@ const sameCommand = (a: Command, b: Command) => a === b || JSON.stringify(a) ===
 
 export class TrackerHost {
   private tracker: Tracker | null = null;
-  private readonly enrollment = new Enrollment();
+  /** The table's enrolled exemplars for this tracker (made again with it: a worker serves one game at a time). */
+  private enrollment = new Enrollment();
   /** The tracker's commands as last reported (`state`). */
   private reported: Command[] = [];
   private faults: Faults = {};
@@ -75,6 +76,12 @@ export class TrackerHost {
     // Loaded here, not at the top: the worker answers `faults` before OpenCV and the model are in.
     const { Tracker } = await import('../../../models/track/tracker.js');
     const calibration = a.startPieceCorners ? { startPieceCorners: a.startPieceCorners } : a.markers ? { markers: a.markers } : {};
+    // A worker left idle by an earlier client makes a new tracker: nothing of the last one carries over.
+    this.tracker = null;
+    this.reported = [];
+    this.offered = [];
+    this.faults = {};
+    this.enrollment = new Enrollment();
     const tracker = await Tracker.create({ setup: a.setup, style: a.style, ...calibration, commitAt: a.commitAt, enrollment: this.enrollment });
     const problems: string[] = [];
     const recognizer = tracker.recognizer;
