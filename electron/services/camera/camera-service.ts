@@ -30,7 +30,7 @@ import { posKey } from '../../../engine/geometry/position.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
 import { setupFromRecord } from '../../../engine/record/convert.js';
 import { parseRecord } from '../../../engine/record/schema.js';
-import type { SheetLayout } from '../../../calibration/sheet/layout.js';
+import { SHEET_LAYOUTS, type SheetLayout } from '../../../calibration/sheet/layout.js';
 import { homographyFromCorners } from '../../../calibration/fallbacks.js';
 import { readManifest, readRecordJson } from '../../../models/scene/recording.js';
 import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
@@ -134,6 +134,8 @@ const ASK_EVERYTHING = 2;
 export const ASK_EVERYTHING_SETTING = 'camera.askEverything';
 /** The start piece's corners the table clicked (image pixels), or null: the marker sheet. */
 export const START_PIECE_CORNERS_SETTING = 'camera.startPieceCorners';
+/** The marker sheet the table printed (a layout's name), or absent: the recording's layout. */
+export const MARKER_SHEET_SETTING = 'camera.markerSheet';
 /** Held frames the start piece is looked for in after the newest picture (each look ≈ 15 ms when nothing is there). */
 const FIND_IN_FRAMES = 8;
 
@@ -156,6 +158,8 @@ export class CameraService {
   private trackerProblem: string | null = null;
   /** The start piece's corners the table clicked (image pixels), when it calibrates without the marker sheet. */
   private corners: [number, number][] | null = null;
+  /** The marker sheet the table chose (A4 or A3 layout), when not the recording's. */
+  private sheet: SheetLayout | null = null;
   /** The start piece as found on the picture, for the table to confirm (`findStartPiece`). */
   private found: { corners: [number, number][]; sure: boolean } | null = null;
   private finding = false;
@@ -207,6 +211,13 @@ export class CameraService {
       if (typeof corners === 'string') this.notice(-1, `the stored start piece's corners are not usable (${corners}): the marker sheet is looked for until the table clicks them again`, true);
       else this.corners = corners;
     }
+    // …and the marker sheet it printed.
+    const sheet = o.store.setting(MARKER_SHEET_SETTING);
+    if (sheet !== undefined && sheet !== null) {
+      const layout = SHEET_LAYOUTS.find((l) => l.name === sheet);
+      if (layout) this.sheet = layout;
+      else this.notice(-1, `the stored marker sheet ${JSON.stringify(sheet)} is not one this app prints: the recording's layout is used until the table chooses again`, true);
+    }
     if (o.recording) {
       const r = recordingInfo(o.recording);
       if (r.ok) this.recording = r.value;
@@ -216,9 +227,33 @@ export class CameraService {
     this.unsubscribe = o.session.onChange(() => this.sessionChanged());
   }
 
-  /** Where the tracker reads the table from: the given profile, else the recording's. */
+  /** Where the tracker reads the table from: the given profile, else the recording's; the table's sheet over either. */
   private get profile(): TableProfile | null {
-    return this.o.profile ?? this.recording?.profile ?? null;
+    const p = this.o.profile ?? this.recording?.profile ?? null;
+    return p && this.sheet ? { ...p, markers: this.sheet } : p;
+  }
+
+  /** The marker sheet the tracker looks for (a layout's name), or null when the table has none (no profile). */
+  get markerSheetName(): string | null {
+    return this.profile?.markers.name ?? null;
+  }
+
+  /**
+   * The table's marker sheet (a layout the app prints, by name), or null for the recording's. The
+   * tracker is made again, the choice kept in the store (saved first: if the store cannot take it,
+   * nothing changes).
+   */
+  markerSheet(name: string | null): Result<CameraView> {
+    const layout = name === null ? null : SHEET_LAYOUTS.find((l) => l.name === name);
+    if (layout === undefined) return fail(`the marker sheet ${JSON.stringify(name)} is not one this app prints (${SHEET_LAYOUTS.map((l) => l.name).join(', ')})`);
+    this.o.store.saveSetting(MARKER_SHEET_SETTING, layout?.name ?? null);
+    if (this.sheet?.name === layout?.name) return ok(this.view(true));
+    this.sheet = layout;
+    this.tracker = null;
+    this.trackerFor = null;
+    this.notice(this.lastRead, `the marker sheet looked for is now ${this.markerSheetName ?? 'none'}`, false);
+    this.changed();
+    return ok(this.view(true));
   }
 
   // ── sources ──
