@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { GameRecord } from '../../engine/record/schema.js';
+import { cameraChoiceSchema, profileNameSchema, type CameraSetupView } from './camera-setup.js';
 import { cameraAnswerSchema, cameraFrameSchema, cameraReportSchema, cameraSourceSchema, type CameraView } from './camera.js';
 import { commandSchema } from './commands.js';
 import { placementsArgs, type PlacementsView, type TileChoice } from './entry.js';
@@ -48,6 +49,12 @@ export const operationArgs = {
   cameraStartPieceCorners: z.tuple([z.array(z.tuple([z.number().finite(), z.number().finite()])).length(4).nullable()]),
   cameraFindStartPiece: z.tuple([]),
   cameraFrame: z.tuple([cameraFrameSchema]),
+  cameraSetup: z.tuple([]),
+  cameraChoose: z.tuple([cameraChoiceSchema.nullable()]),
+  cameraSheet: z.tuple([z.string().min(1).max(60)]),
+  cameraProfileSave: z.tuple([profileNameSchema]),
+  cameraProfileUse: z.tuple([profileNameSchema]),
+  cameraProfileDelete: z.tuple([profileNameSchema]),
 } as const;
 
 export type OperationName = keyof typeof operationArgs;
@@ -116,6 +123,12 @@ export interface OperationResults {
   cameraStartPieceCorners: CameraView;
   cameraFindStartPiece: CameraView;
   cameraFrame: null;
+  cameraSetup: CameraSetupView;
+  cameraChoose: CameraSetupView;
+  cameraSheet: CameraSetupView;
+  cameraProfileSave: CameraSetupView;
+  cameraProfileUse: CameraSetupView;
+  cameraProfileDelete: CameraSetupView;
 }
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };

@@ -43,6 +43,12 @@ const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => v
   cameraFindStartPiece: call('cameraFindStartPiece') as CompanionApi['cameraFindStartPiece'],
   cameraPictureBoard: call('cameraPictureBoard') as CompanionApi['cameraPictureBoard'],
   cameraFrame: call('cameraFrame') as CompanionApi['cameraFrame'],
+  cameraSetup: call('cameraSetup') as CompanionApi['cameraSetup'],
+  cameraChoose: call('cameraChoose') as CompanionApi['cameraChoose'],
+  cameraSheet: call('cameraSheet') as CompanionApi['cameraSheet'],
+  cameraProfileSave: call('cameraProfileSave') as CompanionApi['cameraProfileSave'],
+  cameraProfileUse: call('cameraProfileUse') as CompanionApi['cameraProfileUse'],
+  cameraProfileDelete: call('cameraProfileDelete') as CompanionApi['cameraProfileDelete'],
   onSnapshot(listener) {
     const handler = (_e: IpcRendererEvent, s: Snapshot) => listener(s);
     ipcRenderer.on('companion:snapshot', handler);

@@ -10,8 +10,8 @@ export function plainTrainVariants(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i);
 }
 /**
- * Opt-in (`VARIED_FACES=n npm run train`; not the committed model's recipe): n more variants per
- * style drawn varied in geometry and style (`tileSvg`'s `vary`), from variant 1000 on.
+ * `VARIED_FACES=n npm run train` (the recipe's default is 18, as the committed model was trained):
+ * n more variants per style drawn varied in geometry and style (`tileSvg`'s `vary`), from variant 1000 on.
  */
 export function variedTrainVariants(n: number): number[] {
   return Array.from({ length: n }, (_, i) => 1000 + i);

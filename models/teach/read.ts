@@ -39,7 +39,7 @@ export interface TeachFrameOptions {
 }
 
 /** Below this share of its outline seen as tile, a card says something lies over the tile. */
-export const MIN_FILLED = 0.93;
+export const MIN_FILLED = 0.75;
 
 export async function readTeachFrame(recognizer: TileRecognizer, bytes: Uint8Array, options: TeachFrameOptions = {}): Promise<Result<TeachCard[]>> {
   const size = await photoSize(bytes);

@@ -78,7 +78,7 @@ TRUNKS = {
     'deep': lambda: nn.Sequential(stem(), separable(32, 32, 1), separable(32, 64, 2), separable(64, 64, 1), separable(64, 64, 1),
                                   separable(64, 128, 2), separable(128, 128, 1), separable(128, 128, 2)),
     # `deep` with a second block at 32x32, where a pennant is 3 pixels across (~1.3x the training
-    # step). Measured in the fifteenth session and not kept: in-style no better beyond noise, and
+    # step). Measured and not kept: in-style no better beyond noise, and
     # `npm run train` over its 90 minutes on 2 cores (docs/recognition.md).
     'deeper': lambda: nn.Sequential(stem(), separable(32, 32, 1), separable(32, 32, 1), separable(32, 64, 2), separable(64, 64, 1),
                                     separable(64, 64, 1), separable(64, 128, 2), separable(128, 128, 1), separable(128, 128, 2)),

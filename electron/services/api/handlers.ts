@@ -3,6 +3,7 @@ import type { Result } from '../../../engine/result.js';
 import type { OperationArgs, OperationName, OperationResults, PairingInfo, Reply } from '../../contract/api.js';
 import { setupFromNewGame } from '../../contract/setup.js';
 import type { CameraService } from '../camera/camera-service.js';
+import { CameraSetup } from '../camera/camera-setup.js';
 import { placements, tileChoices } from '../session/entry.js';
 import type { GameSession } from '../session/session.js';
 import { PhotoReader } from '../tiles/photo-reader.js';
@@ -49,6 +50,8 @@ type Handlers = { [K in OperationName]: (...args: OperationArgs<K>) => Answer<K>
 
 export function handlers(s: Services): Handlers {
   const photos = s.photos ?? new PhotoReader();
+  // Stateless over the store and the camera service: one per caller costs nothing.
+  const setup = s.camera ? new CameraSetup(s.store, s.camera) : null;
   return {
     snapshot: () => ({ ok: true, value: s.session.snapshot() }),
     newGame: (n) => reply(s.session.newGame(setupFromNewGame(n)), (gameId) => ({ gameId })),
@@ -87,6 +90,12 @@ export function handlers(s: Services): Handlers {
     cameraStartPieceCorners: (corners) => (s.camera ? reply(s.camera.startPieceCorners(corners), (v) => v) : noCamera),
     cameraFindStartPiece: () => (s.camera ? reply(s.camera.findStartPiece(), (v) => v) : noCamera),
     cameraFrame: (bytes) => (s.camera ? reply(s.camera.frame(bytes), () => null) : noCamera),
+    cameraSetup: () => (setup ? { ok: true, value: setup.view() } : noCamera),
+    cameraChoose: (choice) => (setup ? reply(setup.choose(choice), (v) => v) : noCamera),
+    cameraSheet: (name) => (setup ? reply(setup.sheet(name), (v) => v) : noCamera),
+    cameraProfileSave: (name) => (setup ? reply(setup.save(name), (v) => v) : noCamera),
+    cameraProfileUse: (name) => (setup ? reply(setup.use(name), (v) => v) : noCamera),
+    cameraProfileDelete: (name) => (setup ? reply(setup.remove(name), (v) => v) : noCamera),
   };
 }
 

@@ -34,7 +34,7 @@ import { posKey } from '../../../engine/geometry/position.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
 import { setupFromRecord } from '../../../engine/record/convert.js';
 import { parseRecord } from '../../../engine/record/schema.js';
-import type { SheetLayout } from '../../../calibration/sheet/layout.js';
+import { SHEET_LAYOUTS, type SheetLayout } from '../../../calibration/sheet/layout.js';
 import { homographyFromCorners } from '../../../calibration/fallbacks.js';
 import { readManifest, readRecordJson } from '../../../models/scene/recording.js';
 import type { TrackEvent } from '../../../models/track/tracker.js';
@@ -135,6 +135,8 @@ const ASK_EVERYTHING = 2;
 export const ASK_EVERYTHING_SETTING = 'camera.askEverything';
 /** The start piece's corners the table clicked (image pixels), or null: the marker sheet. */
 export const START_PIECE_CORNERS_SETTING = 'camera.startPieceCorners';
+/** The marker sheet the table printed (a layout's name), or absent: the recording's layout. */
+export const MARKER_SHEET_SETTING = 'camera.markerSheet';
 /** Recent frames the start piece is looked for in after the newest picture (each look ≈ 15 ms when nothing is there). */
 const FIND_IN_FRAMES = 8;
 
@@ -165,6 +167,8 @@ export class CameraService {
   private trackerProblem: string | null = null;
   /** The start piece's corners the table clicked (image pixels), when it calibrates without the marker sheet. */
   private corners: [number, number][] | null = null;
+  /** The marker sheet the table chose (A4 or A3 layout), when not the recording's. */
+  private sheet: SheetLayout | null = null;
   /** The start piece as found on the picture, for the table to confirm (`findStartPiece`). */
   private found: { corners: [number, number][]; sure: boolean } | null = null;
   private finding = false;
@@ -222,6 +226,13 @@ export class CameraService {
       if (typeof corners === 'string') this.notice(-1, `the stored start piece's corners are not usable (${corners}): the marker sheet is looked for until the table clicks them again`, true);
       else this.corners = corners;
     }
+    // …and the marker sheet it printed.
+    const sheet = o.store.setting(MARKER_SHEET_SETTING);
+    if (sheet !== undefined && sheet !== null) {
+      const layout = SHEET_LAYOUTS.find((l) => l.name === sheet);
+      if (layout) this.sheet = layout;
+      else this.notice(-1, `the stored marker sheet ${JSON.stringify(sheet)} is not one this app prints: the recording's layout is used until the table chooses again`, true);
+    }
     if (o.recording) {
       const r = recordingInfo(o.recording);
       if (r.ok) this.recording = r.value;
@@ -231,9 +242,38 @@ export class CameraService {
     this.unsubscribe = o.session.onChange(() => this.sessionChanged());
   }
 
-  /** Where the tracker reads the table from: the given profile, else the recording's. */
+  /** Where the tracker reads the table from: the given profile, else the recording's; the table's sheet over either. */
   private get profile(): TableProfile | null {
-    return this.o.profile ?? this.recording?.profile ?? null;
+    const p = this.o.profile ?? this.recording?.profile ?? null;
+    return p && this.sheet ? { ...p, markers: this.sheet } : p;
+  }
+
+  /** The marker sheet the tracker looks for (a layout's name), or null when the table has none (no profile). */
+  get markerSheetName(): string | null {
+    return this.profile?.markers.name ?? null;
+  }
+
+  /**
+   * The table's marker sheet (a layout the app prints, by name), or null for the recording's. The
+   * tracker is made again, the choice kept in the store (saved first: if the store cannot take it,
+   * nothing changes).
+   */
+  markerSheet(name: string | null): Result<CameraView> {
+    const layout = name === null ? null : SHEET_LAYOUTS.find((l) => l.name === name);
+    if (layout === undefined) return fail(`the marker sheet ${JSON.stringify(name)} is not one this app prints (${SHEET_LAYOUTS.map((l) => l.name).join(', ')})`);
+    this.o.store.saveSetting(MARKER_SHEET_SETTING, layout?.name ?? null);
+    if (this.sheet?.name === layout?.name) return ok(this.view(true));
+    this.sheet = layout;
+    // A new tracker that has seen nothing (as for clicked corners): the scene in view is kept again.
+    void this.tracker?.close();
+    this.tracker = null;
+    this.trackerFor = null;
+    this.lastScene = [];
+    this.sinceScene = [];
+    this.intake.restart();
+    this.notice(this.lastRead, `the marker sheet looked for is now ${this.markerSheetName ?? 'none'}`, false);
+    this.changed();
+    return ok(this.view(true));
   }
 
   // ── sources ──
@@ -608,6 +648,7 @@ export class CameraService {
       try {
         // A table that clicked its start piece's corners has no marker sheet down: none is looked for.
         const corners = this.corners;
+        const sheet = this.sheet;
         const calibration = corners ? { startPieceCorners: corners.map(([x, y]) => ({ x, y })) } : { markers: profile.markers };
         // The pictures of earlier games' final boards are the tracker's templates: the table's own
         // printed art (a picture the table picked mid-game may carry a figure not read yet).
@@ -621,8 +662,8 @@ export class CameraService {
         const commitAt = this.commitAt;
         const { client: tracker, problems } = await TrackerClient.start(generation, { setup: game.setup, style: profile.style, ...calibration, commitAt, crops, pictures: pictures.pictures }, this.o.tracker ?? {});
         for (const p of problems) this.notice(-1, p, true);
-        // Not when the table gave new corners or began another game while it loaded: made again below.
-        if (this.o.session.currentGameId === id && this.corners === corners && !this.closed) {
+        // Not when the table gave new corners or another sheet, or began another game, while it loaded: made again below.
+        if (this.o.session.currentGameId === id && this.corners === corners && this.sheet === sheet && !this.closed) {
           // The table may have changed it while the tracker loaded.
           if (this.commitAt !== commitAt) await tracker.request({ op: 'commitAt', value: this.commitAt });
           // A worker after one that went down: the session's game, then the last scene read (its baseline).

@@ -215,6 +215,11 @@ export class Store {
     return r ? (JSON.parse(r.data_json) as T) : undefined;
   }
 
+  /** Deletes a calibration profile; false when there was none of that name. */
+  deleteCalibration(name: string): boolean {
+    return this.db.prepare('DELETE FROM calibration_profiles WHERE name = ?').run(name).changes === 1;
+  }
+
   calibrationNames(): string[] {
     return (this.db.prepare('SELECT name FROM calibration_profiles ORDER BY name').all() as { name: string }[]).map((r) => r.name);
   }

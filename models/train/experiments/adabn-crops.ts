@@ -1,5 +1,5 @@
 /**
- * Experiment (docs/recognition.md, "Test-time adaptation"): writes unlabelled crops for
+ * Experiment (docs/recognition.md, "Tried and not kept": test-time adaptation): writes unlabelled crops for
  * `adabn.py` as raw uint8 N×64×64×3 — `source` from the training styles and variants, `table`
  * from the printed scans under the camera perturbations (seeds the benchmark never uses), as a
  * table's camera would see them during a game; `held-out` from the held-out style (a variant the

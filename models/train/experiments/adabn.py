@@ -1,4 +1,4 @@
-"""Experiment (docs/recognition.md, "Test-time adaptation"): AdaBN (Li et al., 2016) on the
+"""Experiment (docs/recognition.md, "Tried and not kept": test-time adaptation): AdaBN (Li et al., 2016) on the
 exported model, whose convolutions have their BatchNorm folded in. Each convolution's output is
 re-standardised per channel so that its mean and spread on the table's crops match those of the
 unadapted model on training-style crops, layer by layer (each layer's table statistics taken through

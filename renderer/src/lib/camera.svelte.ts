@@ -7,6 +7,7 @@
  * manual entry, and the camera is asked for again when a device appears or the table says so.
  */
 import type { CameraView } from '../../../electron/contract/camera.js';
+import type { CameraChoice } from '../../../electron/contract/camera-setup.js';
 import type { Backend } from '../backend/types.js';
 
 const MIN_INTERVAL_MS = 100;
@@ -15,12 +16,28 @@ const JPEG_QUALITY = 0.9;
 /** 'absent': no video device (the services keep their default source); 'ended': its track ended. */
 export type LocalCamera = 'none' | 'absent' | 'starting' | 'live' | 'ended' | 'refused';
 
-export const camera = $state<{ view: CameraView | null; local: LocalCamera; stream: MediaStream | null; error: string | null }>({
+export const camera = $state<{
+  view: CameraView | null;
+  local: LocalCamera;
+  stream: MediaStream | null;
+  error: string | null;
+  /** The screen's cameras by the names the browser gives them (known once it has opened one). */
+  devices: string[];
+  /** The open camera's largest frame, and the frame size it gives now. */
+  largest: [number, number] | null;
+  size: [number, number] | null;
+}>({
   view: null,
   local: 'none',
   stream: null,
   error: null,
+  devices: [],
+  largest: null,
+  size: null,
 });
+
+/** Frame sizes a table may choose, offered up to the camera's largest. */
+export const RESOLUTIONS: readonly [number, number][] = [[640, 480], [1280, 720], [1920, 1080], [2560, 1440], [3840, 2160]];
 
 /** Chromium's MediaStreamTrackProcessor (Electron and Chromium browsers): every frame, none skipped for painting. */
 interface TrackProcessor {
@@ -62,9 +79,11 @@ export async function startLocalCamera(): Promise<void> {
     return;
   }
   camera.local = 'starting';
+  // The table's chosen camera and frame size (Camera → set-up), asked for by the name the browser gives it.
+  const chosen = await b.api.cameraSetup().then((r) => (r.ok ? r.value.choice : null)).catch(() => null);
   let stream: MediaStream;
   try {
-    stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: false });
+    stream = await navigator.mediaDevices.getUserMedia({ video: videoConstraints(chosen, devices), audio: false });
   } catch (e) {
     camera.local = 'refused';
     camera.error = `the camera could not be opened: ${(e as Error).message}`;
@@ -78,6 +97,13 @@ export async function startLocalCamera(): Promise<void> {
   const mine = ++run;
   camera.stream = stream;
   camera.error = null;
+  await learnDevice(track);
+  // Before the first permission the browser hides its cameras' names: once they are known, the chosen
+  // camera is opened if another one came.
+  if (chosen && track.label !== chosen.label && camera.devices.includes(chosen.label) && !devices.some((d) => d.label === chosen.label)) {
+    void reopenCamera();
+    return;
+  }
   const used = await b.api.cameraUse('browser', track.label || 'this screen’s camera');
   if (!used.ok) {
     camera.error = used.error;
@@ -102,6 +128,32 @@ export async function startLocalCamera(): Promise<void> {
   await live;
   if (run !== mine) return;
   void capture(track, b, mine);
+}
+
+/** What getUserMedia is asked for: the chosen camera when the browser still has it, at the chosen size. */
+function videoConstraints(choice: CameraChoice | null, devices: MediaDeviceInfo[]): MediaTrackConstraints | true {
+  if (!choice) return true;
+  const device = devices.find((d) => d.kind === 'videoinput' && d.label === choice.label);
+  return { ...(device?.deviceId ? { deviceId: { exact: device.deviceId } } : {}), width: { ideal: choice.width }, height: { ideal: choice.height } };
+}
+
+/** The cameras' names (the browser tells them once one is open) and what the open one can give. */
+async function learnDevice(track: MediaStreamTrack): Promise<void> {
+  const all = await navigator.mediaDevices.enumerateDevices();
+  camera.devices = [...new Set(all.filter((d) => d.kind === 'videoinput' && d.label).map((d) => d.label))];
+  const caps = track.getCapabilities?.();
+  camera.largest = caps?.width?.max && caps.height?.max ? [caps.width.max, caps.height.max] : null;
+  const s = track.getSettings();
+  camera.size = s.width && s.height ? [s.width, s.height] : null;
+}
+
+/** The table chose another camera or frame size: the screen's camera is opened again with it. */
+export async function reopenCamera(): Promise<void> {
+  run++;
+  for (const t of camera.stream?.getTracks() ?? []) t.stop();
+  camera.stream = null;
+  camera.local = 'none';
+  await startLocalCamera();
 }
 
 /** The table asks for the camera again (or a device appeared). */
