@@ -153,6 +153,10 @@ let askOn = false;
 let refusals = 0;
 const game = () => app.session.currentGame!;
 let toldMove = 0;
+let toldAt = performance.now();
+/** Since when the table has waited for the camera without anything changing (a real table would enter the move by hand). */
+let waitedSince = null as { at: number; key: string } | null;
+const WAIT_LIMIT_MS = 120_000;
 for (;;) {
   const view = app.camera.view();
   const history = game().commands;
@@ -170,7 +174,22 @@ for (;;) {
   const reading = workerBusy() || view.frames.queued > 0 || inTransit > 0;
   // The camera may still read the move while it reads or has frames to, or the recording has not passed its visit.
   const mayRead = (view.reading || view.waiting === 'the tracker to load') && (reading || recordingIndex(view.frames.received - 1) <= visitEnd(p));
-  const step = nextStep(truth, { history, open: view.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: mayRead });
+  let step = nextStep(truth, { history, open: view.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: mayRead });
+  if (performance.now() - toldAt > 30_000) {
+    toldAt = performance.now();
+    const f = app.camera.intakeFigures;
+    process.stderr.write(`evening: move ${p}/${truth.length}, table ${step.do}, camera ${view.waiting ?? 'reading'}, read ${view.frames.read}, held ${view.frames.queued}, in transit ${inTransit}, worker ${workerBusy() ? 'busy' : 'idle'}, looked ${f.looked}/${sent}, skipped ${f.skipped}, tally ${JSON.stringify(tally)}\n`);
+  }
+  if (step.do === 'wait') {
+    const key = `${p} ${view.frames.read} ${view.frames.queued} ${app.camera.intakeFigures.looked}`;
+    const since: { at: number; key: string } | null = waitedSince;
+    if (since === null || since.key !== key) waitedSince = { at: performance.now(), key };
+    else if (performance.now() - since.at > WAIT_LIMIT_MS) {
+      process.stderr.write(`evening: the table waited ${WAIT_LIMIT_MS / 1000} s at move ${p} with nothing changing: it enters the move by hand\n`);
+      step = { do: 'enter', command: truth[p]!, missed: true };
+      waitedSince = null;
+    }
+  } else waitedSince = null;
   if (step.do === 'done') break;
   if ((step.do === 'answer' || step.do === 'reject') && askOn && !holdDone) {
     holdFrom ??= sent;
