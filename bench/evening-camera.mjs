@@ -1,16 +1,22 @@
 // The camera screen of bench/evening.ts, in its own thread: 1080p JPEG frames to browser mode's
 // WebSocket as binary messages, as a screen's own camera sends them. Plain JavaScript (no loader in
 // the worker). It keeps at most `ahead` frames beyond those the services have looked at (the bench
-// compresses time; a real camera sends 30 a second), and reports where it is in the recording.
+// compresses time; a real camera sends 30 a second) and, but while the table holds a question open,
+// while more than `scenesAhead` still scenes wait for the tracker; it reports where it is in the recording.
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 
-const { url, token, frames, schedule, ahead } = workerData;
+const { url, token, frames, schedule, ahead, scenesAhead } = workerData;
 let looked = 0;
+let scenes = 0;
+let holding = false;
 let wake = null;
+const behind = () => sent - looked >= ahead || (!holding && scenes > scenesAhead);
 parentPort.on('message', (m) => {
   looked = m.looked;
-  if (wake && sent - looked < ahead) {
+  scenes = m.scenes;
+  holding = m.holding;
+  if (wake && !behind()) {
     const w = wake;
     wake = null;
     w();
@@ -28,7 +34,7 @@ await new Promise((r) => ws.once('message', r));
 for (let i = 0; i < frames.length; i++) {
   const f = frames[i];
   for (let k = 0; k < schedule[i]; k++) {
-    if (sent - looked >= ahead) await new Promise((r) => (wake = r));
+    if (behind()) await new Promise((r) => (wake = r));
     // A hand moves: two pictures of it alternate, so no two frames in a row are alike.
     const bytes = f.still || k % 2 === 0 ? f.bytes : f.moved;
     await new Promise((r) => ws.send(bytes, { binary: true }, r));

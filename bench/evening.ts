@@ -1,7 +1,9 @@
 /**
  * A whole evening at the table (`npm run --silent bench:evening`): browser mode's services, a screen's
  * camera sending 1080p JPEG frames over the WebSocket as the Camera screen does, for 2 hours at
- * 30 fps (216 000 frames; time is compressed, the frame count is not), a second screen sending
+ * 30 fps (216 000 frames; time is compressed, the frame count is not: the camera sends as fast as
+ * the services look, and waits while more than a few still scenes are unread, but for the open
+ * question), a second screen sending
  * commands throughout (the table's draws, answers and turns, and a snapshot every 50 ms), and one
  * question left open for 10 minutes of frames while the game goes on on the table.
  *
@@ -91,7 +93,7 @@ await must(main.call('secondScreenMoves', true), 'secondScreenMoves');
 const screen = await connect(app.server.url);
 await must(screen.call('pair', app.server.pairingCode), 'pair');
 
-const camera = new Worker(new URL('./evening-camera.mjs', import.meta.url), { workerData: { url: app.server.url, token: app.server.mainToken, frames, schedule, ahead: 90 } });
+const camera = new Worker(new URL('./evening-camera.mjs', import.meta.url), { workerData: { url: app.server.url, token: app.server.mainToken, frames, schedule, ahead: 90, scenesAhead: 4 } });
 let sent = 0;
 let senderDone = false;
 let told = 0;
@@ -108,7 +110,12 @@ camera.on('error', (e) => {
   console.error(`the camera screen failed: ${e.message}`);
   process.exit(1);
 });
-const pace = setInterval(() => camera.postMessage({ looked: app.camera.intakeFigures.looked }), 5);
+// The camera is paced by what the services look at, and (the evening being compressed) by what the
+// tracker has read: at 30 fps in real time it reads each still scene long before the next comes, so
+// more than a few unread scenes would be the compression's doing, not the table's — except while
+// the table leaves its question open, when scenes are meant to wait.
+let holding = false;
+const pace = setInterval(() => camera.postMessage({ looked: app.camera.intakeFigures.looked, scenes: app.camera.intakeFigures.scenes, holding }), 5);
 
 // ── measuring ──
 const roundTrips: { ms: number; reading: boolean }[] = [];
@@ -173,7 +180,7 @@ for (;;) {
   const inTransit = sent - app.camera.intakeFigures.looked;
   const reading = workerBusy() || view.frames.queued > 0 || inTransit > 0;
   // The camera may still read the move while it reads or has frames to, or the recording has not passed its visit.
-  const mayRead = (view.reading || view.waiting === 'the tracker to load') && (reading || recordingIndex(view.frames.received - 1) <= visitEnd(p));
+  const mayRead = (view.reading || view.waiting === 'the tracker to load') && (reading || (!senderDone && recordingIndex(view.frames.received - 1) <= visitEnd(p)));
   let step = nextStep(truth, { history, open: view.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: mayRead });
   if (performance.now() - toldAt > 30_000) {
     toldAt = performance.now();
@@ -193,7 +200,8 @@ for (;;) {
   if (step.do === 'done') break;
   if ((step.do === 'answer' || step.do === 'reject') && askOn && !holdDone) {
     holdFrom ??= sent;
-    if (sent - holdFrom < HOLD && !senderDone) {
+    holding = sent - holdFrom < HOLD && !senderDone;
+    if (holding) {
       await sleep(20);
       continue;
     }
