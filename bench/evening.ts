@@ -201,6 +201,8 @@ for (;;) {
     }
   } else waitedSince = null;
   if (step.do === 'done') break;
+  // Held only while the table is holding its question (not once it is answered or withdrawn).
+  holding = false;
   if ((step.do === 'answer' || step.do === 'reject') && askOn && !holdDone) {
     holdFrom ??= sent;
     holding = sent - holdFrom < HOLD && !senderDone;
