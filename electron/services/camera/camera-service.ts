@@ -7,8 +7,9 @@
  *
  * The camera waits for the table. Frames are read in the order they came, and only while the game
  * awaits something the camera can read (a tile to place) and no reading waits for the table's
- * answer; meanwhile they are held (up to `maxQueue`). So a tile laid before the table entered the
- * draw is read once the draw is in, and the tracker never runs a visit ahead of the game.
+ * answer; meanwhile they are held (up to `maxQueue`), and the tracker never runs a visit ahead of the
+ * game. It never waits for a typed draw: where the rules need the draw (the 2025 expansions) the tile
+ * it sees laid is the draw (the engine implies it from the placement).
  *
  * The tracker keeps its own copy of the game (it reads against the legal moves); before every frame
  * that copy is brought level with the session's game, which is the truth.
@@ -138,6 +139,7 @@ export const START_PIECE_CORNERS_SETTING = 'camera.startPieceCorners';
 const FIND_IN_FRAMES = 8;
 
 const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
+const isTileCommand = (c: Command): c is PlaceTile | PlacePrizeTile => c.type === 'placeTile' || c.type === 'placePrizeTile';
 
 export class CameraService {
   readonly desk: ProposalDesk;
@@ -742,13 +744,29 @@ export class CameraService {
   }
 
   private handle(events: readonly TrackEvent[]): void {
+    const together = this.tilesTogether(events);
     for (const e of events) {
       if (e.kind === 'notice') this.notice(e.frame, e.message, false);
       else if (e.kind === 'error') {
         this.notice(e.frame, e.message, true);
         this.offerStartPiece(e.message);
-      } else if (e.kind === 'proposal') this.propose(e);
+      } else if (e.kind === 'proposal') {
+        if (!together) this.propose(e);
+        // None of them is committed: the table says which tile is this turn's. A figure on one of them
+        // is read again once the table has answered (or entered by hand).
+        else if (isTileCommand(e.command)) this.propose({ ...e, committed: false, why: e.committed ? 'two tiles appeared at once, and no draw says which was laid first: the table picks' : e.why });
+      }
     }
+  }
+
+  /**
+   * Several tiles read from one frame (a still scene between them missed) while no draw is told: the
+   * tile laid is the draw, so nothing says which of them is this turn's (with a draw told, the
+   * tracker reads the drawn one first, `loneNewTile`).
+   */
+  private tilesTogether(events: readonly TrackEvent[]): boolean {
+    if (this.o.session.currentGame?.state.turn.drawn !== null) return false;
+    return events.filter((e) => e.kind === 'proposal' && isTileCommand(e.command)).length > 1;
   }
 
   /**
