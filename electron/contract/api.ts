@@ -8,6 +8,7 @@ import type { GameRecord } from '../../engine/record/schema.js';
 import { cameraAnswerSchema, cameraFrameSchema, cameraReportSchema, cameraSourceSchema, type CameraView } from './camera.js';
 import { commandSchema } from './commands.js';
 import { placementsArgs, type PlacementsView, type TileChoice } from './entry.js';
+import { demoStartSchema, type DemoView } from './demo.js';
 import { photoReadOptionsSchema, photoSchema, type PhotoReadView } from './photos.js';
 import { newGameSchema } from './setup.js';
 import type { Snapshot } from './snapshot.js';
@@ -48,6 +49,8 @@ export const operationArgs = {
   cameraStartPieceCorners: z.tuple([z.array(z.tuple([z.number().finite(), z.number().finite()])).length(4).nullable()]),
   cameraFindStartPiece: z.tuple([]),
   cameraFrame: z.tuple([cameraFrameSchema]),
+  demoStart: z.tuple([demoStartSchema]),
+  demoStop: z.tuple([]),
 } as const;
 
 export type OperationName = keyof typeof operationArgs;
@@ -116,6 +119,8 @@ export interface OperationResults {
   cameraStartPieceCorners: CameraView;
   cameraFindStartPiece: CameraView;
   cameraFrame: null;
+  demoStart: DemoView;
+  demoStop: DemoView;
 }
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };

@@ -43,6 +43,8 @@ const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => v
   cameraFindStartPiece: call('cameraFindStartPiece') as CompanionApi['cameraFindStartPiece'],
   cameraPictureBoard: call('cameraPictureBoard') as CompanionApi['cameraPictureBoard'],
   cameraFrame: call('cameraFrame') as CompanionApi['cameraFrame'],
+  demoStart: call('demoStart') as CompanionApi['demoStart'],
+  demoStop: call('demoStop') as CompanionApi['demoStop'],
   onSnapshot(listener) {
     const handler = (_e: IpcRendererEvent, s: Snapshot) => listener(s);
     ipcRenderer.on('companion:snapshot', handler);

@@ -3,6 +3,7 @@ import type { Result } from '../../../engine/result.js';
 import type { OperationArgs, OperationName, OperationResults, PairingInfo, Reply } from '../../contract/api.js';
 import { setupFromNewGame } from '../../contract/setup.js';
 import type { CameraService } from '../camera/camera-service.js';
+import type { DemoService } from '../demo/demo-service.js';
 import { placements, tileChoices } from '../session/entry.js';
 import type { GameSession } from '../session/session.js';
 import { PhotoReader } from '../tiles/photo-reader.js';
@@ -15,6 +16,8 @@ export interface Services {
   readonly pairing: PairingControl;
   /** The camera and tracker (absent: no camera operations). */
   readonly camera?: CameraService;
+  /** The demo game ("Watch a demo game"; absent: no demo operations). */
+  readonly demo?: DemoService;
   /** The photo reader (absent: one made here, its model loaded on the first photo). */
   readonly photos?: PhotoReader;
 }
@@ -39,6 +42,7 @@ export function lanOff(urls: readonly string[]): PairingControl {
 }
 
 const noCamera = { ok: false, error: 'the camera service is not running' } as const;
+const noDemo = { ok: false, error: 'the demo game is not available here' } as const;
 
 const reply = <T, U>(r: Result<T>, map: (v: T) => U): Reply<U> => (r.ok ? { ok: true, value: map(r.value) } : { ok: false, error: r.reason });
 const version = (a: { version: number }) => ({ version: a.version });
@@ -87,6 +91,8 @@ export function handlers(s: Services): Handlers {
     cameraStartPieceCorners: (corners) => (s.camera ? reply(s.camera.startPieceCorners(corners), (v) => v) : noCamera),
     cameraFindStartPiece: () => (s.camera ? reply(s.camera.findStartPiece(), (v) => v) : noCamera),
     cameraFrame: (bytes) => (s.camera ? reply(s.camera.frame(bytes), () => null) : noCamera),
+    demoStart: (o) => (s.demo ? reply(s.demo.start(o.pace), (v) => v) : noDemo),
+    demoStop: () => (s.demo ? reply(s.demo.stop(), (v) => v) : noDemo),
   };
 }
 

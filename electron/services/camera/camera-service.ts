@@ -39,6 +39,7 @@ import type { Tracker, TrackEvent } from '../../../models/track/tracker.js';
 import { pictureAlpha } from '../../../models/track/templates.js';
 import { BOARD_PICTURE_SOURCE, enrollmentFromStore, picturesFromStore } from '../tiles/enrolled.js';
 import type { CameraAnswer, CameraReport, CameraSourceKind, CameraStatusKind, CameraView } from '../../contract/camera.js';
+import { DEMO_OFF, type DemoView } from '../../contract/demo.js';
 import type { Ack, GameSession } from '../session/session.js';
 import type { Store } from '../store/store.js';
 import { cellOf, gridView, readingView } from './camera-view.js';
@@ -194,10 +195,15 @@ export class CameraService {
   private picturing = false;
   /** The confidence at which a reading is committed without asking (above 1: the table is asked about every one). */
   private commitAt: number;
+  /** The recording's playback speed (the demo game sets it; default the option's). */
+  private speed: number;
+  /** The demo game driving this camera, shown in its view (services/demo). */
+  private demo: () => DemoView = () => DEMO_OFF;
 
   constructor(private readonly o: CameraServiceOptions) {
     this.desk = new ProposalDesk(o.store, o.session);
     this.commitAt = o.commitAt ?? SURE;
+    this.speed = o.recordingSpeed ?? 1;
     // The table's last word on "ask about every tile" outlives the session.
     const asked = o.store.setting(ASK_EVERYTHING_SETTING);
     if (typeof asked === 'boolean') this.commitAt = this.commitAtFor(asked);
@@ -229,8 +235,9 @@ export class CameraService {
    * Chooses the source. 'browser': the screen's camera sends frames (the recording stops);
    * 'recording': the bundled recording plays from its start; 'none': no camera, manual entry only.
    */
-  use(kind: CameraSourceKind, label?: string): Result<CameraView> {
+  use(kind: CameraSourceKind, label?: string, speed?: number): Result<CameraView> {
     void this.stopPlayer();
+    if (speed !== undefined) this.speed = speed;
     this.kind = kind;
     this.message = null;
     if (kind === 'none') {
@@ -304,7 +311,7 @@ export class CameraService {
       this.message = `The recording shows a game set up differently (${mismatch}); start a game set up as it was to follow it.`;
       return;
     }
-    const player = new RecordingCamera(rec.dir, this.o.recordingSpeed ?? 1);
+    const player = new RecordingCamera(rec.dir, this.speed);
     this.player = player;
     player.onFrame((f) => {
       if (this.player === player && f.jpeg) this.enqueue(f.jpeg);
@@ -736,6 +743,10 @@ export class CameraService {
         this.desk.reject(p.id);
         continue;
       }
+      // Not while a tile laid before it lies unentered (no draw told: that one is this turn's).
+      const tracker = this.tracker && this.trackerFor === this.o.session.currentGameId ? this.tracker : null;
+      const earlier = tracker?.earlierTile(c.at[0], c.at[1]);
+      if (earlier && state.board.holes.has(posKey(earlier[0], earlier[1]))) continue;
       if (p.payload.confidence >= this.commitAt && decide(state, this.now(c)).ok) {
         const played = this.desk.accept(p.id, undefined, (x) => this.now(x));
         if (played.ok) this.committed++;
@@ -917,9 +928,10 @@ export class CameraService {
     const waiting = this.kind === 'none' ? 'a camera' : this.waitingFor();
     if (tracker && this.lastImage && !this.size) this.size = jpegSize(this.lastImage);
     const proposals = game ? this.desk.open().map((p) => proposalView(game, p.id, p.payload as StoredProposal)) : [];
-    // While the table is asked, the recording's picture is the frame the question is about (later
-    // frames wait, and may show hands or the next tiles); otherwise the latest frame.
-    const picture = proposals.length > 0 && this.lastReadImage ? this.lastReadImage : this.lastImage;
+    // While the table is asked, or frames wait to be read (the demo game played fast), the recording's
+    // picture is the frame the camera read last (later frames may show hands or the next tiles);
+    // otherwise the latest frame.
+    const picture = (proposals.length > 0 || this.queue.length > 0) && this.lastReadImage ? this.lastReadImage : this.lastImage;
     return {
       source: this.kind,
       label: this.label,
@@ -941,7 +953,32 @@ export class CameraService {
       counts: { committed: this.committed, asked: this.asked },
       art: artView(game?.state ?? null, this.pictured, this.pictureBlocker()),
       image: withImage && this.kind === 'recording' && picture ? `data:image/jpeg;base64,${Buffer.from(picture).toString('base64')}` : null,
+      demo: this.demo(),
     };
+  }
+
+  /** The demo game that drives this camera shows its state in the camera's view (pushed with it). */
+  showDemo(view: () => DemoView): void {
+    this.demo = view;
+  }
+
+  /** Something outside the camera changed what its view shows (the demo game): pushed to the screens. */
+  viewChanged(): void {
+    this.changed();
+  }
+
+  /**
+   * Drops the frames held for the table (the demo game stopped: what its recording showed beyond the
+   * game is not the table's, and the game goes on by hand).
+   */
+  dropHeld(): void {
+    this.queue = [];
+    this.changed();
+  }
+
+  /** The recording this camera plays when no camera is connected, if any. */
+  get recordingDir(): string | null {
+    return this.recording?.dir ?? null;
   }
 
   onChange(listener: () => void): () => void {

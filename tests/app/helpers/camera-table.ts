@@ -6,30 +6,13 @@
  * the camera committed wrongly (counted, so tests can insist there are none).
  */
 import type { Command } from '../../../engine/game/commands.js';
-import { CAMERA_READ } from '../../../models/scene/generate.js';
 import { sameMove } from '../../../models/track/replay.js';
+import { isCameraMove } from '../../../electron/services/demo/demo-table.js';
 import { defaultCatalog } from '../../../engine/game/engine.js';
 import { quarterTurns } from '../../../engine/geometry/segments.js';
 import { sameUpToSymmetry } from '../../../models/classes.js';
 
-export type TableStep =
-  | { readonly do: 'done' }
-  | { readonly do: 'wait' }
-  | { readonly do: 'enter'; readonly command: Command; readonly missed: boolean }
-  | { readonly do: 'answer'; readonly id: number; readonly answer: 'best' | 0 | 1; readonly command: Command }
-  | { readonly do: 'reject'; readonly id: number }
-  | { readonly do: 'undo'; readonly wrong: Command };
-
-export interface TableSees {
-  /** The companion's game, command by command. */
-  readonly history: readonly Command[];
-  /** The camera's open readings, best first then the runners-up. */
-  readonly open: readonly { readonly id: number; readonly readings: readonly Command[] }[];
-  /** Can the camera still read the next move (it reads now, and the move's visit is not over)? */
-  readonly cameraMayRead: boolean;
-}
-
-export const isCameraMove = (c: Command) => CAMERA_READ.has(c.type);
+export { agreed, isCameraMove, manifestWithoutDraws, nextStep, withoutImpliedDraws, type TableSees, type TableStep } from '../../../electron/services/demo/demo-table.js';
 
 /** The table enters what no camera sees up to the first move the camera reads. */
 export function enterUntilCamera(truth: readonly Command[], play: (c: Command) => { ok: true } | { ok: false; reason: string }): void {
@@ -38,66 +21,6 @@ export function enterUntilCamera(truth: readonly Command[], play: (c: Command) =
     const r = play(c);
     if (!r.ok) throw new Error(`${c.type}: ${r.reason}`);
   }
-}
-
-type Same = (a: Command, b: Command) => boolean;
-
-/** How much of the truth the companion's game already holds. */
-export function agreed(truth: readonly Command[], history: readonly Command[], same: Same = sameMove): number {
-  let k = 0;
-  while (k < history.length && k < truth.length && same(history[k]!, truth[k]!)) k++;
-  return k;
-}
-
-export function nextStep(truth: readonly Command[], sees: TableSees, same: Same = sameMove): TableStep {
-  const k = agreed(truth, sees.history, same);
-  if (sees.history.length > k) return { do: 'undo', wrong: sees.history.at(-1)! };
-  const next = truth[k];
-  const question = sees.open[0];
-  let early = false;
-  if (question) {
-    const i = next ? question.readings.findIndex((r) => same(r, next)) : -1;
-    if (i >= 0) return { do: 'answer', id: question.id, answer: i === 0 ? 'best' : ((i - 1) as 0 | 1), command: next! };
-    // A tile the camera saw before its turn (the move before it went unread): the table enters what
-    // came first by hand and leaves the question for its turn.
-    early = truth.slice(k + 1).some((t) => isCameraMove(t) && question.readings.some((r) => same(r, t)));
-    if (!early) return { do: 'reject', id: question.id };
-  }
-  if (!next) return { do: 'done' };
-  if (!isCameraMove(next)) return { do: 'enter', command: next, missed: false };
-  return sees.cameraMayRead && !early ? { do: 'wait' } : { do: 'enter', command: next, missed: true };
-}
-
-/**
- * A recorded game's commands less every draw its placement implies (Jousts & Crests, Siege &
- * Defense: the tile laid is the tile drawn). A draw stays where the rules put something between it
- * and its tile (a siege symbol, the tournament tile at the first river bend) or the tile is discarded.
- */
-export function withoutImpliedDraws(commands: readonly Command[]): Command[] {
-  return commands.filter((_, i) => !drawImplied(commands, i));
-}
-
-function drawImplied(commands: readonly Command[], i: number): boolean {
-  const c = commands[i]!;
-  if (c.type !== 'drawTile') return false;
-  const rest = commands.slice(i + 1);
-  const end = rest.findIndex((x) => x.type === 'placeTile' || x.type === 'discardTile' || x.type === 'endTurn' || x.type === 'skipTurn');
-  const laid = end < 0 ? undefined : rest[end];
-  return laid?.type === 'placeTile' && laid.tile === c.tile && rest.slice(0, end).every((x) => x.type === 'placePrizeTile' || x.type === 'payRansom');
-}
-
-/**
- * A recording's manifest as the table now plays it: its commands less the draws their placements
- * imply (`withoutImpliedDraws`), and its visits' command indices moved to match.
- */
-export function manifestWithoutDraws<M extends { readonly commands: readonly Command[]; readonly visits: readonly { readonly camera: readonly number[] }[] }>(m: M): M {
-  const moved: number[] = [];
-  let n = 0;
-  for (let i = 0; i < m.commands.length; i++) {
-    moved.push(n);
-    if (!drawImplied(m.commands, i)) n++;
-  }
-  return { ...m, commands: withoutImpliedDraws(m.commands), visits: m.visits.map((v) => ({ ...v, camera: v.camera.map((i) => moved[i]!) })) };
 }
 
 /** A tile type's drawn features as one string (segment lists sorted): tiles alike on the board share it. */
