@@ -134,13 +134,14 @@ describe('tracking a recorded game', () => {
     // runs into the start piece's field, so no tile of the game may lie there as it does.
     const v = m.value.visits[0]!;
     const laid = m.value.commands[v.camera[0]!] as unknown as Command;
-    if (laid.type !== 'placeTile' || laid.rot !== 0) throw new Error('the first visit lays a tile unturned');
+    if (laid.type !== 'placeTile' || laid.rot !== 0 || !v.cell) throw new Error('the first visit lays a tile unturned');
+    const [x, y] = v.cell;
     const upsideDown = await turnedOver(frames[2]!, frames[v.stillFrom]!);
     const events = [...(await t.feed(upsideDown, v.stillFrom)), ...(await t.feed(upsideDown, v.stillFrom + 1))];
     expect(events.some((e) => e.kind === 'proposal' && e.committed), JSON.stringify(events)).toBe(false);
     expect(t.game.history.length).toBe(0);
     // The table is told: the cell is named, or the camera's best legal reading is offered to it.
-    const told = events.filter((e) => (e.kind === 'notice' && e.message.includes(`cell (${v.cell[0]}, ${v.cell[1]})`)) || (e.kind === 'proposal' && e.command.type === 'placeTile' && e.command.at[0] === v.cell[0] && e.command.at[1] === v.cell[1]));
+    const told = events.filter((e) => (e.kind === 'notice' && e.message.includes(`cell (${x}, ${y})`)) || (e.kind === 'proposal' && e.command.type === 'placeTile' && e.command.at[0] === x && e.command.at[1] === y));
     expect(told.length, JSON.stringify(events)).toBeGreaterThan(0);
   });
 });
