@@ -11,6 +11,7 @@ import { placementsArgs, type PlacementsView, type TileChoice } from './entry.js
 import { photoReadOptionsSchema, photoSchema, type PhotoReadView } from './photos.js';
 import { newGameSchema } from './setup.js';
 import type { Snapshot } from './snapshot.js';
+import { teachArgs, type TaughtImportResult, type TaughtTypeView, type TeachCoverage, type TeachView } from './teach.js';
 import { cropSchema, tileDefinitionSchema, type EditableTile, type SavedTile } from './tiles.js';
 
 const index = z.number().int().min(0).max(100_000);
@@ -48,6 +49,8 @@ export const operationArgs = {
   cameraStartPieceCorners: z.tuple([z.array(z.tuple([z.number().finite(), z.number().finite()])).length(4).nullable()]),
   cameraFindStartPiece: z.tuple([]),
   cameraFrame: z.tuple([cameraFrameSchema]),
+  // Teaching the camera the table's tiles (contract/teach.ts).
+  ...teachArgs,
 } as const;
 
 export type OperationName = keyof typeof operationArgs;
@@ -116,6 +119,20 @@ export interface OperationResults {
   cameraStartPieceCorners: CameraView;
   cameraFindStartPiece: CameraView;
   cameraFrame: null;
+  teach: TeachView | null;
+  teachStart: TeachView;
+  teachStop: TeachView;
+  teachLook: TeachView;
+  teachAcceptSure: TeachView;
+  teachPick: TeachView;
+  teachName: TeachView;
+  teachDiscard: TeachView;
+  teachRetake: TeachView;
+  teachCoverage: TeachCoverage;
+  taughtTiles: readonly TaughtTypeView[];
+  taughtDelete: readonly TaughtTypeView[];
+  taughtExport: { fileName: string; text: string; tiles: number };
+  taughtImport: TaughtImportResult;
 }
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };

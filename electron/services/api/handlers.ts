@@ -7,6 +7,7 @@ import { placements, tileChoices } from '../session/entry.js';
 import type { GameSession } from '../session/session.js';
 import { PhotoReader } from '../tiles/photo-reader.js';
 import type { Store } from '../store/store.js';
+import type { TeachService } from '../teach/teach-service.js';
 
 export interface Services {
   readonly session: GameSession;
@@ -17,6 +18,8 @@ export interface Services {
   readonly camera?: CameraService;
   /** The photo reader (absent: one made here, its model loaded on the first photo). */
   readonly photos?: PhotoReader;
+  /** Teach mode and the table's taught tiles (absent: no teach operations). */
+  readonly teach?: TeachService;
 }
 
 /** LAN pairing for one caller (server/pairing.ts behind it, or `lanOff`). */
@@ -39,12 +42,13 @@ export function lanOff(urls: readonly string[]): PairingControl {
 }
 
 const noCamera = { ok: false, error: 'the camera service is not running' } as const;
+const noTeach = { ok: false, error: 'teach mode is not running in this app' } as const;
 
 const reply = <T, U>(r: Result<T>, map: (v: T) => U): Reply<U> => (r.ok ? { ok: true, value: map(r.value) } : { ok: false, error: r.reason });
 const version = (a: { version: number }) => ({ version: a.version });
 
-/** Every operation answers at once except reading a photo, which runs the model. */
-type Answer<K extends OperationName> = K extends 'readTilePhoto' ? Promise<Reply<OperationResults[K]>> : Reply<OperationResults[K]>;
+/** Every operation answers at once except reading a photo, which runs the model, and importing taught tiles (images checked). */
+type Answer<K extends OperationName> = K extends 'readTilePhoto' | 'taughtImport' ? Promise<Reply<OperationResults[K]>> : Reply<OperationResults[K]>;
 type Handlers = { [K in OperationName]: (...args: OperationArgs<K>) => Answer<K> };
 
 export function handlers(s: Services): Handlers {
@@ -87,6 +91,24 @@ export function handlers(s: Services): Handlers {
     cameraStartPieceCorners: (corners) => (s.camera ? reply(s.camera.startPieceCorners(corners), (v) => v) : noCamera),
     cameraFindStartPiece: () => (s.camera ? reply(s.camera.findStartPiece(), (v) => v) : noCamera),
     cameraFrame: (bytes) => (s.camera ? reply(s.camera.frame(bytes), () => null) : noCamera),
+    teach: (known) => {
+      if (!s.teach) return noTeach;
+      const v = s.teach.view();
+      return { ok: true, value: known === v.version ? null : v };
+    },
+    teachStart: (choice) => (s.teach ? reply(s.teach.start(choice), (v) => v) : noTeach),
+    teachStop: () => (s.teach ? { ok: true, value: s.teach.stop() } : noTeach),
+    teachLook: () => (s.teach ? reply(s.teach.look(), (v) => v) : noTeach),
+    teachAcceptSure: () => (s.teach ? reply(s.teach.acceptSure(), (v) => v) : noTeach),
+    teachPick: (card, k) => (s.teach ? reply(s.teach.pick(card, k), (v) => v) : noTeach),
+    teachName: (card, tile, rotation) => (s.teach ? reply(s.teach.name(card, tile, rotation), (v) => v) : noTeach),
+    teachDiscard: (card) => (s.teach ? reply(s.teach.discard(card), (v) => v) : noTeach),
+    teachRetake: (tile) => (s.teach ? reply(s.teach.retake(tile), (v) => v) : noTeach),
+    teachCoverage: (choice) => (s.teach ? { ok: true, value: s.teach.coverage(choice) } : noTeach),
+    taughtTiles: () => (s.teach ? { ok: true, value: s.teach.taughtTypes() } : noTeach),
+    taughtDelete: (tile) => (s.teach ? reply(s.teach.deleteType(tile), (v) => v) : noTeach),
+    taughtExport: () => (s.teach ? { ok: true, value: s.teach.exportFile() } : noTeach),
+    taughtImport: async (text) => (s.teach ? reply(await s.teach.importFile(text), (v) => v) : noTeach),
   };
 }
 
