@@ -41,7 +41,8 @@ export const teachArgs = {
   teachDiscard: z.tuple([cardId]),
   /** The next picture taught of this type replaces its pictures (Games → This table's tiles → Retake). */
   teachRetake: z.tuple([tileId]),
-  teachCoverage: z.tuple([teachChoiceSchema]),
+  /** Coverage of an edition and expansions (null: the game in progress's, else the open teach's). */
+  teachCoverage: z.tuple([teachChoiceSchema.nullable()]),
   taughtTiles: z.tuple([]),
   /** Deletes every taught picture of a type. */
   taughtDelete: z.tuple([tileId]),

@@ -104,7 +104,7 @@ export function handlers(s: Services): Handlers {
     teachName: (card, tile, rotation) => (s.teach ? reply(s.teach.name(card, tile, rotation), (v) => v) : noTeach),
     teachDiscard: (card) => (s.teach ? reply(s.teach.discard(card), (v) => v) : noTeach),
     teachRetake: (tile) => (s.teach ? reply(s.teach.retake(tile), (v) => v) : noTeach),
-    teachCoverage: (choice) => (s.teach ? { ok: true, value: s.teach.coverage(choice) } : noTeach),
+    teachCoverage: (choice) => (s.teach ? reply(s.teach.coverageOf(choice), (v) => v) : noTeach),
     taughtTiles: () => (s.teach ? { ok: true, value: s.teach.taughtTypes() } : noTeach),
     taughtDelete: (tile) => (s.teach ? reply(s.teach.deleteType(tile), (v) => v) : noTeach),
     taughtExport: () => (s.teach ? { ok: true, value: s.teach.exportFile() } : noTeach),

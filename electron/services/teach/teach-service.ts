@@ -303,6 +303,15 @@ export class TeachService {
     return r;
   }
 
+  /** Coverage of a choice, or (null) of the game in progress's edition and expansions, else the open teach's. */
+  coverageOf(c: TeachChoice | null): Result<TeachCoverage> {
+    if (c) return ok(this.coverage(c));
+    const setup = this.o.session.currentGame?.state.setup;
+    if (setup) return ok(this.coverage({ edition: setup.tileSet.edition, expansions: [...setup.expansions] }));
+    if (this.choice) return ok(this.coverage(this.choice));
+    return fail('teach: no game and no teach to count the tile types of');
+  }
+
   /** For an edition and expansions: how many tile types are taught, pictured from a board, unknown. */
   coverage(c: TeachChoice): TeachCoverage {
     const teachable = c.expansions.filter((e): e is PhotoExpansion => (PHOTO_EXPANSIONS as readonly string[]).includes(e));
