@@ -92,8 +92,15 @@ describe('teaching the camera a table’s tiles in the browser', () => {
     await page.getByTestId('teach-status').waitFor();
     await expect.poll(() => app.camera.view().source).toBe('browser');
 
-    // Both frames read: one card per tile, the three laid since added.
-    await expect.poll(() => cards().length, { timeout: 30_000 }).toBe(tiles.length);
+    // Both frames read: one card per tile, the three laid since added (about 5 s idle, the model and
+    // OpenCV loaded first; generous for a loaded CI machine).
+    await expect
+      .poll(() => cards().length, { timeout: 90_000 })
+      .toBe(tiles.length)
+      .catch((e: Error) => {
+        const v = app.teach.view();
+        throw new Error(`${e.message}; teach frames ${JSON.stringify(v.frames)}, reading ${v.reading}, notices ${JSON.stringify(v.notices)}; camera ${JSON.stringify(app.camera.view().frames)} ${app.camera.view().status}`);
+      });
     await expect.poll(() => page.getByTestId('teach-card').count()).toBe(tiles.length);
     expect(new Set(cards().map(truthOf))).toEqual(new Set(tiles.map((t) => t.tile)));
     await expect.poll(() => page.locator('[data-testid=teach-card] img').count()).toBe(tiles.length);
@@ -112,7 +119,9 @@ describe('teaching the camera a table’s tiles in the browser', () => {
     await answered(wrongFirst.id);
 
     // The camera unplugged mid-teach: the panel says so; the cards and what was taught stay.
+    await app.teach.settled(); // answers are stored just after they are taken
     const taughtBefore = app.store.taughtTiles().length;
+    expect(taughtBefore).toBe(cards().filter((c) => c.state === 'accepted').length);
     await page.evaluate(`(() => {
       const track = document.querySelector('[data-testid=camera-video]').srcObject.getVideoTracks()[0];
       track.stop();

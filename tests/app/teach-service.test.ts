@@ -57,13 +57,18 @@ describe('teach service', () => {
     const { store, camera, teach } = services(file);
     expect(teach.start({ edition: 'C2', expansions: ['base'] }).ok).toBe(true);
     expect(camera.use('browser').ok).toBe(true);
+    // A frame that is not an image: skipped, said so, nothing carded.
+    expect(teach.frame(new Uint8Array([0xff, 0xd8, 1, 2, 3]))).toBe(true);
+    await teach.settled();
+    expect(teach.view().notices[0]).toEqual({ text: 'frame 1: not an image the camera could decode; skipped', error: true });
+    expect(teach.view().cards).toEqual([]);
     expect(camera.frame(frames[0]!).ok).toBe(true);
     await teach.settled();
     expect(teach.view().cards).toHaveLength(truth.frames[0]!.length);
     // The same frame again shows nothing new: skipped, not read twice.
     camera.frame(frames[0]!);
     await teach.settled();
-    expect(teach.view().frames).toMatchObject({ received: 2, read: 1, skipped: 1 });
+    expect(teach.view().frames).toMatchObject({ received: 3, read: 1, skipped: 1 });
     camera.frame(frames[1]!);
     await teach.settled();
     let v = teach.view();

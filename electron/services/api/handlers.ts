@@ -91,11 +91,8 @@ export function handlers(s: Services): Handlers {
     cameraStartPieceCorners: (corners) => (s.camera ? reply(s.camera.startPieceCorners(corners), (v) => v) : noCamera),
     cameraFindStartPiece: () => (s.camera ? reply(s.camera.findStartPiece(), (v) => v) : noCamera),
     cameraFrame: (bytes) => (s.camera ? reply(s.camera.frame(bytes), () => null) : noCamera),
-    teach: (known) => {
-      if (!s.teach) return noTeach;
-      const v = s.teach.view();
-      return { ok: true, value: known === v.version ? null : v };
-    },
+    // The screen polls: nothing is built when it holds the latest version.
+    teach: (known) => (s.teach ? { ok: true, value: known === s.teach.version ? null : s.teach.view() } : noTeach),
     teachStart: (choice) => (s.teach ? reply(s.teach.start(choice), (v) => v) : noTeach),
     teachStop: () => (s.teach ? { ok: true, value: s.teach.stop() } : noTeach),
     teachLook: () => (s.teach ? reply(s.teach.look(), (v) => v) : noTeach),

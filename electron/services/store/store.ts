@@ -267,6 +267,11 @@ export class Store {
     return rows.map((r) => ({ id: r.id, tileId: r.tile_id, rot: r.rot, source: r.source, image: r.image, mime: r.mime }));
   }
 
+  /** The tile types with an exemplar from `source` (without reading the images). */
+  exemplarTypeIds(source: string): Set<string> {
+    return new Set((this.db.prepare('SELECT DISTINCT tile_id FROM tile_exemplars WHERE source = ?').all(source) as { tile_id: string }[]).map((r) => r.tile_id));
+  }
+
   /** How many exemplars each tile has (without reading the images). */
   exemplarCounts(): Map<string, number> {
     const rows = this.db.prepare('SELECT tile_id, count(*) AS n FROM tile_exemplars GROUP BY tile_id').all() as { tile_id: string; n: number }[];
@@ -296,6 +301,11 @@ export class Store {
       mime: string;
     }[];
     return rows.map((r) => ({ id: r.id, tileId: r.tile_id, rot: r.rot, createdAt: r.created_at, edition: r.edition, how: r.how, image: r.image, mime: r.mime }));
+  }
+
+  /** The tile types with a taught picture (without reading the images). */
+  taughtTypeIds(): Set<string> {
+    return new Set((this.db.prepare('SELECT DISTINCT tile_id FROM taught_tiles').all() as { tile_id: string }[]).map((r) => r.tile_id));
   }
 
   /** Deletes taught pictures by id; how many were there. */

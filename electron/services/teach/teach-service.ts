@@ -36,10 +36,19 @@ export interface TeachServiceOptions {
 
 type Turn = 0 | 90 | 180 | 270;
 
-/** A thumbnail this small and grey is enough to tell a frame that shows nothing new. */
+/**
+ * A thumbnail this small and grey is enough to tell a frame that shows nothing new: at 960 px across
+ * one thumbnail pixel averages 24 × 24 frame pixels (sensor noise and JPEG vanish), and a tile laid
+ * since covers some 20 of them.
+ */
 const THUMB_W = 40, THUMB_H = 30;
-/** Mean absolute grey difference (0–255) under which two frames show the same table (sensor noise, JPEG). */
-const SAME_FRAME = 3;
+/**
+ * Two frames show the same table when at most SAME_PIXELS thumbnail pixels differ by more than
+ * SAME_GREY grey levels, after the mean difference (the camera's exposure) is taken out. (A mean
+ * difference was first tried: three tiles laid since moved it by only ~3 levels, within noise.)
+ */
+const SAME_GREY = 20;
+const SAME_PIXELS = 3;
 /** Thumbnails of frames read, kept to skip a frame that shows a table read already. */
 const THUMBS_KEPT = 12;
 const NOTICES = 6;
@@ -59,7 +68,7 @@ export class TeachService {
   private thumbs: Uint8Array[] = [];
   private counts = { received: 0, read: 0, skipped: 0 };
   private notices: { text: string; error: boolean }[] = [];
-  private version = 1;
+  private changes = 1;
   /** Each accepted card's stored picture. */
   private readonly stored = new Map<number, { rowId: number; how: string }>();
   /** Card pictures for the screen (JPEG data URLs), made once per picture. */
@@ -97,8 +106,16 @@ export class TeachService {
     const left = c.expansions.filter((e) => !(expansions as string[]).includes(e));
     if (left.length) this.notice(`${left.join(', ')}: the camera cannot be taught these tiles yet; only ${expansions.join(', ')} are read`, false);
     this.o.camera?.tapFrames((bytes) => this.frame(bytes));
+    // The model and OpenCV load while the table lays its tiles out, not on the first frame.
+    void this.loadRecognizer().catch(() => undefined);
+    void import('../../../calibration/cv.js').then((m) => m.loadCv()).catch(() => undefined);
     this.changed();
     return ok(this.view());
+  }
+
+  private loadRecognizer(): Promise<TileRecognizer> {
+    this.recognizer ??= this.o.recognizer?.() ?? import('../../../models/runner.js').then((m) => m.TileRecognizer.load(m.DEFAULT_MODEL, 1));
+    return this.recognizer;
   }
 
   /** Closes the session: its open cards go; what was taught stays. */
@@ -148,8 +165,7 @@ export class TeachService {
         return;
       }
       this.forced = false;
-      this.recognizer ??= this.o.recognizer?.() ?? import('../../../models/runner.js').then((m) => m.TileRecognizer.load(m.DEFAULT_MODEL, 1));
-      const recognizer = await this.recognizer;
+      const recognizer = await this.loadRecognizer();
       const { readTeachFrame } = await import('../../../models/teach/read.js');
       const r = await readTeachFrame(recognizer, f.bytes, choice);
       if (this.teach !== teach) return; // closed or started again meanwhile
@@ -317,8 +333,8 @@ export class TeachService {
     const teachable = c.expansions.filter((e): e is PhotoExpansion => (PHOTO_EXPANSIONS as readonly string[]).includes(e));
     const ids = new Set(photoCandidates(c.edition, teachable).map((t) => t.id));
     for (const e of c.expansions) if (!teachable.includes(e as PhotoExpansion)) for (const t of this.catalog.ofExpansion(e)) if ((t.counts[c.edition] ?? 0) > 0) ids.add(t.id);
-    const taught = new Set(this.o.store.taughtTiles().map((t) => t.tileId));
-    const board = new Set(this.o.store.exemplars().filter((e) => e.source === BOARD_PICTURE_SOURCE).map((e) => e.tileId));
+    const taught = this.o.store.taughtTypeIds();
+    const board = this.o.store.exemplarTypeIds(BOARD_PICTURE_SOURCE);
     let nTaught = 0, nPictured = 0;
     for (const id of ids) {
       if (taught.has(id)) nTaught++;
@@ -335,7 +351,7 @@ export class TeachService {
     const choice = this.choice;
     const candidates = choice ? photoCandidates(choice.edition, choice.expansions).map((t) => ({ id: t.id, name: t.name, expansion: t.expansion })) : [];
     return {
-      version: this.version,
+      version: this.changes,
       open: this.teach !== null,
       edition: choice?.edition ?? null,
       expansions: choice?.expansions ?? [],
@@ -379,7 +395,7 @@ export class TeachService {
   }
 
   private changed(): void {
-    this.version++;
+    this.changes++;
     // Card pictures for the screen, made before the view is next asked for.
     const missing = (this.teach?.cards ?? []).filter((c) => c.cropRgb && !this.shown.has(c.cropRgb));
     if (missing.length) this.work = this.work.then(() => this.showPictures(missing));
@@ -393,8 +409,13 @@ export class TeachService {
       const jpeg = await sharp(rgb, { raw: { width: SHOWN_PX, height: SHOWN_PX, channels: 3 } }).resize(CARD_PX, CARD_PX).jpeg({ quality: 85 }).toBuffer();
       this.shown.set(rgb, `data:image/jpeg;base64,${jpeg.toString('base64')}`);
     }
-    this.version++;
+    this.changes++;
     for (const l of this.listeners) l();
+  }
+
+  /** Rises with every change: a screen holding this version has the view. */
+  get version(): number {
+    return this.changes;
   }
 
   /** Resolves once the frame being read and the answers being stored are done (tests, shutdown). */
@@ -424,7 +445,10 @@ async function thumbnail(bytes: Uint8Array): Promise<Uint8Array | null> {
 
 function same(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
-  let d = 0;
-  for (let i = 0; i < a.length; i++) d += Math.abs(a[i]! - b[i]!);
-  return d / a.length < SAME_FRAME;
+  let mean = 0;
+  for (let i = 0; i < a.length; i++) mean += a[i]! - b[i]!;
+  mean /= a.length;
+  let differ = 0;
+  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]! - mean) > SAME_GREY && ++differ > SAME_PIXELS) return false;
+  return true;
 }

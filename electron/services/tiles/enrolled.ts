@@ -45,8 +45,8 @@ export const BOARD_PICTURE_SOURCE = 'camera: the final board of a game';
 
 /** Tile types the camera reads by the table's own picture: taught (issue 30) or from a board. */
 export function picturedTypes(store: Store): Set<string> {
-  const out = new Set(store.taughtTiles().map((t) => t.tileId));
-  for (const e of store.exemplars()) if (e.source === BOARD_PICTURE_SOURCE) out.add(e.tileId);
+  const out = store.taughtTypeIds();
+  for (const id of store.exemplarTypeIds(BOARD_PICTURE_SOURCE)) out.add(id);
   return out;
 }
 
