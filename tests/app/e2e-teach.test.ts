@@ -22,7 +22,7 @@ import { startBrowserMode, type BrowserMode } from '../../electron/server/browse
 import type { TeachCardView } from '../../electron/contract/teach.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
 import { launchChromium } from './helpers/browser.js';
-import { nextStep, withoutImpliedDraws } from './helpers/camera-table.js';
+import { nextStep } from './helpers/camera-table.js';
 
 const TEACH = join(import.meta.dirname, '../fixtures/teach');
 const GAME = join(import.meta.dirname, '../fixtures/recordings/short-s5');
@@ -34,8 +34,7 @@ const tiles = truth.frames.at(-1)!;
 const parsed = parseRecord(JSON.parse(readFileSync(join(GAME, 'game.json'), 'utf8')));
 if (!parsed.ok) throw new Error(parsed.reason);
 const gameSetup = setupFromRecord(parsed.record);
-// The table's truth: the tile laid is its own draw, so the draws the placements imply are not entered.
-const gameTruth = withoutImpliedDraws((JSON.parse(readFileSync(join(GAME, 'manifest.json'), 'utf8')) as { commands: Command[] }).commands);
+const gameTruth = (JSON.parse(readFileSync(join(GAME, 'manifest.json'), 'utf8')) as { commands: Command[] }).commands;
 
 let app: BrowserMode;
 let browser: Browser;
