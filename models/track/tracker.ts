@@ -202,15 +202,6 @@ export class Tracker {
    * read until the table enters the move (the hole becomes a tile) or the tile is lifted.
    */
   private readonly ahead = new Set<number>();
-  /**
-   * The order of tiles when no draw is told (the tile laid is the draw): the cells one step beyond
-   * the holes, as they looked at the last still scene they did not change in, and the frame each
-   * cell (there or a hole) was first seen changed in and not read yet. A tile laid beyond the board's
-   * edge (next to a tile the game does not have yet) is so seen appearing before its cell is a hole,
-   * and read in its turn, before any tile laid after it (docs/tracking.md, "Order without a draw").
-   */
-  private readonly outerCrops = new Map<number, CellCrop>();
-  private readonly firstSeen = new Map<number, number>();
   private unstillSince = -1;
   private handReported = false;
   private lastFrame = -1;
@@ -419,9 +410,6 @@ export class Tracker {
       this.regrowPlane(mat);
       const crop = (x: number, y: number) => this.crop(mat, x, y);
       let changedHoles: ReadonlySet<number> = new Set();
-      let deferred: ReadonlySet<number> = new Set();
-      const ordered = !this.drawTold();
-      if (ordered) this.lookBeyond(index, crop);
       if (this.baseline) {
         const anchored = (x: number, y: number) => {
           const o = this.anchorOffset(mat, x, y);
@@ -430,7 +418,6 @@ export class Tracker {
         const looked = await this.lookForTiles(index, crop, (x, y) => this.modelCrop(mat, x, y), anchored);
         out.push(...looked.events);
         changedHoles = looked.changed;
-        deferred = looked.deferred;
         out.push(...this.checkLaidTiles(index, crop, (x, y, ox, oy) => this.crop(mat, x, y, this.H!, ANCHOR_PX, ox, oy)));
       } else {
         out.push(...(await this.reportAhead(index, mat, this.H!, [...this.game.state.board.holes.keys()])));
@@ -438,26 +425,14 @@ export class Tracker {
       // The new baseline: this scene, with every hole and every laid tile as they look now.
       this.baseline = thumb;
       for (const k of this.ahead) if (!this.game.state.board.holes.has(k)) this.ahead.delete(k);
-      const before = new Map(this.holeCrops);
       this.holeCrops.clear();
       for (const key of this.game.state.board.holes.keys()) {
         const c = crop(keyX(key), keyY(key));
-        // A tile left for a later turn, or laid before its cell was a hole: the cell keeps the look it
-        // had empty, so the next still scene sees the tile appear and reads it then.
-        const earlier = deferred.has(key) ? (this.emptyCrops.get(key) ?? before.get(key)) : !before.has(key) && ordered && this.firstSeen.has(key) ? this.outerCrops.get(key) : undefined;
-        this.outerCrops.delete(key);
-        if (earlier) {
-          this.holeCrops.set(key, earlier);
-          this.emptyCrops.set(key, earlier);
-          continue;
-        }
-        this.firstSeen.delete(key);
         this.holeCrops.set(key, c);
         // A hole set apart shows a tile, and one that changed may (a reading the table has yet to
         // answer, one the engine refused, a still scene missed): what it looked like empty stays.
         if (!this.ahead.has(key) && !(changedHoles.has(key) && this.emptyCrops.has(key))) this.emptyCrops.set(key, c);
       }
-      for (const k of this.firstSeen.keys()) if (!this.game.state.board.holes.has(k) && !this.outerCrops.has(k)) this.firstSeen.delete(k);
       this.tileCrops.clear();
       for (const t of this.game.state.board.tiles) this.tileCrops.set(t.key, crop(t.x, t.y));
       // The table's art does not change in a game; a camera bump or a change of light makes every
@@ -603,14 +578,8 @@ export class Tracker {
     const mat = frameToMat(this.cv, this.lastStill.frame);
     try {
       for (const t of laid) this.tileCrops.set(t.key, this.crop(mat, t.x, t.y, this.lastStill.H));
-      // A hole the table opened where a tile appeared before it was a hole (no draw told): its look
-      // from before, so this frame sees the tile and reads it in order.
-      const seen = !this.drawTold() ? missing.filter((k) => this.firstSeen.has(k) && this.outerCrops.has(k)) : [];
-      for (const key of missing) this.holeCrops.set(key, seen.includes(key) ? this.outerCrops.get(key)! : this.crop(mat, keyX(key), keyY(key), this.lastStill.H));
-      // A tile the table took back (the camera read it wrong) still lies there: the game lacks it, and
-      // it is not read again (it would be read the same) until the table enters a move there or lifts it.
-      if (!this.drawTold()) for (const k of missing) if (this.stillTiles.has(k) && !seen.includes(k)) this.ahead.add(k);
-      const events = await this.reportAhead(frame, mat, this.lastStill.H, missing.filter((k) => !seen.includes(k)));
+      for (const key of missing) this.holeCrops.set(key, this.crop(mat, keyX(key), keyY(key), this.lastStill.H));
+      const events = await this.reportAhead(frame, mat, this.lastStill.H, missing);
       // As on a still frame: a hole set apart shows a tile, not how the cell looks empty.
       for (const key of missing) if (!this.ahead.has(key)) this.emptyCrops.set(key, this.holeCrops.get(key)!);
       return events;
@@ -774,86 +743,9 @@ export class Tracker {
   }
 
   /** Reads the holes that changed since the last still frame; returns what it found and which changed. */
-  private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<{ events: TrackEvent[]; changed: ReadonlySet<number>; deferred: ReadonlySet<number> }> {
+  private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<{ events: TrackEvent[]; changed: ReadonlySet<number> }> {
     const changed = this.changedCells(this.holeCrops, crop);
-    const { now, later } = this.drawTold() ? { now: changed, later: [] } : this.inOrder(changed, frame);
-    return { events: await this.readChangedHoles(frame, now, modelCrop, anchored), changed: new Set(changed.map((h) => h.key)), deferred: new Set(later.map((h) => h.key)) };
-  }
-
-  /**
-   * With no draw told, a cell other than (x, y) holding a tile the game lacks that was laid before any
-   * tile seen now (set apart, or taken back by the table), or null: while there is one, a tile read
-   * at (x, y) is a later turn's. The camera service asks this before it plays a reading it left open.
-   */
-  earlierTile(x: number, y: number): readonly [number, number] | null {
-    // Only this turn's told draw says which new tile is this turn's: a table that told the draws of
-    // earlier turns (a camera started late, a siege symbol) has the engine take an undrawn placement
-    // as this turn's draw, so the tile laid first must still come first.
-    if (this.game.state.turn.drawn !== null) return null;
-    const k = [...this.ahead].find((a) => a !== posKey(x, y) && this.game.state.board.holes.has(a));
-    return k === undefined ? null : [keyX(k), keyY(k)];
-  }
-
-  /**
-   * Does the table tell this game's draws (then the drawn tile says which new tile is this turn's)?
-   * This turn's draw is told, or every tile laid or discarded so far came with a told draw (the
-   * bench's recordings). A draw told by itself now and then (a siege symbol, the first river bend,
-   * a tile that fits nowhere) leaves the other turns' tiles to be ordered by when they were seen.
-   */
-  private drawTold(): boolean {
-    if (this.game.state.turn.drawn !== null) return true;
-    let draws = 0, tiles = 0;
-    for (const c of this.game.commands) {
-      if (c.type === 'drawTile') draws++;
-      else if (c.type === 'placeTile' || c.type === 'discardTile') tiles++;
-    }
-    return draws > 0 && draws >= tiles;
-  }
-
-  /**
-   * With no draw told, which changed holes are read now: those first seen changed earliest (a tile
-   * is laid after every tile seen before it). When one hole is the earliest, it alone is read and the
-   * rest wait for the next still scene (then the game is at their turn); when several were first seen
-   * in one scene, nothing orders them and all are read (the camera service asks the table which came
-   * first).
-   */
-  private inOrder(changed: { key: number; score: number; now: CellCrop }[], frame: number): { now: typeof changed; later: typeof changed } {
-    const seen = (key: number) => this.firstSeen.get(key) ?? frame;
-    for (const h of changed) if (!this.firstSeen.has(h.key)) this.firstSeen.set(h.key, frame);
-    if (changed.length < 2) return { now: changed, later: [] };
-    const first = Math.min(...changed.map((h) => seen(h.key)));
-    const oldest = changed.filter((h) => seen(h.key) === first);
-    if (oldest.length > 1 || first === frame) return { now: changed, later: [] };
-    return { now: oldest, later: changed.filter((h) => seen(h.key) !== first) };
-  }
-
-  /**
-   * The cells one step beyond the holes (no draw told): a cell that changed since its last look is
-   * remembered with the frame (a tile laid there before its neighbour is in the game); one that did
-   * not is looked at anew. A scene where many changed at once (the camera moved, the light) only
-   * renews the looks.
-   */
-  private lookBeyond(frame: number, crop: (x: number, y: number) => CellCrop): void {
-    const state = this.game.state;
-    const ring = new Set<number>();
-    for (const key of state.board.holes.keys()) {
-      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
-        const k = posKey(keyX(key) + dx, keyY(key) + dy);
-        if (!state.board.holes.has(k) && !state.board.tiles.some((t) => t.key === k)) ring.add(k);
-      }
-    }
-    const known = new Map([...ring].filter((k) => this.outerCrops.has(k)).map((k) => [k, this.outerCrops.get(k)!] as const));
-    const changed = new Set(this.changedCells(known, crop).map((c) => c.key));
-    const many = changed.size > 3;
-    for (const k of [...this.outerCrops.keys()]) if (!ring.has(k) && !state.board.holes.has(k)) this.outerCrops.delete(k);
-    for (const k of ring) {
-      if (changed.has(k) && !many) {
-        if (!this.firstSeen.has(k)) this.firstSeen.set(k, frame);
-        continue;
-      }
-      this.firstSeen.delete(k);
-      this.outerCrops.set(k, crop(keyX(k), keyY(k)));
-    }
+    return { events: await this.readChangedHoles(frame, changed, modelCrop, anchored), changed: new Set(changed.map((h) => h.key)) };
   }
 
   private async readChangedHoles(frame: number, changed: { key: number; score: number; now: CellCrop }[], modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<TrackEvent[]> {
@@ -902,14 +794,6 @@ export class Tracker {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: 'not sure: the table picks' });
         this.pending = { now: now, x, y, frame };
         return out; // the rest waits for the table's answer
-      }
-      // With no draw told, a tile the game lacks that lay there before this one (set apart, or taken
-      // back) was laid first: this one is a later turn's, whatever the rules would take now.
-      const earlier = this.earlierTile(x, y);
-      if (earlier !== null) {
-        out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: `a tile the game does not have lies at cell (${earlier[0]}, ${earlier[1]}), laid before this one: enter it first` });
-        this.pending = { now: now, x, y, frame };
-        return out;
       }
       const played = this.game.play(best);
       if (!played.ok) {

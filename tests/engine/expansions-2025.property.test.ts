@@ -107,10 +107,9 @@ const CARRIES_OUT: Partial<Record<ReminderCode, readonly Command['type'][]>> = {
   drawTile: ['drawTile'],
   resolveSiegeSymbol: ['resolveSiegeSymbol'],
   removeMeeple: ['removeMeepleForAttack'],
-  // The draw may be entered by itself first (a tile that fits nowhere, a siege symbol); placing implies it.
-  placePrizeTile: ['placePrizeTile', 'discardPrizeTile', 'drawTile'],
+  placePrizeTile: ['placePrizeTile', 'discardPrizeTile'],
   placeTournamentTile: ['placeTournamentTile'],
-  placeTile: ['placeTile', 'discardTile', 'drawTile'],
+  placeTile: ['placeTile', 'discardTile'],
   skipTurn: ['skipTurn'],
   gameOver: ['finishGame'],
 };
