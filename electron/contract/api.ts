@@ -9,6 +9,7 @@ import { cameraChoiceSchema, profileNameSchema, type CameraSetupView } from './c
 import { cameraAnswerSchema, cameraFrameSchema, cameraReportSchema, cameraSourceSchema, type CameraView } from './camera.js';
 import { commandSchema } from './commands.js';
 import { placementsArgs, type PlacementsView, type TileChoice } from './entry.js';
+import { demoStartSchema, type DemoView } from './demo.js';
 import { photoReadOptionsSchema, photoSchema, type PhotoReadView } from './photos.js';
 import { newGameSchema } from './setup.js';
 import type { Snapshot } from './snapshot.js';
@@ -55,6 +56,8 @@ export const operationArgs = {
   cameraProfileSave: z.tuple([profileNameSchema]),
   cameraProfileUse: z.tuple([profileNameSchema]),
   cameraProfileDelete: z.tuple([profileNameSchema]),
+  demoStart: z.tuple([demoStartSchema]),
+  demoStop: z.tuple([]),
 } as const;
 
 export type OperationName = keyof typeof operationArgs;
@@ -129,6 +132,8 @@ export interface OperationResults {
   cameraProfileSave: CameraSetupView;
   cameraProfileUse: CameraSetupView;
   cameraProfileDelete: CameraSetupView;
+  demoStart: DemoView;
+  demoStop: DemoView;
 }
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };

@@ -49,6 +49,8 @@ const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => v
   cameraProfileSave: call('cameraProfileSave') as CompanionApi['cameraProfileSave'],
   cameraProfileUse: call('cameraProfileUse') as CompanionApi['cameraProfileUse'],
   cameraProfileDelete: call('cameraProfileDelete') as CompanionApi['cameraProfileDelete'],
+  demoStart: call('demoStart') as CompanionApi['demoStart'],
+  demoStop: call('demoStop') as CompanionApi['demoStop'],
   onSnapshot(listener) {
     const handler = (_e: IpcRendererEvent, s: Snapshot) => listener(s);
     ipcRenderer.on('companion:snapshot', handler);

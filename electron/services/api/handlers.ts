@@ -4,6 +4,7 @@ import type { OperationArgs, OperationName, OperationResults, PairingInfo, Reply
 import { setupFromNewGame } from '../../contract/setup.js';
 import type { CameraService } from '../camera/camera-service.js';
 import { CameraSetup } from '../camera/camera-setup.js';
+import type { DemoService } from '../demo/demo-service.js';
 import { placements, tileChoices } from '../session/entry.js';
 import type { GameSession } from '../session/session.js';
 import { PhotoReader } from '../tiles/photo-reader.js';
@@ -16,6 +17,8 @@ export interface Services {
   readonly pairing: PairingControl;
   /** The camera and tracker (absent: no camera operations). */
   readonly camera?: CameraService;
+  /** The demo game ("Watch a demo game"; absent: no demo operations). */
+  readonly demo?: DemoService;
   /** The photo reader (absent: one made here, its model loaded on the first photo). */
   readonly photos?: PhotoReader;
 }
@@ -40,6 +43,7 @@ export function lanOff(urls: readonly string[]): PairingControl {
 }
 
 const noCamera = { ok: false, error: 'the camera service is not running' } as const;
+const noDemo = { ok: false, error: 'the demo game is not available here' } as const;
 
 const reply = <T, U>(r: Result<T>, map: (v: T) => U): Reply<U> => (r.ok ? { ok: true, value: map(r.value) } : { ok: false, error: r.reason });
 const version = (a: { version: number }) => ({ version: a.version });
@@ -96,6 +100,8 @@ export function handlers(s: Services): Handlers {
     cameraProfileSave: (name) => (setup ? reply(setup.save(name), (v) => v) : noCamera),
     cameraProfileUse: (name) => (setup ? reply(setup.use(name), (v) => v) : noCamera),
     cameraProfileDelete: (name) => (setup ? reply(setup.remove(name), (v) => v) : noCamera),
+    demoStart: (o) => (s.demo ? reply(s.demo.start(o.pace), (v) => v) : noDemo),
+    demoStop: () => (s.demo ? reply(s.demo.stop(), (v) => v) : noDemo),
   };
 }
 

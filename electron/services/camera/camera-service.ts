@@ -7,8 +7,9 @@
  *
  * The camera waits for the table. Frames are read in the order they came, and only while the game
  * awaits something the camera can read (a tile to place) and no reading waits for the table's
- * answer; meanwhile they are held (up to `maxQueue`). So a tile laid before the table entered the
- * draw is read once the draw is in, and the tracker never runs a visit ahead of the game.
+ * answer; meanwhile they are held (up to `maxQueue`), and the tracker never runs a visit ahead of the
+ * game. It never waits for a typed draw: where the rules need the draw (the 2025 expansions) the tile
+ * it sees laid is the draw (the engine implies it from the placement).
  *
  * The tracker keeps its own copy of the game (it reads against the legal moves); before every frame
  * that copy is brought level with the session's game, which is the truth.
@@ -38,6 +39,7 @@ import type { Tracker, TrackEvent } from '../../../models/track/tracker.js';
 import { pictureAlpha } from '../../../models/track/templates.js';
 import { BOARD_PICTURE_SOURCE, enrollmentFromStore, picturesFromStore } from '../tiles/enrolled.js';
 import type { CameraAnswer, CameraReport, CameraSourceKind, CameraStatusKind, CameraView } from '../../contract/camera.js';
+import { DEMO_OFF, type DemoView } from '../../contract/demo.js';
 import type { Ack, GameSession } from '../session/session.js';
 import type { Store } from '../store/store.js';
 import { cellOf, gridView, readingView } from './camera-view.js';
@@ -140,6 +142,7 @@ export const MARKER_SHEET_SETTING = 'camera.markerSheet';
 const FIND_IN_FRAMES = 8;
 
 const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
+const isTileCommand = (c: Command): c is PlaceTile | PlacePrizeTile => c.type === 'placeTile' || c.type === 'placePrizeTile';
 
 export class CameraService {
   readonly desk: ProposalDesk;
@@ -168,6 +171,13 @@ export class CameraService {
   /** The start piece on offer was looked for by itself, not asked for. */
   private foundItself = false;
   private queue: QueuedFrame[] = [];
+  /**
+   * Frames read while the tracker could not find the grid (no marker sheet in view, no corners given
+   * yet), oldest first: the table as set up. They are read again once the table gives the start
+   * piece's corners, and the start piece is looked for on them. Since the tile laid is its own draw,
+   * the camera reads from the game's first moment, before the table has had a chance to calibrate.
+   */
+  private uncalibrated: QueuedFrame[] = [];
   private received = 0;
   private read = 0;
   private dropped = 0;
@@ -196,10 +206,15 @@ export class CameraService {
   private picturing = false;
   /** The confidence at which a reading is committed without asking (above 1: the table is asked about every one). */
   private commitAt: number;
+  /** The recording's playback speed (the demo game sets it; default the option's). */
+  private speed: number;
+  /** The demo game driving this camera, shown in its view (services/demo). */
+  private demo: () => DemoView = () => DEMO_OFF;
 
   constructor(private readonly o: CameraServiceOptions) {
     this.desk = new ProposalDesk(o.store, o.session);
     this.commitAt = o.commitAt ?? SURE;
+    this.speed = o.recordingSpeed ?? 1;
     // The table's last word on "ask about every tile" outlives the session.
     const asked = o.store.setting(ASK_EVERYTHING_SETTING);
     if (typeof asked === 'boolean') this.commitAt = this.commitAtFor(asked);
@@ -262,8 +277,9 @@ export class CameraService {
    * Chooses the source. 'browser': the screen's camera sends frames (the recording stops);
    * 'recording': the bundled recording plays from its start; 'none': no camera, manual entry only.
    */
-  use(kind: CameraSourceKind, label?: string): Result<CameraView> {
+  use(kind: CameraSourceKind, label?: string, speed?: number): Result<CameraView> {
     void this.stopPlayer();
+    if (speed !== undefined) this.speed = speed;
     this.kind = kind;
     this.message = null;
     if (kind === 'none') {
@@ -337,7 +353,7 @@ export class CameraService {
       this.message = `The recording shows a game set up differently (${mismatch}); start a game set up as it was to follow it.`;
       return;
     }
-    const player = new RecordingCamera(rec.dir, this.o.recordingSpeed ?? 1);
+    const player = new RecordingCamera(rec.dir, this.speed);
     this.player = player;
     player.onFrame((f) => {
       if (this.player === player && f.jpeg) this.enqueue(f.jpeg);
@@ -406,13 +422,18 @@ export class CameraService {
     if (this.pumping || this.closed) return;
     this.pumping = true;
     try {
-      await this.ensureTracker();
       for (;;) {
+        // Again each frame: the table's new corners drop the tracker mid-pump (made again here).
+        await this.ensureTracker();
         this.sync();
         if (this.closed || this.queue.length === 0 || this.waitingFor() !== null) break;
         const tracker = this.tracker!;
         const f = this.queue.shift()!;
         const events = await tracker.feed(f.bytes, f.index);
+        if (!tracker.calibrated && events.some((e) => e.kind === 'error' && e.message.startsWith('cannot calibrate'))) {
+          this.uncalibrated.push(f);
+          if (this.uncalibrated.length > (this.o.maxQueue ?? 1500)) this.uncalibrated.shift();
+        } else if (tracker.calibrated) this.uncalibrated = [];
         this.read++;
         this.lastRead = f.index;
         this.lastReadImage = f.bytes;
@@ -570,7 +591,11 @@ export class CameraService {
     const game = this.o.session.currentGame;
     if (id === null || !game) return;
     if (this.tracker && this.trackerFor === id) return;
-    if (this.trackerLoading) return this.trackerLoading;
+    if (this.trackerLoading) {
+      // One already loading may be for another game or other corners (then made again): asked again.
+      await this.trackerLoading;
+      return this.ensureTracker();
+    }
     const profile = this.profile;
     if (!profile) {
       this.trackerProblem = 'no table profile: the marker layout and tile set are unknown';
@@ -723,6 +748,7 @@ export class CameraService {
       this.toLearn = null;
       this.found = null;
       this.queue = [];
+      this.uncalibrated = [];
       this.notices = [];
       this.committed = this.asked = this.read = this.received = this.dropped = 0;
       this.lastRead = -1;
@@ -769,6 +795,10 @@ export class CameraService {
         this.desk.reject(p.id);
         continue;
       }
+      // Not while a tile laid before it lies unentered (no draw told: that one is this turn's).
+      const tracker = this.tracker && this.trackerFor === this.o.session.currentGameId ? this.tracker : null;
+      // (Asked of the session's game: the tracker is levelled with the table's input after this.)
+      if (tracker?.earlierTile(c.at[0], c.at[1], p.payload.frame, state)) continue;
       if (p.payload.confidence >= this.commitAt && decide(state, this.now(c)).ok) {
         const played = this.desk.accept(p.id, undefined, (x) => this.now(x));
         if (played.ok) this.committed++;
@@ -777,13 +807,29 @@ export class CameraService {
   }
 
   private handle(events: readonly TrackEvent[]): void {
+    const together = this.tilesTogether(events);
     for (const e of events) {
       if (e.kind === 'notice') this.notice(e.frame, e.message, false);
       else if (e.kind === 'error') {
         this.notice(e.frame, e.message, true);
         this.offerStartPiece(e.message);
-      } else if (e.kind === 'proposal') this.propose(e);
+      } else if (e.kind === 'proposal') {
+        if (!together) this.propose(e);
+        // None of them is committed: the table says which tile is this turn's. A figure on one of them
+        // is read again once the table has answered (or entered by hand).
+        else if (isTileCommand(e.command)) this.propose({ ...e, committed: false, why: e.committed ? 'two tiles appeared at once, and no draw says which was laid first: the table picks' : e.why });
+      }
     }
+  }
+
+  /**
+   * Several tiles read from one frame (a still scene between them missed) while no draw is told: the
+   * tile laid is the draw, so nothing says which of them is this turn's (with a draw told, the
+   * tracker reads the drawn one first, `loneNewTile`).
+   */
+  private tilesTogether(events: readonly TrackEvent[]): boolean {
+    if (this.o.session.currentGame?.state.turn.drawn !== null) return false;
+    return events.filter((e) => e.kind === 'proposal' && isTileCommand(e.command)).length > 1;
   }
 
   /**
@@ -834,21 +880,26 @@ export class CameraService {
     this.found = null;
     this.tracker = null;
     this.trackerFor = null;
+    this.queue.unshift(...this.uncalibrated);
+    this.uncalibrated = [];
     this.notice(this.lastRead, checked ? "the grid comes from the start piece's clicked corners from now on (no marker sheet is looked for)" : 'the grid comes from the marker sheet again', false);
     this.changed();
+    // The held frames are read on the new grid now: no later frame need come (a recording that has
+    // ended), nor a move of the table's (the tile laid is its draw: none comes before the first tile).
+    void this.pump();
     return ok(this.view(true));
   }
 
   /**
    * Without the marker sheet, instead of four clicks: the start piece looked for on the camera's
-   * pictures — the newest, then the held frames oldest first (the table as set up, before a hand
-   * came) — and its corners offered to the table (`found` in the view). Nothing is read with them
+   * pictures — the newest, then the frames read without a grid and the held ones, oldest first (the
+   * table as set up, before a hand came) — and its corners offered to the table (`found` in the view). Nothing is read with them
    * until the table takes them (`startPieceCorners`); not found, a notice says why.
    */
   findStartPiece(): Result<CameraView> {
     if (this.o.session.currentGameId === null) return fail('the start piece cannot be looked for: set up a game first');
     if (this.finding) return fail('the start piece is being looked for already');
-    const pictures = [this.lastImage, ...this.queue.slice(0, FIND_IN_FRAMES).map((f) => f.bytes)].filter((b): b is Uint8Array => b !== null);
+    const pictures = [this.lastImage, ...[...this.uncalibrated, ...this.queue].slice(0, FIND_IN_FRAMES).map((f) => f.bytes)].filter((b): b is Uint8Array => b !== null);
     if (pictures.length === 0) return fail('the start piece cannot be looked for: no picture from the camera yet');
     this.finding = true;
     this.found = null;
@@ -934,9 +985,10 @@ export class CameraService {
     const waiting = this.kind === 'none' ? 'a camera' : this.waitingFor();
     if (tracker && this.lastImage && !this.size) this.size = jpegSize(this.lastImage);
     const proposals = game ? this.desk.open().map((p) => proposalView(game, p.id, p.payload as StoredProposal)) : [];
-    // While the table is asked, the recording's picture is the frame the question is about (later
-    // frames wait, and may show hands or the next tiles); otherwise the latest frame.
-    const picture = proposals.length > 0 && this.lastReadImage ? this.lastReadImage : this.lastImage;
+    // While the table is asked, or frames wait to be read (the demo game played fast), the recording's
+    // picture is the frame the camera read last (later frames may show hands or the next tiles);
+    // otherwise the latest frame.
+    const picture = (proposals.length > 0 || this.queue.length > 0) && this.lastReadImage ? this.lastReadImage : this.lastImage;
     return {
       source: this.kind,
       label: this.label,
@@ -958,7 +1010,33 @@ export class CameraService {
       counts: { committed: this.committed, asked: this.asked },
       art: artView(game?.state ?? null, this.pictured, this.pictureBlocker()),
       image: withImage && this.kind === 'recording' && picture ? `data:image/jpeg;base64,${Buffer.from(picture).toString('base64')}` : null,
+      demo: this.demo(),
     };
+  }
+
+  /** The demo game that drives this camera shows its state in the camera's view (pushed with it). */
+  showDemo(view: () => DemoView): void {
+    this.demo = view;
+  }
+
+  /** Something outside the camera changed what its view shows (the demo game): pushed to the screens. */
+  viewChanged(): void {
+    this.changed();
+  }
+
+  /**
+   * Drops the frames held for the table (the demo game stopped: what its recording showed beyond the
+   * game is not the table's, and the game goes on by hand).
+   */
+  dropHeld(): void {
+    this.queue = [];
+    this.uncalibrated = [];
+    this.changed();
+  }
+
+  /** The recording this camera plays when no camera is connected, if any. */
+  get recordingDir(): string | null {
+    return this.recording?.dir ?? null;
   }
 
   onChange(listener: () => void): () => void {
