@@ -13,6 +13,7 @@ import { demoStartSchema, type DemoView } from './demo.js';
 import { photoReadOptionsSchema, photoSchema, type PhotoReadView } from './photos.js';
 import { newGameSchema } from './setup.js';
 import type { Snapshot } from './snapshot.js';
+import { teachArgs, type TaughtImportResult, type TaughtTypeView, type TeachCoverage, type TeachView } from './teach.js';
 import { cropSchema, tileDefinitionSchema, type EditableTile, type SavedTile } from './tiles.js';
 
 const index = z.number().int().min(0).max(100_000);
@@ -58,6 +59,8 @@ export const operationArgs = {
   cameraProfileDelete: z.tuple([profileNameSchema]),
   demoStart: z.tuple([demoStartSchema]),
   demoStop: z.tuple([]),
+  // Teaching the camera the table's tiles (contract/teach.ts).
+  ...teachArgs,
 } as const;
 
 export type OperationName = keyof typeof operationArgs;
@@ -134,6 +137,20 @@ export interface OperationResults {
   cameraProfileDelete: CameraSetupView;
   demoStart: DemoView;
   demoStop: DemoView;
+  teach: TeachView | null;
+  teachStart: TeachView;
+  teachStop: TeachView;
+  teachLook: TeachView;
+  teachAcceptSure: TeachView;
+  teachPick: TeachView;
+  teachName: TeachView;
+  teachDiscard: TeachView;
+  teachRetake: TeachView;
+  teachCoverage: TeachCoverage;
+  taughtTiles: readonly TaughtTypeView[];
+  taughtDelete: readonly TaughtTypeView[];
+  taughtExport: { fileName: string; text: string; tiles: number };
+  taughtImport: TaughtImportResult;
 }
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };

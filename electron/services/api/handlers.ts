@@ -9,6 +9,7 @@ import { placements, tileChoices } from '../session/entry.js';
 import type { GameSession } from '../session/session.js';
 import { PhotoReader } from '../tiles/photo-reader.js';
 import type { Store } from '../store/store.js';
+import type { TeachService } from '../teach/teach-service.js';
 
 export interface Services {
   readonly session: GameSession;
@@ -21,6 +22,8 @@ export interface Services {
   readonly demo?: DemoService;
   /** The photo reader (absent: one made here, its model loaded on the first photo). */
   readonly photos?: PhotoReader;
+  /** Teach mode and the table's taught tiles (absent: no teach operations). */
+  readonly teach?: TeachService;
 }
 
 /** LAN pairing for one caller (server/pairing.ts behind it, or `lanOff`). */
@@ -44,12 +47,13 @@ export function lanOff(urls: readonly string[]): PairingControl {
 
 const noCamera = { ok: false, error: 'the camera service is not running' } as const;
 const noDemo = { ok: false, error: 'the demo game is not available here' } as const;
+const noTeach = { ok: false, error: 'teach mode is not running in this app' } as const;
 
 const reply = <T, U>(r: Result<T>, map: (v: T) => U): Reply<U> => (r.ok ? { ok: true, value: map(r.value) } : { ok: false, error: r.reason });
 const version = (a: { version: number }) => ({ version: a.version });
 
-/** Every operation answers at once except reading a photo, which runs the model. */
-type Answer<K extends OperationName> = K extends 'readTilePhoto' ? Promise<Reply<OperationResults[K]>> : Reply<OperationResults[K]>;
+/** Every operation answers at once except reading a photo, which runs the model, and importing taught tiles (images checked). */
+type Answer<K extends OperationName> = K extends 'readTilePhoto' | 'taughtImport' ? Promise<Reply<OperationResults[K]>> : Reply<OperationResults[K]>;
 type Handlers = { [K in OperationName]: (...args: OperationArgs<K>) => Answer<K> };
 
 export function handlers(s: Services): Handlers {
@@ -102,6 +106,21 @@ export function handlers(s: Services): Handlers {
     cameraProfileDelete: (name) => (setup ? reply(setup.remove(name), (v) => v) : noCamera),
     demoStart: (o) => (s.demo ? reply(s.demo.start(o.pace), (v) => v) : noDemo),
     demoStop: () => (s.demo ? reply(s.demo.stop(), (v) => v) : noDemo),
+    // The screen polls: nothing is built when it holds the latest version.
+    teach: (known) => (s.teach ? { ok: true, value: known === s.teach.version ? null : s.teach.view() } : noTeach),
+    teachStart: (choice) => (s.teach ? reply(s.teach.start(choice), (v) => v) : noTeach),
+    teachStop: () => (s.teach ? { ok: true, value: s.teach.stop() } : noTeach),
+    teachLook: () => (s.teach ? reply(s.teach.look(), (v) => v) : noTeach),
+    teachAcceptSure: () => (s.teach ? reply(s.teach.acceptSure(), (v) => v) : noTeach),
+    teachPick: (card, k) => (s.teach ? reply(s.teach.pick(card, k), (v) => v) : noTeach),
+    teachName: (card, tile, rotation) => (s.teach ? reply(s.teach.name(card, tile, rotation), (v) => v) : noTeach),
+    teachDiscard: (card) => (s.teach ? reply(s.teach.discard(card), (v) => v) : noTeach),
+    teachRetake: (tile) => (s.teach ? reply(s.teach.retake(tile), (v) => v) : noTeach),
+    teachCoverage: (choice) => (s.teach ? reply(s.teach.coverageOf(choice), (v) => v) : noTeach),
+    taughtTiles: () => (s.teach ? { ok: true, value: s.teach.taughtTypes() } : noTeach),
+    taughtDelete: (tile) => (s.teach ? reply(s.teach.deleteType(tile), (v) => v) : noTeach),
+    taughtExport: () => (s.teach ? { ok: true, value: s.teach.exportFile() } : noTeach),
+    taughtImport: async (text) => (s.teach ? reply(await s.teach.importFile(text), (v) => v) : noTeach),
   };
 }
 

@@ -37,7 +37,7 @@ import { readManifest, readRecordJson } from '../../../models/scene/recording.js
 import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
 import type { Tracker, TrackEvent } from '../../../models/track/tracker.js';
 import { pictureAlpha } from '../../../models/track/templates.js';
-import { BOARD_PICTURE_SOURCE, enrollmentFromStore, picturesFromStore } from '../tiles/enrolled.js';
+import { BOARD_PICTURE_SOURCE, enrollmentFromStore, picturedTypes, picturesFromStore } from '../tiles/enrolled.js';
 import type { CameraAnswer, CameraReport, CameraSourceKind, CameraStatusKind, CameraView } from '../../contract/camera.js';
 import { DEMO_OFF, type DemoView } from '../../contract/demo.js';
 import type { Ack, GameSession } from '../session/session.js';
@@ -210,6 +210,8 @@ export class CameraService {
   private speed: number;
   /** The demo game driving this camera, shown in its view (services/demo). */
   private demo: () => DemoView = () => DEMO_OFF;
+  /** Teach mode's hold on the frames (`tapFrames`). */
+  private tap: ((bytes: Uint8Array) => boolean) | null = null;
 
   constructor(private readonly o: CameraServiceOptions) {
     this.desk = new ProposalDesk(o.store, o.session);
@@ -387,6 +389,8 @@ export class CameraService {
   private enqueue(bytes: Uint8Array): void {
     this.lastImage = bytes;
     const index = this.received++;
+    // Teach mode (services/teach) takes the frames: loose tiles are not moves for the tracker.
+    if (this.tap?.(bytes)) return this.changed();
     // Frames before a game is set up, or after it is over, are looked at, not read.
     if (this.o.session.currentGameId === null || this.o.session.currentGame?.state.finished) return this.changed();
     this.queue.push({ bytes, index });
@@ -509,10 +513,30 @@ export class CameraService {
     return n;
   }
 
-  /** The tile types the store holds a board picture of (and the cached set brought level with it). */
+  /** The tile types the store holds a picture of, taught or from a board (and the cached set brought level with it). */
   private storedPictures(): Set<string> {
-    this.pictured = new Set(this.o.store.exemplars().filter((e) => e.source === BOARD_PICTURE_SOURCE).map((e) => e.tileId));
+    this.pictured = picturedTypes(this.o.store);
     return this.pictured;
+  }
+
+  /**
+   * Teach mode (services/teach) takes every frame while `tap` says so: the tracker neither reads nor
+   * holds them. Null: frames go to the tracker again.
+   */
+  tapFrames(tap: ((bytes: Uint8Array) => boolean) | null): void {
+    this.tap = tap;
+  }
+
+  /**
+   * The table's pictures changed (a tile taught, retaken, deleted, imported): the tracker is made
+   * again on the next frame with the stored pictures as templates and exemplars (the game is levelled
+   * into it as after a restart).
+   */
+  tablePicturesChanged(): void {
+    this.tracker = null;
+    this.trackerFor = null;
+    this.storedPictures();
+    this.changed();
   }
 
   /**
