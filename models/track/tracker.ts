@@ -74,7 +74,7 @@ const PICTURE_FIT_TRUSTED = 0.02;
 /**
  * How well the laid tiles' own drawings must fit them for the drawings to be trusted at all
  * (`drawnArtFit`): in full up to ART_FIT_TRUSTED, not from ART_FIT_UNTRUSTED. Drawn tables (styles
- * c1, c2, c3; tuning seeds 7001, 7004, 7107, 7201) fit at median 0.008–0.014, never above 0.0162;
+ * c1, c2, c3; tuning seeds 7001, 7004, 7107, 7108, 7201) fit at median 0.008–0.014, never above 0.0162;
  * the first-edition print (seed 7401, training material) from 0.028 (the start tile alone) to 0.068.
  * On print the drawings' best fit passes FIT_TRUSTED for wrong types as often as for right ones.
  */
@@ -214,7 +214,7 @@ export class Tracker {
   private unstillSince = -1;
   private handReported = false;
   private lastFrame = -1;
-  /** The best `drawnArtFit` of the game's still scenes so far (0 before any: no evidence). */
+  /** The best `drawnArtFit` of the game's still scenes so far (Infinity before any: no evidence). */
   private artFit = Infinity;
   /** Commands the camera committed (by history index), apart from table input. */
   readonly cameraCommitted = new Set<number>();
@@ -786,14 +786,28 @@ export class Tracker {
    * at (x, y) is a later turn's. The camera service asks this before it plays a reading it left open.
    */
   earlierTile(x: number, y: number): readonly [number, number] | null {
-    if (this.drawTold()) return null;
+    // Only this turn's told draw says which new tile is this turn's: a table that told the draws of
+    // earlier turns (a camera started late, a siege symbol) has the engine take an undrawn placement
+    // as this turn's draw, so the tile laid first must still come first.
+    if (this.game.state.turn.drawn !== null) return null;
     const k = [...this.ahead].find((a) => a !== posKey(x, y) && this.game.state.board.holes.has(a));
     return k === undefined ? null : [keyX(k), keyY(k)];
   }
 
-  /** Has the table told this game's draws (then the drawn tile says which new tile is this turn's)? */
+  /**
+   * Does the table tell this game's draws (then the drawn tile says which new tile is this turn's)?
+   * This turn's draw is told, or every tile laid or discarded so far came with a told draw (the
+   * bench's recordings). A draw told by itself now and then (a siege symbol, the first river bend,
+   * a tile that fits nowhere) leaves the other turns' tiles to be ordered by when they were seen.
+   */
   private drawTold(): boolean {
-    return this.game.state.turn.drawn !== null || this.game.commands.some((c) => c.type === 'drawTile');
+    if (this.game.state.turn.drawn !== null) return true;
+    let draws = 0, tiles = 0;
+    for (const c of this.game.commands) {
+      if (c.type === 'drawTile') draws++;
+      else if (c.type === 'placeTile' || c.type === 'discardTile') tiles++;
+    }
+    return draws > 0 && draws >= tiles;
   }
 
   /**

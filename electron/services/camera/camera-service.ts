@@ -168,6 +168,13 @@ export class CameraService {
   /** The start piece on offer was looked for by itself, not asked for. */
   private foundItself = false;
   private queue: QueuedFrame[] = [];
+  /**
+   * Frames read while the tracker could not find the grid (no marker sheet in view, no corners given
+   * yet), oldest first: the table as set up. They are read again once the table gives the start
+   * piece's corners, and the start piece is looked for on them. Since the tile laid is its own draw,
+   * the camera reads from the game's first moment, before the table has had a chance to calibrate.
+   */
+  private uncalibrated: QueuedFrame[] = [];
   private received = 0;
   private read = 0;
   private dropped = 0;
@@ -381,13 +388,18 @@ export class CameraService {
     if (this.pumping || this.closed) return;
     this.pumping = true;
     try {
-      await this.ensureTracker();
       for (;;) {
+        // Again each frame: the table's new corners drop the tracker mid-pump (made again here).
+        await this.ensureTracker();
         this.sync();
         if (this.closed || this.queue.length === 0 || this.waitingFor() !== null) break;
         const tracker = this.tracker!;
         const f = this.queue.shift()!;
         const events = await tracker.feed(f.bytes, f.index);
+        if (!tracker.calibrated && events.some((e) => e.kind === 'error' && e.message.startsWith('cannot calibrate'))) {
+          this.uncalibrated.push(f);
+          if (this.uncalibrated.length > (this.o.maxQueue ?? 1500)) this.uncalibrated.shift();
+        } else if (tracker.calibrated) this.uncalibrated = [];
         this.read++;
         this.lastRead = f.index;
         this.lastReadImage = f.bytes;
@@ -545,7 +557,11 @@ export class CameraService {
     const game = this.o.session.currentGame;
     if (id === null || !game) return;
     if (this.tracker && this.trackerFor === id) return;
-    if (this.trackerLoading) return this.trackerLoading;
+    if (this.trackerLoading) {
+      // One already loading may be for another game or other corners (then made again): asked again.
+      await this.trackerLoading;
+      return this.ensureTracker();
+    }
     const profile = this.profile;
     if (!profile) {
       this.trackerProblem = 'no table profile: the marker layout and tile set are unknown';
@@ -698,6 +714,7 @@ export class CameraService {
       this.toLearn = null;
       this.found = null;
       this.queue = [];
+      this.uncalibrated = [];
       this.notices = [];
       this.committed = this.asked = this.read = this.received = this.dropped = 0;
       this.lastRead = -1;
@@ -829,21 +846,26 @@ export class CameraService {
     this.found = null;
     this.tracker = null;
     this.trackerFor = null;
+    this.queue.unshift(...this.uncalibrated);
+    this.uncalibrated = [];
     this.notice(this.lastRead, checked ? "the grid comes from the start piece's clicked corners from now on (no marker sheet is looked for)" : 'the grid comes from the marker sheet again', false);
     this.changed();
+    // The held frames are read on the new grid now: no later frame need come (a recording that has
+    // ended), nor a move of the table's (the tile laid is its draw: none comes before the first tile).
+    void this.pump();
     return ok(this.view(true));
   }
 
   /**
    * Without the marker sheet, instead of four clicks: the start piece looked for on the camera's
-   * pictures — the newest, then the held frames oldest first (the table as set up, before a hand
-   * came) — and its corners offered to the table (`found` in the view). Nothing is read with them
+   * pictures — the newest, then the frames read without a grid and the held ones, oldest first (the
+   * table as set up, before a hand came) — and its corners offered to the table (`found` in the view). Nothing is read with them
    * until the table takes them (`startPieceCorners`); not found, a notice says why.
    */
   findStartPiece(): Result<CameraView> {
     if (this.o.session.currentGameId === null) return fail('the start piece cannot be looked for: set up a game first');
     if (this.finding) return fail('the start piece is being looked for already');
-    const pictures = [this.lastImage, ...this.queue.slice(0, FIND_IN_FRAMES).map((f) => f.bytes)].filter((b): b is Uint8Array => b !== null);
+    const pictures = [this.lastImage, ...[...this.uncalibrated, ...this.queue].slice(0, FIND_IN_FRAMES).map((f) => f.bytes)].filter((b): b is Uint8Array => b !== null);
     if (pictures.length === 0) return fail('the start piece cannot be looked for: no picture from the camera yet');
     this.finding = true;
     this.found = null;
@@ -977,6 +999,7 @@ export class CameraService {
    */
   dropHeld(): void {
     this.queue = [];
+    this.uncalibrated = [];
     this.changed();
   }
 
