@@ -12,8 +12,9 @@ import { placementsArgs, type PlacementsView, type TileChoice } from './entry.js
 import { demoStartSchema, type DemoView } from './demo.js';
 import { photoReadOptionsSchema, photoSchema, type PhotoReadView } from './photos.js';
 import { newGameSchema } from './setup.js';
-import type { Snapshot } from './snapshot.js';
+import type { PlaceView, Snapshot } from './snapshot.js';
 import { teachArgs, type TaughtImportResult, type TaughtTypeView, type TeachCoverage, type TeachView } from './teach.js';
+import { argumentIssueWords } from './issue-words.js';
 import { cropSchema, tileDefinitionSchema, type EditableTile, type SavedTile } from './tiles.js';
 
 const index = z.number().int().min(0).max(100_000);
@@ -153,7 +154,11 @@ export interface OperationResults {
   taughtImport: TaughtImportResult;
 }
 
-export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };
+/**
+ * An answer. A refusal is in the table's words; `places` are the places on the board it speaks of
+ * ("the lit road"), which the board lights while the refusal is shown.
+ */
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: string; places?: readonly PlaceView[] };
 
 /** The typed API a screen holds: one async function per operation. */
 export type CompanionApi = {
@@ -165,8 +170,7 @@ export function parseArgs<K extends OperationName>(op: K, args: unknown): Reply<
   const r = operationArgs[op].safeParse(args);
   if (r.success) return { ok: true, value: r.data as OperationArgs<K> };
   const issue = r.error.issues[0]!;
-  const where = issue.path.length ? `argument ${issue.path.map(String).join('.')}` : 'arguments';
-  return { ok: false, error: `${op}: ${where}: ${issue.message}` };
+  return { ok: false, error: argumentIssueWords(op, issue.path, issue.message) };
 }
 
 export function isOperation(op: unknown): op is OperationName {

@@ -157,7 +157,7 @@ export function reminders(state: GameState): Reminder[] {
       return [{
         what: 'removeMeeple',
         who,
-        text: `attack at the ${sd.attack.post} post: ${who.map((x) => name(state, x)).join(', then ')} must each remove one ${POST_WORD[sd.attack.post]} of theirs from the board`,
+        text: `attack at the ${sd.attack.post} post: ${who.map((x) => name(state, x)).join(', then ')} ${who.length > 1 ? 'must each remove' : 'must remove'} one ${POST_WORD[sd.attack.post]} of theirs from the board`,
         why: 'players with no meeple at the attacked post lose a matching meeple, clockwise from the active player; then the post is cleared',
         required: true,
       }, ...out];

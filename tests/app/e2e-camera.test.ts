@@ -268,7 +268,7 @@ describe(`the camera in the browser: Chromium's fake camera plays ${NAME}`, () =
     await shot('5-unplugged');
     // Nothing committed from it meanwhile, and everything accepted so far is still there.
     await app.camera.settled();
-    expect(agreed(truth, game().commands)).toBe(game().commands.length);
+    expect(agreed(truth, game().commands), `the game from command ${before - 1} on: ${JSON.stringify(game().commands.slice(before - 1))}; the truth: ${JSON.stringify(truth.slice(before - 1, game().commands.length))}`).toBe(game().commands.length);
     expect(game().commands.length).toBeGreaterThanOrEqual(before);
     expect(app.store.log(app.session.currentGameId!).length, `the log holds only the game's moves (the table took none back): ${JSON.stringify(tally)}`).toBe(game().commands.length);
 

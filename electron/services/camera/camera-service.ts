@@ -43,6 +43,7 @@ import { DEMO_OFF, type DemoView } from '../../contract/demo.js';
 import type { Ack, GameSession } from '../session/session.js';
 import type { Store } from '../store/store.js';
 import { cellOf, gridView, readingView } from './camera-view.js';
+import { TableWords, fromStart, withoutGame } from '../session/words.js';
 import { ProposalDesk, type CameraProposal } from './proposals.js';
 import { RecordingCamera } from './recording-camera.js';
 
@@ -1008,7 +1009,10 @@ export class CameraService {
     const tracker = this.tracker && this.trackerFor === this.o.session.currentGameId ? this.tracker : null;
     const waiting = this.kind === 'none' ? 'a camera' : this.waitingFor();
     if (tracker && this.lastImage && !this.size) this.size = jpegSize(this.lastImage);
-    const proposals = game ? this.desk.open().map((p) => proposalView(game, p.id, p.payload as StoredProposal)) : [];
+    // Everything the camera says reaches a player: in the table's words (session/words.ts).
+    const words = game ? new TableWords(game.state) : null;
+    const say = (t: string) => (words ? words.rewrite(t).text : withoutGame(t));
+    const proposals = game ? this.desk.open().map((p) => proposalView(game, p.id, p.payload as StoredProposal, this.commitAt > 1)) : [];
     // While the table is asked, or frames wait to be read (the demo game played fast), the recording's
     // picture is the frame the camera read last (later frames may show hands or the next tiles);
     // otherwise the latest frame.
@@ -1017,9 +1021,9 @@ export class CameraService {
       source: this.kind,
       label: this.label,
       status: this.status,
-      message: this.message ?? (this.trackerProblem ? `The tracker cannot run: ${this.trackerProblem}` : null),
+      message: this.message ? say(this.message) : this.trackerProblem ? `The tracker cannot run: ${say(this.trackerProblem)}` : null,
       reading: waiting === null,
-      waiting,
+      waiting: waiting === null ? null : say(waiting),
       calibrated: tracker?.calibrated ?? false,
       calibratedFrom: tracker?.calibratedFrom ?? null,
       startPieceCorners: this.corners,
@@ -1029,7 +1033,7 @@ export class CameraService {
       size: this.size ?? (this.lastImage ? jpegSize(this.lastImage) : null),
       grid: game && tracker ? gridView(game, tracker.tableToImage) : [],
       proposals,
-      notices: [...this.notices].reverse(),
+      notices: [...this.notices].reverse().map((n) => ({ ...n, text: say(n.text) })),
       askEverything: this.commitAt > 1,
       counts: { committed: this.committed, asked: this.asked },
       art: artView(game?.state ?? null, this.pictured, this.pictureBlocker()),
@@ -1096,10 +1100,27 @@ function artView(state: Game['state'] | null, pictured: ReadonlySet<string>, blo
   return { pictured: [...types].filter((id) => pictured.has(id)).length, types: types.size, pictureNow: blocker };
 }
 
-function proposalView(game: Game, id: number, p: StoredProposal): CameraView['proposals'][number] {
+function proposalView(game: Game, id: number, p: StoredProposal, askEverything: boolean): CameraView['proposals'][number] {
   const readings = [p.command, ...p.alternatives].map((c) => readingView(game, c));
   const cell = p.before === undefined ? cellOf(game, p.command) : tileBefore(game, p.before);
-  return { id, frame: p.frame ?? -1, confidence: p.confidence, why: p.why ?? 'not sure', readings, cell };
+  return { id, frame: p.frame ?? -1, confidence: p.confidence, why: questionWords(game, p, askEverything), readings, cell };
+}
+
+/**
+ * Why the camera asks, as the table would understand it: never "not sure … 100 % sure". A reading
+ * sure enough to commit is asked about only because the table asked about every tile, and says so.
+ */
+export function questionWords(game: Game, p: Pick<StoredProposal, 'why' | 'confidence' | 'command'>, askEverything: boolean): string {
+  const pct = Math.round(p.confidence * 100);
+  const what = p.command.type === 'placeMeeple' ? 'the figure on the new tile' : 'this tile';
+  const why = p.why ?? 'not sure';
+  const rejected = /^the engine rejects it: (.*)$/s.exec(why);
+  if (rejected) return `The camera’s best reading of ${what} breaks the rules (${new TableWords(game.state).rewrite(rejected[1]!).text}): which is it?`;
+  const behind = /^a tile the game does not have lies at cell \((-?\d+), (-?\d+)\), laid before this one: enter it first$/.exec(why);
+  if (behind) return `The camera sees ${what}, but a tile laid before it, the square ${fromStart(Number(behind[1]), Number(behind[2]))}, is not in the game yet: enter that one first, then say which this is.`;
+  if (/^two tiles appeared at once\b/.test(why)) return `Two tiles appeared at once, and no draw says which was laid first: which is this one?`;
+  if (why === 'sure' || (askEverything && p.confidence >= SURE)) return `The camera reads ${what} well (${pct} % sure) but asks about every tile, as this table chose: which is it?`;
+  return `The camera is not sure about ${what} (its best reading is ${pct} % likely): which is it?`;
 }
 
 /** Where the last tile before history position `at` was laid (the tile a figure reading about that moment stands on). */

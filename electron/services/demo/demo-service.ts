@@ -19,6 +19,7 @@ import { DEMO_OFF, type DemoView } from '../../contract/demo.js';
 import { recordingInfo, type CameraService } from '../camera/camera-service.js';
 import type { GameSession } from '../session/session.js';
 import { describeCommand } from '../session/describe.js';
+import { TableWords, unlit } from '../session/words.js';
 import { agreed, isCameraMove, manifestWithoutDraws, nextStep, sameMove, type TableStep } from './demo-table.js';
 
 export interface DemoOptions {
@@ -239,13 +240,14 @@ export class DemoService {
     } finally {
       this.own = false;
     }
-    this.say(`${describeCommand(truth[k]!, this.names)} (before the move the camera read)`);
+    this.say(`${unlit(describeCommand(truth[k]!, new TableWords(this.o.session.currentGame!.state)))} (before the move the camera read)`);
     return true;
   }
 
   private act(step: Exclude<TableStep, { do: 'done' } | { do: 'wait' }>): void {
     const session = this.o.session;
-    const words = (c: Command) => describeCommand(c, this.names);
+    // Said against the game before the move (its tiles, names and places), with no board to light them.
+    const words = (c: Command) => unlit(describeCommand(c, new TableWords(session.currentGame!.state)));
     this.own = true;
     try {
       if (step.do === 'undo') {

@@ -287,7 +287,7 @@ export function featureWord(tile: TileView | undefined, on: string): string {
   const SEG = ['N0', 'N1', 'N2', 'E0', 'E1', 'E2', 'S0', 'S1', 'S2', 'W0', 'W1', 'W2'];
   const i = SEG.indexOf(on);
   const f = tile?.features.find((x) => x.name === on || (i >= 0 && x.segments.includes(i)));
-  return f?.kind ?? 'the tile';
+  return f?.kind ?? 'tile';
 }
 
 

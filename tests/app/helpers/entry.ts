@@ -148,7 +148,12 @@ export function clickEntry(page: Page): ClickEntry {
         return done('end turn', () => press(s === 'action' ? 'n' : 'e'));
       }
       case 'finishGame':
-        return done('final scoring', () => click(page.getByTestId('finish')));
+        // With tiles still in the supply the table is asked first, and goes ahead.
+        return done('final scoring', async () => {
+          const before = Number(await page.locator('main').getAttribute('data-version'));
+          await click(page.getByTestId('finish'));
+          if (await askedToFinish(page, before)) await click(page.getByTestId('confirm-finish-yes'));
+        });
       case 'placeTowerFloor': {
         const tower = page.locator(`[data-testid=board] [data-target-tower="${c.at[0]},${c.at[1]}"]`);
         const choices = entry.getByTestId('tower-choices');
@@ -219,6 +224,24 @@ export function clickEntry(page: Page): ClickEntry {
     },
   };
   return self;
+}
+
+/**
+ * After Final scoring is clicked: whether the table is asked first (tiles are still in the supply),
+ * else the new snapshot of a game scored at once has come. Waits for whichever comes.
+ */
+function askedToFinish(page: Page, version: number): Promise<boolean> {
+  return Promise.race([
+    page.getByTestId('confirm-finish-yes').waitFor().then(() => true),
+    page.waitForFunction((v) => Number(document.querySelector('main')?.getAttribute('data-version')) > v, version).then(() => false),
+  ]);
+}
+
+/** Final scoring by its button, going ahead when asked first; returns once it is asked or done. */
+export async function finishGame(page: Page): Promise<void> {
+  const before = Number(await page.locator('main').getAttribute('data-version'));
+  await page.getByTestId('finish').click();
+  if (await askedToFinish(page, before)) await page.getByTestId('confirm-finish-yes').click();
 }
 
 const entries = new WeakMap<Page, ClickEntry>();
