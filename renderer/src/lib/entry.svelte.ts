@@ -124,6 +124,9 @@ export function loadPlacements(version: number): void {
   const key = `${version}|${p.tile}|${p.as}`;
   if (key === entry.placementsFor) return;
   entry.placementsFor = key;
+  // Until the answer comes nothing is lit: the cells lit for another tile, or before the last move,
+  // would take a click the rules then refuse.
+  entry.placements = null;
   void api().placements(p.tile, p.as).then((r) => {
     if (entry.placementsFor !== key) return;
     entry.placements = r.ok ? r.value : { cells: [], problem: r.error };

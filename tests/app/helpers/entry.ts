@@ -91,7 +91,9 @@ export function clickEntry(page: Page): ClickEntry {
    * Lays the picked tile: hover the lit cell, R until the recorded turn shows, Enter — or, when a
    * figure follows, a click on its spot drawn on the tile shown (tile and figure in one click).
    */
-  async function lay(at: readonly [number, number], rot: number, what: string, figure?: { kind: string; on: string }) {
+  async function lay(tile: string, at: readonly [number, number], rot: number, what: string, figure?: { kind: string; on: string }) {
+    // The cells lit for this tile (not the last pick's, nor before the last move).
+    await page.locator(`[data-testid=board][data-placements="${tile}"]`).waitFor();
     const cell = page.locator(`[data-testid=board] rect[data-cell="${at[0]},${at[1]}"]`);
     const rots = ((await cell.getAttribute('data-rots')) ?? '').split(',').map(Number);
     const k = rots.indexOf(rot);
@@ -119,12 +121,12 @@ export function clickEntry(page: Page): ClickEntry {
     switch (c.type) {
       case 'placeTile':
         await pick(c.tile);
-        return lay(c.at, c.rot, `place ${c.tile}`, next?.type === 'placeMeeple' && !self.pause ? next : undefined);
+        return lay(c.tile, c.at, c.rot, `place ${c.tile}`, next?.type === 'placeMeeple' && !self.pause ? next : undefined);
       case 'placePrizeTile':
         await pick(c.tile);
-        return lay(c.at, c.rot, `prize ${c.tile}`);
+        return lay(c.tile, c.at, c.rot, `prize ${c.tile}`);
       case 'placeTournamentTile':
-        return lay(c.at, c.rot, 'tournament tile');
+        return lay('JC-TOURNAMENT-RIVER', c.at, c.rot, 'tournament tile');
       case 'discardTile':
       case 'discardPrizeTile':
         await pick(c.tile);
