@@ -794,11 +794,11 @@ export class Tracker {
   /**
    * With no draw told, a cell other than (x, y) holding a tile the game lacks that may have been laid
    * before the tile at (x, y), which was first seen changed at frame `seenAt`, or null: while there is
-   * one, nothing says the tile at (x, y) is this turn's. Such a cell is one set apart (the table is
-   * behind the table's tiles) or one first seen changed no later than (x, y) (a still scene between
-   * them missed, the services busy): only a cell beyond the board's edge whose one neighbour with a
-   * new tile is (x, y) is known to come after it. The camera service asks this before it plays a
-   * reading it left open.
+   * one, nothing says the tile at (x, y) is this turn's. Such a cell is one set apart (a tile the
+   * table took back, or one seen at the camera's start) or one first seen changed no later than
+   * (x, y) (a still scene between them missed, the services busy): only a cell beyond the board's
+   * edge whose one neighbour with a new tile is (x, y) is known to come after it. The camera service
+   * asks this of an open reading, against the session's game (`state`), before it plays it.
    */
   earlierTile(x: number, y: number, seenAt = -Infinity, state: { readonly board: Pick<Board, 'holes' | 'tiles'>; readonly turn: { readonly drawn: string | null } } = this.game.state): readonly [number, number] | null {
     // Only this turn's told draw says which new tile is this turn's: a table that told the draws of
@@ -841,8 +841,8 @@ export class Tracker {
    * With no draw told, which changed holes are read now: those first seen changed earliest (a tile
    * is laid after every tile seen before it). When one hole is the earliest, it alone is read and the
    * rest wait for the next still scene (then the game is at their turn); when several were first seen
-   * in one scene, nothing orders them and all are read (the camera service asks the table which came
-   * first).
+   * in one scene, nothing orders them: the first read is left to the table (`earlierTile`) and the
+   * rest stay new until it has answered.
    */
   private inOrder(changed: { key: number; score: number; now: CellCrop }[], frame: number): { now: typeof changed; later: typeof changed } {
     const seen = (key: number) => this.firstSeen.get(key) ?? frame;

@@ -186,6 +186,8 @@ export class CameraService {
   private committed = 0;
   private asked = 0;
   private pumping = false;
+  /** The index of the frame the pump is reading, -1 between frames. */
+  private inFlight = -1;
   private size: [number, number] | null = null;
   private lastImage: Uint8Array | null = null;
   /** The frame the tracker read last: what an open question is about. */
@@ -434,6 +436,7 @@ export class CameraService {
         if (this.closed || this.queue.length === 0 || this.waitingFor() !== null) break;
         const tracker = this.tracker!;
         const f = this.queue.shift()!;
+        this.inFlight = f.index;
         const events = await tracker.feed(f.bytes, f.index);
         if (!tracker.calibrated && events.some((e) => e.kind === 'error' && e.message.startsWith('cannot calibrate'))) {
           this.uncalibrated.push(f);
@@ -444,12 +447,14 @@ export class CameraService {
         this.lastReadImage = f.bytes;
         if (tracker !== this.tracker) continue; // another game began meanwhile
         this.handle(events);
+        this.inFlight = -1;
         this.changed();
       }
     } catch (e) {
       this.trackerProblem = (e as Error).message;
     } finally {
       this.pumping = false;
+      this.inFlight = -1;
     }
     this.changed();
   }
@@ -1077,8 +1082,14 @@ export class CameraService {
   }
 
   /** Resolves once every held frame that can be read now has been read (tests, shutdown). */
+  /**
+   * Every frame received so far read (or let go) and what it taught stored — not the pump idle: a
+   * camera that sends faster than a loaded machine reads keeps the pump busy for good.
+   */
   async settled(): Promise<void> {
-    while (this.pumping || this.trackerLoading) await new Promise((r) => setTimeout(r, 5));
+    const upTo = this.received - 1;
+    const pending = () => this.trackerLoading || (this.pumping && ((this.inFlight !== -1 && this.inFlight <= upTo) || this.queue.some((f) => f.index <= upTo)));
+    while (pending()) await new Promise((r) => setTimeout(r, 5));
     await this.learning;
   }
 
