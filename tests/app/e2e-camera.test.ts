@@ -10,7 +10,7 @@
  *
  * Chromium plays an MJPEG file at a fixed 30 fps and loops it (media/capture/video/
  * file_video_capture_device.cc); the recordings are 3 fps. The test plays a copy with every frame
- * repeated PACE times (3 fps: the recording at its own pace); the page sends a picture only when it differs from the last one sent,
+ * repeated PACE times (6 fps); the page sends a picture only when it differs from the last one sent,
  * so the repeats never reach the tracker. CI plays short-s5 (12 turns); the full demo game is
  * `npm run test:camera-demo` (CAMERA_RECORDING=demo-tower-jc).
  */
@@ -33,7 +33,7 @@ import { enterByHand } from './helpers/entry.js';
 
 const NAME = process.env.CAMERA_RECORDING ?? 'short-s5';
 const DIR = join(import.meta.dirname, '../fixtures/recordings', NAME);
-const PACE = 10;
+const PACE = 5;
 const SHOTS = join(import.meta.dirname, '../../test-output/screens');
 // The table never types a draw: each tile laid is its draw (helpers/camera-table.ts).
 const manifest = manifestWithoutDraws(JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[]; frames: number; visits: { handFrom: number; stillFrom: number; camera: number[] }[] });
