@@ -829,6 +829,8 @@ export class CameraService {
       const tracker = this.tracker && this.trackerFor === this.o.session.currentGameId ? this.tracker : null;
       // (Asked of the session's game: the tracker is levelled with the table's input after this.)
       if (tracker?.earlierTile(c.at[0], c.at[1], p.payload.frame, state)) continue;
+      // A camera switched off (the demo stopped) commits nothing more: its open readings are the table's.
+      if (this.kind === 'none') continue;
       if (p.payload.confidence >= this.commitAt && decide(state, this.now(c)).ok) {
         const played = this.desk.accept(p.id, undefined, (x) => this.now(x));
         if (played.ok) this.committed++;
