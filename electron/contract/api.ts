@@ -9,9 +9,12 @@ import { cameraChoiceSchema, profileNameSchema, type CameraSetupView } from './c
 import { cameraAnswerSchema, cameraFrameSchema, cameraReportSchema, cameraSourceSchema, type CameraView } from './camera.js';
 import { commandSchema } from './commands.js';
 import { placementsArgs, type PlacementsView, type TileChoice } from './entry.js';
+import { demoStartSchema, type DemoView } from './demo.js';
 import { photoReadOptionsSchema, photoSchema, type PhotoReadView } from './photos.js';
 import { newGameSchema } from './setup.js';
-import type { Snapshot } from './snapshot.js';
+import type { PlaceView, Snapshot } from './snapshot.js';
+import { teachArgs, type TaughtImportResult, type TaughtTypeView, type TeachCoverage, type TeachView } from './teach.js';
+import { argumentIssueWords } from './issue-words.js';
 import { cropSchema, tileDefinitionSchema, type EditableTile, type SavedTile } from './tiles.js';
 
 const index = z.number().int().min(0).max(100_000);
@@ -55,6 +58,10 @@ export const operationArgs = {
   cameraProfileSave: z.tuple([profileNameSchema]),
   cameraProfileUse: z.tuple([profileNameSchema]),
   cameraProfileDelete: z.tuple([profileNameSchema]),
+  demoStart: z.tuple([demoStartSchema]),
+  demoStop: z.tuple([]),
+  // Teaching the camera the table's tiles (contract/teach.ts).
+  ...teachArgs,
 } as const;
 
 export type OperationName = keyof typeof operationArgs;
@@ -129,9 +136,29 @@ export interface OperationResults {
   cameraProfileSave: CameraSetupView;
   cameraProfileUse: CameraSetupView;
   cameraProfileDelete: CameraSetupView;
+  demoStart: DemoView;
+  demoStop: DemoView;
+  teach: TeachView | null;
+  teachStart: TeachView;
+  teachStop: TeachView;
+  teachLook: TeachView;
+  teachAcceptSure: TeachView;
+  teachPick: TeachView;
+  teachName: TeachView;
+  teachDiscard: TeachView;
+  teachRetake: TeachView;
+  teachCoverage: TeachCoverage;
+  taughtTiles: readonly TaughtTypeView[];
+  taughtDelete: readonly TaughtTypeView[];
+  taughtExport: { fileName: string; text: string; tiles: number };
+  taughtImport: TaughtImportResult;
 }
 
-export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };
+/**
+ * An answer. A refusal is in the table's words; `places` are the places on the board it speaks of
+ * ("the lit road"), which the board lights while the refusal is shown.
+ */
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: string; places?: readonly PlaceView[] };
 
 /** The typed API a screen holds: one async function per operation. */
 export type CompanionApi = {
@@ -143,8 +170,7 @@ export function parseArgs<K extends OperationName>(op: K, args: unknown): Reply<
   const r = operationArgs[op].safeParse(args);
   if (r.success) return { ok: true, value: r.data as OperationArgs<K> };
   const issue = r.error.issues[0]!;
-  const where = issue.path.length ? `argument ${issue.path.map(String).join('.')}` : 'arguments';
-  return { ok: false, error: `${op}: ${where}: ${issue.message}` };
+  return { ok: false, error: argumentIssueWords(op, issue.path, issue.message) };
 }
 
 export function isOperation(op: unknown): op is OperationName {

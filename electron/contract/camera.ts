@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Command } from '../../engine/game/commands.js';
+import type { DemoView } from './demo.js';
 import type { TileView } from './snapshot.js';
 
 /** Where frames come from: none, the bundled recording played by the services, or the screen's own camera. */
@@ -100,4 +101,6 @@ export interface CameraView {
   readonly art: { readonly pictured: number; readonly types: number; readonly pictureNow: string | null };
   /** The last frame as a data URL, for sources the services play themselves (the recording). */
   readonly image: string | null;
+  /** The demo game, when one is watched ("Watch a demo game"): it drives this camera. */
+  readonly demo: DemoView;
 }

@@ -7,9 +7,9 @@ const xy = z.tuple([int, int]).readonly();
 const rot = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
 const player = int.min(0).max(9);
 const kind = z.enum(['normal', 'big', 'abbot']);
-const featureName = z.string().regex(/^[A-Za-z0-9_]{1,40}$/, 'a segment (N0…W2), CLOISTER, GARDEN, TOWER or a feature id');
+const featureName = z.string().regex(/^[A-Za-z0-9_]{1,40}$/, 'a spot on the tile (a road, city, field, cloister…)');
 const post = z.enum(['knights', 'travelers', 'monks']);
-const tileId = z.string().regex(/^[A-Za-z0-9_\-]{1,40}$/, 'a catalog tile id');
+const tileId = z.string().regex(/^[A-Za-z0-9_\-]{1,40}$/, 'a tile of the game');
 
 export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('placeTile'), player, tile: tileId, at: xy, rot }).strict(),

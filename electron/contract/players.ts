@@ -36,11 +36,11 @@ export const playersSchema = z
     const seen = new Map<string, number>();
     players.forEach((p, i) => {
       const j = seen.get(`c:${p.color}`);
-      if (j !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'color'], message: `players ${j + 1} and ${i + 1} share the colour ${p.color}` });
+      if (j !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'color'], message: `players ${j + 1} and ${i + 1} (${players[j]!.name} and ${p.name}) share the colour ${p.color}: each player needs a colour of their own` });
       else seen.set(`c:${p.color}`, i);
       const key = `n:${p.name.toLocaleLowerCase()}`;
       const k = seen.get(key);
-      if (k !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `players ${k + 1} and ${i + 1} share the name ${p.name}` });
+      if (k !== undefined) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `players ${k + 1} and ${i + 1} share the name ${p.name}: each player needs a name of their own` });
       else seen.set(key, i);
     });
   });

@@ -45,12 +45,23 @@ export interface ScoreView {
   readonly feature: { readonly at: readonly [number, number]; readonly on: string; readonly tiles: readonly (readonly [number, number])[] } | null;
 }
 
+/** A place the board lights: a tile, or one feature on it (`on` as the engine names it, null: the tile). */
+export interface PlaceView {
+  readonly x: number;
+  readonly y: number;
+  readonly on: string | null;
+}
+
 export interface LogEntryView {
   /** Position in the game's command list (what undo, correct and insert address). */
   readonly index: number;
+  /** The command as the engine has it: exports and the developer view only, never shown to players. */
   readonly command: Command;
+  /** The move in the table's words. */
   readonly text: string;
   readonly events: readonly string[];
+  /** The places the move and its events speak of ("the lit road"), for the board to light. */
+  readonly places: readonly PlaceView[];
 }
 
 interface Spot { readonly x: number; readonly y: number; readonly on: string }
@@ -130,7 +141,12 @@ export interface GameView {
   readonly scores: readonly ScoreView[];
   /** The scores of the last turn (or of final scoring) that scored anything. */
   readonly lastScoring: readonly ScoreView[];
+  /** What the table must do now, in the table's words. */
   readonly reminders: readonly string[];
+  /** The places the reminders speak of ("the lit city"): the board lights them. */
+  readonly lit: readonly PlaceView[];
+  /** Every tile type of the game's boxes named in words (engine/catalog/tile-words.ts), by id: a screen names a tile by these, never by its id. */
+  readonly tileNames: Readonly<Record<string, string>>;
   /** The same reminders as codes (engine/game/reminders.ts): panels mark the step that is due. */
   readonly next: readonly { readonly what: string; readonly who: readonly number[]; readonly required: boolean }[];
   /** Where the current player may put a figure on the tile just placed. */

@@ -51,6 +51,8 @@ export const sameShape: [Parsed] extends [TileDefinition] ? ([TileDefinition] ex
 export interface EditableTile {
   readonly id: string;
   readonly name: string;
+  /** The tile as a player names it (engine/catalog/tile-words.ts): what a screen shows, never the id. */
+  readonly words: string;
   readonly expansion: string;
   /** What the tile is in the game: land tile, prize tile, a cell of a piece, a river tile. */
   readonly role: string;

@@ -4,7 +4,9 @@
  */
 import { app, dialog, type IpcMainInvokeEvent } from 'electron';
 import { join } from 'node:path';
+import { DemoService } from '../services/demo/demo-service.js';
 import { CameraService } from '../services/camera/camera-service.js';
+import { TeachService } from '../services/teach/teach-service.js';
 import { GameSession } from '../services/session/session.js';
 import { Store } from '../services/store/store.js';
 import { StoreError } from '../services/store/open.js';
@@ -37,12 +39,14 @@ app.whenReady().then(async () => {
   const recording = join(app.getAppPath(), 'tests/fixtures/recordings/demo-tower-jc');
   const camera = new CameraService({ session, store, recording });
   camera.use('recording');
+  const demo = new DemoService({ session, camera });
+  const teach = new TeachService({ store, session, camera });
   const win = createMainWindow();
   allowCameraOnly(win.webContents.session);
   const isOurWindow = (e: IpcMainInvokeEvent) => e.sender === win.webContents;
   const lan = LAN ? await startServer({ session, store, rendererDir: join(import.meta.dirname, '../renderer'), lan: true, port: 7373 }).catch(() => null) : null;
   registerIpc(
-    { session, store, camera, pairing: pairingControl(lan?.pairing ?? null, () => 'main', () => (lan ? lanUrls(lan.port) : [])) },
+    { session, store, camera, demo, teach, pairing: pairingControl(lan?.pairing ?? null, () => 'main', () => (lan ? lanUrls(lan.port) : [])) },
     isOurWindow,
   );
   let pending = false;
@@ -66,6 +70,8 @@ app.whenReady().then(async () => {
   app.on('second-instance', () => win.focus());
   app.on('window-all-closed', async () => {
     await lan?.close();
+    demo.close();
+    await teach.close();
     await camera.close();
     store.close();
     app.quit();

@@ -1,9 +1,11 @@
 /** Browser mode as one call: open the store, resume the last game, serve it. */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { DemoService } from '../services/demo/demo-service.js';
 import { CameraService } from '../services/camera/camera-service.js';
 import { GameSession } from '../services/session/session.js';
 import { Store } from '../services/store/store.js';
+import { TeachService } from '../services/teach/teach-service.js';
 import { startServer, type RunningServer } from './server.js';
 
 export interface BrowserModeOptions {
@@ -28,6 +30,8 @@ export interface BrowserMode {
   readonly store: Store;
   readonly session: GameSession;
   readonly camera: CameraService;
+  readonly demo: DemoService;
+  readonly teach: TeachService;
   close(): Promise<void>;
 }
 
@@ -53,20 +57,28 @@ export async function startBrowserMode(o: BrowserModeOptions = {}): Promise<Brow
   const camera = new CameraService({ session, store, recording, ...(o.recordingSpeed ? { recordingSpeed: o.recordingSpeed } : {}), ...(o.cameraCommitAt !== undefined ? { commitAt: o.cameraCommitAt } : {}) });
   // No camera connected yet: the recording is the default source (a screen with a camera switches to it).
   if (recording) camera.use('recording');
+  const demo = new DemoService({ session, camera });
+  const teach = new TeachService({ store, session, camera });
   try {
-    const server = await startServer({ session, store, camera, rendererDir: o.rendererDir ?? DEFAULT_RENDERER_DIR, port: o.port ?? 0, lan: o.lan ?? false, ...(o.unpairedTimeoutMs ? { unpairedTimeoutMs: o.unpairedTimeoutMs } : {}) });
+    const server = await startServer({ session, store, camera, demo, teach, rendererDir: o.rendererDir ?? DEFAULT_RENDERER_DIR, port: o.port ?? 0, lan: o.lan ?? false, ...(o.unpairedTimeoutMs ? { unpairedTimeoutMs: o.unpairedTimeoutMs } : {}) });
     return {
       server,
       store,
       session,
       camera,
+      demo,
+      teach,
       close: async () => {
+        demo.close();
         await server.close();
+        await teach.close();
         await camera.close();
         store.close();
       },
     };
   } catch (e) {
+    demo.close();
+    await teach.close();
     await camera.close();
     store.close();
     throw e;

@@ -18,8 +18,10 @@ import { isOperation, parseArgs, type PairingInfo } from '../contract/api.js';
 import { refusedFor } from '../contract/roles.js';
 import { handlers, invoke, lanOff, type PairingControl } from '../services/api/handlers.js';
 import type { CameraService } from '../services/camera/camera-service.js';
+import type { DemoService } from '../services/demo/demo-service.js';
 import type { GameSession } from '../services/session/session.js';
 import type { Store } from '../services/store/store.js';
+import type { TeachService } from '../services/teach/teach-service.js';
 import { CLOSE_NOT_PAIRED, CLOSE_TOO_MANY_ERRORS, clientMessage, type ServerMessage } from './protocol.js';
 import { PairingDesk } from './pairing.js';
 import { staticHandler } from './static.js';
@@ -34,8 +36,12 @@ export interface ServerOptions {
   readonly lan?: boolean;
   /** The camera and tracker; the main screen's camera frames arrive as binary messages. */
   readonly camera?: CameraService;
+  /** The demo game ("Watch a demo game"), driving the camera. */
+  readonly demo?: DemoService;
   /** A socket that has not said hello or paired by then is closed (default 30 s). */
   readonly unpairedTimeoutMs?: number;
+  /** Teach mode and the table's taught tiles (the camera's frames go to it while a teach is open). */
+  readonly teach?: TeachService;
 }
 
 export interface RunningServer {
@@ -148,7 +154,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     const idle = setTimeout(() => {
       if (!client.role) ws.close(CLOSE_NOT_PAIRED, 'not paired in time');
     }, o.unpairedTimeoutMs ?? UNPAIRED_TIMEOUT_MS);
-    const api = handlers({ session: o.session, store: o.store, pairing: pairingControl(desk, () => client.role, urls), ...(o.camera ? { camera: o.camera } : {}) });
+    const api = handlers({ session: o.session, store: o.store, pairing: pairingControl(desk, () => client.role, urls), ...(o.camera ? { camera: o.camera } : {}), ...(o.demo ? { demo: o.demo } : {}), ...(o.teach ? { teach: o.teach } : {}) });
     const refuse = (id: number | null, error: string) => {
       send(ws, { id, ok: false, error });
       if (++client.errors >= MAX_ERRORS) ws.close(CLOSE_TOO_MANY_ERRORS, 'too many bad messages');

@@ -33,6 +33,18 @@ export function placeOnBoard(state: GameState, tileId: string, x: number, y: num
   return placed;
 }
 
+/**
+ * Where the rules need the draw (Jousts & Crests' stacks, Siege & Defense's symbols: the modules with
+ * an `afterTileDrawn` hook) and none is in this turn, the tile placed (or discarded) is the tile
+ * drawn: its placement implies the draw, so the table tells the companion a turn once, by laying the
+ * tile. The modules' `commandRule`s refuse it where something must come between the draw and the
+ * placement (a siege symbol, a prize tile, the tournament tile); then the draw is entered by itself.
+ */
+function impliedDraw(state: GameState, player: number, tile: string): TileDrawn[] {
+  if (state.turn.drawn !== null || state.pipeline.afterTileDrawn.length === 0) return [];
+  return [{ type: 'tileDrawn', player, tile }];
+}
+
 function findMeeple(state: GameState, player: number, kind: string, at: readonly [number, number], on: string): number {
   return state.meeples.findIndex((m) => m.player === player && m.kind === kind && m.x === at[0] && m.y === at[1] && m.on === on);
 }
@@ -159,7 +171,7 @@ export const baseModule: ExpansionModule = {
         const view = state.catalog.view(c.tile, quarterTurns(c.rot));
         const why = tileProblem(state, tile) ?? placementProblem(state, view, c.at[0], c.at[1]);
         if (why) return fail(`${c.tile} cannot go to ${formatPosition(c.at)} turned ${c.rot}: ${why}`);
-        return ok([{ type: 'tilePlaced', player: c.player, tile: c.tile, at: [c.at[0], c.at[1]], rot: c.rot }]);
+        return ok([...impliedDraw(state, c.player, c.tile), { type: 'tilePlaced', player: c.player, tile: c.tile, at: [c.at[0], c.at[1]], rot: c.rot }]);
       },
     },
     discardTile: {
@@ -172,7 +184,7 @@ export const baseModule: ExpansionModule = {
         const why = tileProblem(state, tile);
         if (why) return fail(`${c.tile} cannot be discarded: ${why}`);
         if (hasLegalPlacement(state, c.tile)) return fail(`${c.tile} fits somewhere on the board, so it cannot be discarded`);
-        return ok([{ type: 'tileDiscarded', player: c.player, tile: c.tile }]);
+        return ok([...impliedDraw(state, c.player, c.tile), { type: 'tileDiscarded', player: c.player, tile: c.tile }]);
       },
     },
     drawTile: {

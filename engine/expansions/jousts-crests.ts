@@ -275,11 +275,19 @@ export const joustsCrestsModule: ExpansionModule = {
       case 'drawTile':
         return landTileBlocked(state, j);
       case 'placeTile':
-      case 'discardTile':
-        if (state.turn.drawn === null) return landTileBlocked(state, j) ?? `draw the tile first (drawTile ${command.tile})`;
-        if (tournamentTileWaiting(state) && isRiverBend(state, command.tile) && tournamentTileSpots(state).length > 0) return 'the first river bend: place the tournament tile first, continuing the river';
+      case 'discardTile': {
+        // Without a draw entered, the tile laid is the one drawn (base.ts `impliedDraw`), from the
+        // current stack: only what the rules put between the draw and the placement stops it.
+        const undrawn = state.turn.drawn === null;
+        if (undrawn) {
+          const blocked = landTileBlocked(state, j);
+          if (blocked) return blocked;
+        }
+        const bend = tournamentTileWaiting(state) && isRiverBend(state, command.tile) && tournamentTileSpots(state).length > 0;
+        if (bend) return undrawn ? `the first river bend: draw it (drawTile ${command.tile}) and place the tournament tile first, continuing the river` : 'the first river bend: place the tournament tile first, continuing the river';
         if (j.players[state.turn.player]!.prizesHeld > 0) return `player ${state.turn.player} must place their prize tile before the land tile`;
         return null;
+      }
       case 'endTurn':
         if (j.players[state.turn.player]!.prizesHeld > 0) return `player ${state.turn.player} still holds a prize tile to place`;
         return null;
@@ -353,7 +361,13 @@ export const joustsCrestsModule: ExpansionModule = {
         const blocked = j.tournament ? landTileBlocked(state, j) : null;
         if (blocked) return fail(blocked);
         if (j.players[c.player]!.prizesHeld <= 0) return fail(`player ${c.player} holds no prize tile`);
-        if (!j.laps && state.turn.drawn === null) return fail('draw and look at the land tile first; the prize tile is placed before it');
+        // The land tile drawn first is the rule (§1.3), but the companion learns the draw when that tile
+        // is laid (its placement implies it), so a prize tile may be told first; only a tournament
+        // due before the draw comes before it.
+        if (!j.laps && state.turn.drawn === null) {
+          const before = landTileBlocked(state, j);
+          if (before) return fail(before);
+        }
         if (!tiles2025().prizeTiles.has(c.tile)) return fail(`${c.tile} is not a prize tile`);
         if (!prizeTileLeft(j, c.tile)) return fail(`no ${c.tile} is left among the prize tiles`);
         if (!isRotation(c.rot)) return fail(`rotation ${String(c.rot)} is not 0, 90, 180 or 270`);
@@ -370,7 +384,10 @@ export const joustsCrestsModule: ExpansionModule = {
         const j = jc(state);
         if (state.turn.step !== 'tile' && !j.laps) return fail('prize tiles are placed before the land tile');
         if (j.players[c.player]!.prizesHeld <= 0) return fail(`player ${c.player} holds no prize tile`);
-        if (!j.laps && state.turn.drawn === null) return fail('draw the land tile first');
+        if (!j.laps && state.turn.drawn === null) {
+          const before = landTileBlocked(state, j);
+          if (before) return fail(before);
+        }
         if (!prizeTileLeft(j, c.tile)) return fail(`no ${c.tile} is left among the prize tiles`);
         if (hasLegalPlacement(state, c.tile)) return fail(`prize tile ${c.tile} fits somewhere on the board, so it cannot be discarded`);
         return ok([{ type: 'prizeTileDiscarded', player: c.player, tile: c.tile, emblem: j.players[c.player]!.keptEmblems[0] ?? null }]);

@@ -167,8 +167,10 @@ export const siegeDefenseModule: ExpansionModule = {
       const why = pendingProblem(s);
       if (why) return why;
     }
-    if ((command.type === 'placeTile' || command.type === 'discardTile') && state.turn.drawn === null) {
-      return `draw the tile first (drawTile ${command.tile}): its siege symbols come before placing it`;
+    // Without a draw entered, placing a tile implies its draw (base.ts `impliedDraw`) unless it shows
+    // a siege symbol: that is resolved between the draw and the placement.
+    if ((command.type === 'placeTile' || command.type === 'discardTile') && state.turn.drawn === null && (state.catalog.get(command.tile)?.siege?.length ?? 0) > 0) {
+      return `${command.tile} shows a siege symbol: draw it first (drawTile ${command.tile}), the symbol is resolved before it is placed`;
     }
     return null;
   },

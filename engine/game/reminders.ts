@@ -157,7 +157,7 @@ export function reminders(state: GameState): Reminder[] {
       return [{
         what: 'removeMeeple',
         who,
-        text: `attack at the ${sd.attack.post} post: ${who.map((x) => name(state, x)).join(', then ')} must each remove one ${POST_WORD[sd.attack.post]} of theirs from the board`,
+        text: `attack at the ${sd.attack.post} post: ${who.map((x) => name(state, x)).join(', then ')} ${who.length > 1 ? 'must each remove' : 'must remove'} one ${POST_WORD[sd.attack.post]} of theirs from the board`,
         why: 'players with no meeple at the attacked post lose a matching meeple, clockwise from the active player; then the post is cleared',
         required: true,
       }, ...out];
@@ -182,12 +182,27 @@ export function reminders(state: GameState): Reminder[] {
     if (!state.jc && state.turn.drawn === null && tilesLeft(state) === 0) {
       return [{ what: 'gameOver', who: [], text: 'No tiles left: run final scoring.', why: 'the game ends when the last tile is placed', required: true }, ...finalSteps(state)];
     }
-    if (draws && state.turn.drawn === null) {
-      const j = state.jc;
-      const stack = j ? ` from stack ${j.current + 1} (${j.stacks[j.current]?.land ?? 0} tiles left)` : ` (${tilesLeft(state)} tiles left)`;
-      return [{ what: 'drawTile', who: [p], text: `${name(state, p)} draws a land tile${stack}`, why: 'the drawn tile is shown before anything is placed', required: true }, ...out];
-    }
     const prizes = prizeReminder(state);
+    if (draws && state.turn.drawn === null) {
+      // The tile laid is the tile drawn (its placement implies the draw): the draw is entered by
+      // itself only for a tile that fits nowhere, or one with a siege symbol to resolve first.
+      const drawFirst: Reminder = {
+        what: 'drawTile',
+        who: [p],
+        text: `a tile that fits nowhere${state.sd ? ', or one showing a siege symbol,' : ''}${state.jc && tournamentTileWaiting(state) ? ', or the first river bend (the tournament tile comes first),' : ''} is shown to the companion before anything else`,
+        why: state.sd ? 'a siege symbol is resolved before its tile is placed; a tile that fits nowhere goes back in the box' : 'a tile that fits nowhere goes back in the box and the player draws again',
+        required: false,
+      };
+      if (prizes.length) return [...prizes, drawFirst, ...out];
+      const j = state.jc;
+      const left = j ? (j.stacks[j.current]?.land ?? 0) : tilesLeft(state);
+      const stack = `${j ? ` from stack ${j.current + 1}` : ''} (${left} ${left === 1 ? 'tile' : 'tiles'} left)`;
+      return [
+        { what: 'placeTile', who: [p], text: `${name(state, p)} draws a land tile${stack} and places it`, why: 'step 1 of a turn: the tile laid is the tile drawn', required: true },
+        drawFirst,
+        ...out,
+      ];
+    }
     if (prizes.length) return [...prizes, ...out];
     if (state.jc && state.turn.drawn && tournamentTileWaiting(state) && isRiverBend(state, state.turn.drawn) && tournamentTileSpots(state).length > 0) {
       out.unshift({ what: 'placeTournamentTile', who: [p], text: 'the first river bend: place the tournament tile so that its river continues the river, then the bend flowing away from it', why: 'Jousts & Crests with The River', required: true });

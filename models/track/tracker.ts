@@ -14,6 +14,7 @@ import { nominationCandidates } from '../../engine/expansions/jousts-crests.js';
 import { underTowerFloor } from '../../engine/expansions/tower.js';
 import { placementProblem, tileProblem } from '../../engine/game/placement.js';
 import { keyX, keyY, posKey } from '../../engine/geometry/position.js';
+import { earlierTileIn, type EarlierTileState, type UnreadCells } from './earlier-tile.js';
 import { ROTATIONS, type Rotation } from '../../engine/geometry/segments.js';
 import { defaultCatalog } from '../../engine/game/engine.js';
 import { loadCv, type Cv, type Mat } from '../../calibration/cv.js';
@@ -36,6 +37,7 @@ import type { Enrollment } from '../enroll.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 
 /** Edge of a meeple's drawing on the table, mm (the enrolled figure). */
+const NEIGHBOURS = [[1, 0], [-1, 0], [0, 1], [0, -1]] as const;
 const FIGURE_MM = 14;
 /** The figures the tracker reads, and their drawn size (models/scene/generate.ts draws a big follower at 17 mm). */
 type FigureKind = 'normal' | 'big';
@@ -202,6 +204,15 @@ export class Tracker {
    * read until the table enters the move (the hole becomes a tile) or the tile is lifted.
    */
   private readonly ahead = new Set<number>();
+  /**
+   * The order of tiles when no draw is told (the tile laid is the draw): the cells one step beyond
+   * the holes, as they looked at the last still scene they did not change in, and the frame each
+   * cell (there or a hole) was first seen changed in and not read yet. A tile laid beyond the board's
+   * edge (next to a tile the game does not have yet) is so seen appearing before its cell is a hole,
+   * and read in its turn, before any tile laid after it (docs/tracking.md, "Order without a draw").
+   */
+  private readonly outerCrops = new Map<number, CellCrop>();
+  private readonly firstSeen = new Map<number, number>();
   private unstillSince = -1;
   private handReported = false;
   private lastFrame = -1;
@@ -410,6 +421,9 @@ export class Tracker {
       this.regrowPlane(mat);
       const crop = (x: number, y: number) => this.crop(mat, x, y);
       let changedHoles: ReadonlySet<number> = new Set();
+      let deferred: ReadonlySet<number> = new Set();
+      const ordered = !this.drawTold();
+      if (ordered) this.lookBeyond(index, crop);
       if (this.baseline) {
         const anchored = (x: number, y: number) => {
           const o = this.anchorOffset(mat, x, y);
@@ -418,6 +432,7 @@ export class Tracker {
         const looked = await this.lookForTiles(index, crop, (x, y) => this.modelCrop(mat, x, y), anchored);
         out.push(...looked.events);
         changedHoles = looked.changed;
+        deferred = looked.deferred;
         out.push(...this.checkLaidTiles(index, crop, (x, y, ox, oy) => this.crop(mat, x, y, this.H!, ANCHOR_PX, ox, oy)));
       } else {
         out.push(...(await this.reportAhead(index, mat, this.H!, [...this.game.state.board.holes.keys()])));
@@ -425,14 +440,26 @@ export class Tracker {
       // The new baseline: this scene, with every hole and every laid tile as they look now.
       this.baseline = thumb;
       for (const k of this.ahead) if (!this.game.state.board.holes.has(k)) this.ahead.delete(k);
+      const before = new Map(this.holeCrops);
       this.holeCrops.clear();
       for (const key of this.game.state.board.holes.keys()) {
         const c = crop(keyX(key), keyY(key));
+        // A tile left for a later turn, or laid before its cell was a hole: the cell keeps the look it
+        // had empty, so the next still scene sees the tile appear and reads it then.
+        const earlier = deferred.has(key) ? (this.emptyCrops.get(key) ?? before.get(key)) : !before.has(key) && ordered && this.firstSeen.has(key) ? this.outerCrops.get(key) : undefined;
+        this.outerCrops.delete(key);
+        if (earlier) {
+          this.holeCrops.set(key, earlier);
+          this.emptyCrops.set(key, earlier);
+          continue;
+        }
+        this.firstSeen.delete(key);
         this.holeCrops.set(key, c);
         // A hole set apart shows a tile, and one that changed may (a reading the table has yet to
         // answer, one the engine refused, a still scene missed): what it looked like empty stays.
         if (!this.ahead.has(key) && !(changedHoles.has(key) && this.emptyCrops.has(key))) this.emptyCrops.set(key, c);
       }
+      for (const k of this.firstSeen.keys()) if (!this.game.state.board.holes.has(k) && !this.outerCrops.has(k)) this.firstSeen.delete(k);
       this.tileCrops.clear();
       for (const t of this.game.state.board.tiles) this.tileCrops.set(t.key, crop(t.x, t.y));
       // The table's art does not change in a game; a camera bump or a change of light makes every
@@ -573,13 +600,23 @@ export class Tracker {
   private async catchUp(frame: number): Promise<TrackEvent[]> {
     if (!this.lastStill) return [];
     const missing = [...this.game.state.board.holes.keys()].filter((k) => !this.holeCrops.has(k));
+    if (process.env.TRACK_DEBUG) console.error(`catchUp ${frame}: missing ${missing.map((k) => `${keyX(k)},${keyY(k)}${this.firstSeen.has(k) ? '@' + this.firstSeen.get(k) : ''}${this.outerCrops.has(k) ? 'o' : ''}`).join(' ')}`);
     const laid = this.game.state.board.tiles.filter((t) => !this.tileCrops.has(t.key));
     if (missing.length === 0 && laid.length === 0) return [];
     const mat = frameToMat(this.cv, this.lastStill.frame);
     try {
       for (const t of laid) this.tileCrops.set(t.key, this.crop(mat, t.x, t.y, this.lastStill.H));
-      for (const key of missing) this.holeCrops.set(key, this.crop(mat, keyX(key), keyY(key), this.lastStill.H));
-      const events = await this.reportAhead(frame, mat, this.lastStill.H, missing);
+      // The cells beyond the holes the table opened, as they looked then: a tile laid there since is
+      // seen appearing at the next still scene and waits for its turn (else it joins the background).
+      if (!this.drawTold()) for (const k of this.ring()) if (!this.outerCrops.has(k)) this.outerCrops.set(k, this.crop(mat, keyX(k), keyY(k), this.lastStill.H));
+      // A hole the table opened where a tile appeared before it was a hole (no draw told): its look
+      // from before, so this frame sees the tile and reads it in order.
+      const seen = !this.drawTold() ? missing.filter((k) => this.firstSeen.has(k) && this.outerCrops.has(k)) : [];
+      for (const key of missing) this.holeCrops.set(key, seen.includes(key) ? this.outerCrops.get(key)! : this.crop(mat, keyX(key), keyY(key), this.lastStill.H));
+      // A tile the table took back (the camera read it wrong) still lies there: the game lacks it, and
+      // it is not read again (it would be read the same) until the table enters a move there or lifts it.
+      if (!this.drawTold()) for (const k of missing) if (this.stillTiles.has(k) && !seen.includes(k)) this.ahead.add(k);
+      const events = await this.reportAhead(frame, mat, this.lastStill.H, missing.filter((k) => !seen.includes(k)));
       // As on a still frame: a hole set apart shows a tile, not how the cell looks empty.
       for (const key of missing) if (!this.ahead.has(key)) this.emptyCrops.set(key, this.holeCrops.get(key)!);
       return events;
@@ -743,15 +780,109 @@ export class Tracker {
   }
 
   /** Reads the holes that changed since the last still frame; returns what it found and which changed. */
-  private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<{ events: TrackEvent[]; changed: ReadonlySet<number> }> {
-    const changed = this.changedCells(this.holeCrops, crop);
-    return { events: await this.readChangedHoles(frame, changed, modelCrop, anchored), changed: new Set(changed.map((h) => h.key)) };
+  private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<{ events: TrackEvent[]; changed: ReadonlySet<number>; deferred: ReadonlySet<number> }> {
+    // (Cells the table has filled since the last still scene are no longer holes: they order nothing.)
+    const changed = this.changedCells(this.holeCrops, crop).filter((h) => this.game.state.board.holes.has(h.key));
+    const { now, later } = this.drawTold() ? { now: changed, later: [] } : this.inOrder(changed, frame);
+    // Holes left unread when a reading waits for the table wait with those left for a later turn:
+    // their tiles are still new at the next still scene, seen since the frame they were first seen.
+    const unread = new Set(now.map((h) => h.key));
+    const events = await this.readChangedHoles(frame, now, modelCrop, anchored, unread);
+    return { events, changed: new Set(changed.map((h) => h.key)), deferred: new Set([...later.map((h) => h.key), ...unread]) };
   }
 
-  private async readChangedHoles(frame: number, changed: { key: number; score: number; now: CellCrop }[], modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<TrackEvent[]> {
+  /** A cell with a tile the game lacks that may have been laid before the one at (x, y), or null (`earlierTileIn`). */
+  earlierTile(x: number, y: number, seenAt = -Infinity, state: EarlierTileState = this.game.state): readonly [number, number] | null {
+    return earlierTileIn(this.unreadCells, x, y, seenAt, state);
+  }
+
+  /**
+   * The cells with a tile the game lacks, as `earlierTile` weighs them: set apart (`ahead`) and first
+   * seen changed, not read yet (`firstSeen`, cell key to frame, in the order they were seen). The
+   * camera service's tracker runs in a worker: these are sent with each reply, so the services can
+   * weigh an open reading without asking it (electron/services/camera/tracker-client.ts).
+   */
+  get unreadCells(): UnreadCells {
+    return { ahead: this.ahead, firstSeen: this.firstSeen };
+  }
+
+  /**
+   * Does the table tell this game's draws (then the drawn tile says which new tile is this turn's)?
+   * This turn's draw is told, or every tile laid or discarded so far came with a told draw (the
+   * bench's recordings). A draw told by itself now and then (a siege symbol, the first river bend,
+   * a tile that fits nowhere) leaves the other turns' tiles to be ordered by when they were seen.
+   */
+  private drawTold(): boolean {
+    if (this.game.state.turn.drawn !== null) return true;
+    let draws = 0, tiles = 0;
+    for (const c of this.game.commands) {
+      if (c.type === 'drawTile') draws++;
+      else if (c.type === 'placeTile' || c.type === 'discardTile') tiles++;
+    }
+    return draws > 0 && draws >= tiles;
+  }
+
+  /**
+   * With no draw told, which changed holes are read now: those first seen changed earliest (a tile
+   * is laid after every tile seen before it). When one hole is the earliest, it alone is read and the
+   * rest wait for the next still scene (then the game is at their turn); when several were first seen
+   * in one scene, nothing orders them: the first read is left to the table (`earlierTile`) and the
+   * rest stay new until it has answered.
+   */
+  private inOrder(changed: { key: number; score: number; now: CellCrop }[], frame: number): { now: typeof changed; later: typeof changed } {
+    const seen = (key: number) => this.firstSeen.get(key) ?? frame;
+    for (const h of changed) if (!this.firstSeen.has(h.key)) this.firstSeen.set(h.key, frame);
+    if (changed.length < 2) return { now: changed, later: [] };
+    const first = Math.min(...changed.map((h) => seen(h.key)));
+    const oldest = changed.filter((h) => seen(h.key) === first);
+    if (oldest.length > 1 || first === frame) return { now: changed, later: [] };
+    return { now: oldest, later: changed.filter((h) => seen(h.key) !== first) };
+  }
+
+  /** The cells one step beyond the holes: neither a tile nor a hole. */
+  private ring(): Set<number> {
+    const { holes, tiles } = this.game.state.board;
+    const ring = new Set<number>();
+    for (const key of holes.keys()) {
+      for (const [dx, dy] of NEIGHBOURS) {
+        const k = posKey(keyX(key) + dx, keyY(key) + dy);
+        if (!holes.has(k) && !tiles.some((t) => t.key === k)) ring.add(k);
+      }
+    }
+    return ring;
+  }
+
+  /**
+   * The cells one step beyond the holes (no draw told): a cell that changed since its last look is
+   * remembered with the frame (a tile laid there before its neighbour is in the game); one that did
+   * not is looked at anew. A scene where most of them changed at once (the camera nudged) only
+   * renews the looks.
+   */
+  private lookBeyond(frame: number, crop: (x: number, y: number) => CellCrop): void {
+    const state = this.game.state;
+    const ring = this.ring();
+    const known = new Map([...ring].filter((k) => this.outerCrops.has(k)).map((k) => [k, this.outerCrops.get(k)!] as const));
+    const changed = new Set(this.changedCells(known, crop).map((c) => c.key));
+    // Light is levelled out by `changedCells`; a camera move past MOVED_SCENE is followed before this.
+    // What is left that changes most of the ring at once is a nudge: tiles laid while the table fell
+    // behind (frames dropped) change a few cells, and each must be remembered to be read in its turn.
+    const many = changed.size > Math.max(3, ring.size / 2);
+    for (const k of [...this.outerCrops.keys()]) if (!ring.has(k) && !state.board.holes.has(k)) this.outerCrops.delete(k);
+    for (const k of ring) {
+      if (changed.has(k) && !many) {
+        if (!this.firstSeen.has(k)) this.firstSeen.set(k, frame);
+        continue;
+      }
+      this.firstSeen.delete(k);
+      this.outerCrops.set(k, crop(keyX(k), keyY(k)));
+    }
+  }
+
+  private async readChangedHoles(frame: number, changed: { key: number; score: number; now: CellCrop }[], modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null, unread: Set<number>): Promise<TrackEvent[]> {
     const out: TrackEvent[] = [];
     const lone = this.loneNewTile(changed);
     for (const hole of lone ? [lone.hole, ...changed.filter((h) => h !== lone.hole)] : changed) {
+      unread.delete(hole.key);
       const x = keyX(hole.key), y = keyY(hole.key);
       if (!this.game.state.board.holes.has(hole.key)) continue;
       if (this.ahead.has(hole.key)) {
@@ -794,6 +925,15 @@ export class Tracker {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: 'not sure: the table picks' });
         this.pending = { now: now, x, y, frame };
         return out; // the rest waits for the table's answer
+      }
+      // With no draw told, a tile the game lacks that lay there before this one (set apart, or taken
+      // back) was laid first: this one is a later turn's, whatever the rules would take now.
+      const earlier = this.earlierTile(x, y, this.firstSeen.get(hole.key) ?? frame);
+      if (process.env.TRACK_DEBUG) console.error(`earlier? (${x},${y}) seen ${this.firstSeen.get(hole.key)} → ${earlier} firstSeen ${[...this.firstSeen].map(([k, f]) => `${keyX(k)},${keyY(k)}@${f}`).join(' ')} ahead ${[...this.ahead].map((k) => `${keyX(k)},${keyY(k)}`).join(' ')}`);
+      if (earlier !== null) {
+        out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: `a tile the game does not have lies at cell (${earlier[0]}, ${earlier[1]}), laid before this one or with it: the table says which is this turn's` });
+        this.pending = { now: now, x, y, frame };
+        return out;
       }
       const played = this.game.play(best);
       if (!played.ok) {
@@ -1087,6 +1227,7 @@ export class Tracker {
     return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 };
   }
 }
+
 
 /** How far the best template's fit lets its reading be trusted: 1 up to `trusted`, 0 from `untrusted`. */
 export function templateFit(d: number, trusted = FIT_TRUSTED, untrusted = FIT_UNTRUSTED): number {

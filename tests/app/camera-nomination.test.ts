@@ -23,7 +23,7 @@ import { CameraService } from '../../electron/services/camera/camera-service.js'
 import { GameSession } from '../../electron/services/session/session.js';
 import { Store } from '../../electron/services/store/store.js';
 import type { GameSetup } from '../../engine/game/setup.js';
-import { agreed, nextStep } from './helpers/camera-table.js';
+import { agreed, nextStep, withoutImpliedDraws } from './helpers/camera-table.js';
 
 const SEED = 31;
 
@@ -39,7 +39,7 @@ let nomination: Nominate;
 beforeAll(async () => {
   const rec = await generateRecording({ seed: SEED, maxTurns: 4 });
   setup = rec.setup;
-  truth = rec.manifest.commands as unknown as Command[];
+  truth = withoutImpliedDraws(rec.manifest.commands as unknown as Command[]);
   frames = rec.frames;
   const src = rec.manifest.source as { style: string; markers: SheetLayout };
   profile = { style: src.style, markers: src.markers };

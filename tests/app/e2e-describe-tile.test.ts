@@ -18,7 +18,7 @@ import { parseRecord } from '../../engine/record/schema.js';
 import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
 import { launchChromium } from './helpers/browser.js';
-import { enterUntilCamera } from './helpers/camera-table.js';
+import { enterUntilCamera, withoutImpliedDraws } from './helpers/camera-table.js';
 import type { Command } from '../../engine/game/commands.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
@@ -27,7 +27,7 @@ const parsed = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8
 if (!parsed.ok) throw new Error(parsed.reason);
 const setup = setupFromRecord(parsed.record);
 const frames = [...splitMjpeg(new Uint8Array(readFileSync(join(DIR, 'video.mjpeg'))))];
-const truth = (JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[] }).commands;
+const truth = withoutImpliedDraws((JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[] }).commands);
 
 let app: BrowserMode;
 let browser: Browser;
@@ -62,7 +62,7 @@ describe('describing a tile from the camera', () => {
     await ask.check();
     await expect.poll(() => app.camera.view().askEverything).toBe(true);
     const picker = page.getByTestId('picker');
-    // The table enters what no camera sees (the draw) up to the first tile; the held frames are read then.
+    // The table enters what no camera sees up to the first tile (nothing: the tile laid is its draw); the held frames are read then.
     enterUntilCamera(truth, (c) => app.session.play(c));
     await picker.waitFor({ timeout: 60_000 });
     // The camera's picture is on screen and its grid lights the cell in question.

@@ -17,14 +17,14 @@ import { startBrowserMode, type BrowserMode } from '../../electron/server/browse
 import { BOARD_PICTURE_SOURCE } from '../../electron/services/tiles/enrolled.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
 import { launchChromium } from './helpers/browser.js';
-import { nextStep } from './helpers/camera-table.js';
+import { nextStep, withoutImpliedDraws } from './helpers/camera-table.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
 const SHOTS = join(import.meta.dirname, '../../test-output/screens');
 const parsed = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8')));
 if (!parsed.ok) throw new Error(parsed.reason);
 const setup = setupFromRecord(parsed.record);
-const truth = (JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[] }).commands;
+const truth = withoutImpliedDraws((JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[] }).commands);
 
 let app: BrowserMode;
 let browser: Browser;

@@ -144,7 +144,9 @@ describe('tile editor in the browser', () => {
     const { expect: _ignored, ...rest } = record;
     await page.locator('button[data-screen=games]').click();
     await page.getByTestId('record-text').fill(JSON.stringify({ ...rest, turns: record.turns.slice(0, at) }));
-    await act('import', () => page.getByTestId('import').click());
+    // A game is in progress: the import asks first.
+    await page.getByTestId('import').click();
+    await act('import', () => page.getByTestId('confirm-import-yes').click());
     // An imported record ends with its final scoring: undo it to play on.
     await page.locator('button[data-screen=log]').click();
     await act('undo final scoring', () => page.getByTestId('undo').click());

@@ -13,8 +13,8 @@ import { Game } from '../../engine/game/game.js';
 import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
 import { act as actOn, launchChromium } from './helpers/browser.js';
-import { clickEntry } from './helpers/entry.js';
 import { loadRecord, recordCommands, setupFromRecord } from './helpers/records.js';
+import { clickEntry } from './helpers/entry.js';
 
 // The callbacks below run in the page; these are the few DOM names they use.
 declare const location: { host: string };
@@ -148,7 +148,7 @@ describe('the companion in a browser', () => {
     for (const [i, score] of record.expect!.final!.entries()) {
       expect(Number(await page.getByTestId(`audit-total-${i}`).textContent())).toBe(score);
       const items = await page.getByTestId(`audit-player-${i}`).locator('li b').allTextContents();
-      expect(items.reduce((n, t) => n + Number(t.replace('+', '')), 0)).toBe(score);
+      expect(items.reduce((n, t) => n + Number(t.replace('+', '').replace('−', '-')), 0)).toBe(score);
     }
     // Select the first city of player 0: its tiles light up on the board.
     const city = page.getByTestId('audit-player-0').locator('button.score', { hasText: 'city:' }).first();
@@ -201,6 +201,8 @@ describe('the companion in a browser', () => {
     const meeple = commands[index]!;
     if (meeple.type !== 'placeMeeple') throw new Error('expected a figure');
     await page.locator('button[data-screen=log]').click();
+    // Inserting by hand names the spot as the engine does: a developer-view tool.
+    await page.getByTestId('developer-view').check();
     const entry = page.locator(`li[data-index="${index}"]`);
     await entry.locator('> button', { hasText: 'Insert before' }).click();
     await entry.locator('form.edit select[name=what]').selectOption('placeMeeple');
@@ -208,6 +210,7 @@ describe('the companion in a browser', () => {
     await entry.locator('form.edit input[name=on]').fill(meeple.on);
     await shot('5-event-log');
     await act('insert', () => entry.locator('form.edit button[type=submit]').click());
+    await page.getByTestId('developer-view').uncheck();
     await page.locator('button[data-screen=play]').click();
     for (const [i, score] of record.expect!.final!.entries()) expect(Number(await page.getByTestId(`total-${i}`).textContent())).toBe(score);
   }, 60_000);

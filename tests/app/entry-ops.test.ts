@@ -80,7 +80,7 @@ describe('the click entry’s questions', () => {
     const answer = placements(game, gone.id, 'land');
     expect(answer.cells).toEqual([]);
     expect(answer.problem).toBeTruthy();
-    expect(parseArgs('placements', ['BASE_A; drop', 'land'])).toEqual({ ok: false, error: 'placements: argument 0: a catalog tile id' });
+    expect(parseArgs('placements', ['BASE_A; drop', 'land'])).toEqual({ ok: false, error: 'Where the tile may go: a catalog tile id' });
     expect(parseArgs('placements', ['BASE_A', 'anywhere']).ok).toBe(false);
     expect(refusedFor('screen', 'placements', false)).toBeNull();
     expect(refusedFor('screen', 'tileChoices', false)).toBeNull();

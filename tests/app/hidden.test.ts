@@ -18,8 +18,8 @@ import { makeSetup } from '../../engine/game/setup.js';
 import { randomGame } from '../../engine/sim/random-game.js';
 
 const REVIEWED_PUBLIC_FIELDS = [
-  'actions', 'board', 'canRedo', 'canUndo', 'expansions', 'finished', 'gameId', 'jc', 'lastScoring', 'log', 'meepleSpots',
-  'meeples', 'next', 'players', 'reminders', 'rules', 'scores', 'sd', 'supply', 'tilesLeft', 'towers', 'turn',
+  'actions', 'board', 'canRedo', 'canUndo', 'expansions', 'finished', 'gameId', 'jc', 'lastScoring', 'lit', 'log', 'meepleSpots',
+  'meeples', 'next', 'players', 'reminders', 'rules', 'scores', 'sd', 'supply', 'tileNames', 'tilesLeft', 'towers', 'turn',
 ];
 const REVIEWED_PLAYER_FIELDS = ['byKind', 'color', 'floors', 'name', 'prisoners', 'score', 'supply'];
 const REVIEWED_TURN_FIELDS = ['drawn', 'number', 'player', 'step'];

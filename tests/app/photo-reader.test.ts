@@ -13,11 +13,11 @@ const photo = (file: string) => ({ mime: 'image/jpeg' as const, base64: readFile
 describe('readTilePhoto', { timeout: 180_000 }, () => {
   it('refuses bad arguments at the boundary, naming them', () => {
     const tooBig = parseArgs('readTilePhoto', [{ mime: 'image/jpeg', base64: 'A'.repeat(Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 4) }, {}]);
-    expect(tooBig).toEqual({ ok: false, error: 'readTilePhoto: argument 0.base64: a photo over 8 MB' });
+    expect(tooBig).toEqual({ ok: false, error: 'The photo: photo data: a photo over 8 MB' });
     expect(parseArgs('readTilePhoto', [{ mime: 'image/gif', base64: 'AAAA' }, {}]).ok).toBe(false);
     const edition = parseArgs('readTilePhoto', [photo('base-d.jpg'), { edition: 'C9' }]);
     expect(edition.ok).toBe(false);
-    expect(!edition.ok && edition.error).toMatch(/^readTilePhoto: argument 1\.edition: /);
+    expect(!edition.ok && edition.error).toMatch(/^The photo: edition: /);
     expect(parseArgs('readTilePhoto', [photo('base-d.jpg'), { expansions: ['base', 'river'] }]).ok).toBe(true);
   });
 

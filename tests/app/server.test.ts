@@ -71,9 +71,9 @@ describe('browser mode, LAN off', () => {
     c.raw(Buffer.from([0, 1, 2]));
     expect((await c.next()).error).toMatch(/not valid JSON|binary/);
     expect((await c.call('launchMissiles')).error).toBe('unknown operation launchMissiles');
-    expect((await c.call('play', { type: 'placeTile', player: 0, tile: 'BASE_A', at: [1, 0], rot: 45 })).error).toMatch(/^play: argument 0\.rot/);
-    expect((await c.call('correct', -1, null)).error).toMatch(/^correct: argument 0/);
-    expect((await c.call('newGame', { ...newGame, players: [{ name: '', color: 'red' }] })).error).toMatch(/players/);
+    expect((await c.call('play', { type: 'placeTile', player: 0, tile: 'BASE_A', at: [1, 0], rot: 45 })).error).toMatch(/^The move: turn: /);
+    expect((await c.call('correct', -1, null)).error).toMatch(/^The correction: /);
+    expect((await c.call('newGame', { ...newGame, players: [{ name: '', color: 'red' }] })).error).toBe("New game: player 1's name: a player needs a name");
     expect((await c.call('importRecord', '{"format":"record@1"}')).error).toMatch(/not valid record@1/);
     // Still alive and serving:
     expect((await c.call('newGame', newGame)).ok).toBe(true);

@@ -52,7 +52,7 @@ describe('a database the app may read but not write', () => {
 
 describe('the game resumed at start-up', () => {
   const record = loadRecord('g001-base-2p.json');
-  it('is the game open when the app closed, not the newest, and is said', () => {
+  it('is the game last played, not the newest, and is said', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'companion-resume-')), 'r.sqlite');
     let store = Store.open(file);
     let s = GameSession.resume(store);
@@ -66,7 +66,69 @@ describe('the game resumed at start-up', () => {
     store = Store.open(file);
     s = GameSession.resume(store);
     expect(s.currentGameId).toBe(first.value);
-    expect(s.resumeNote()).toMatch(new RegExp(`^resumed game ${first.value} \\(${record.players.map((p) => p.name).join(', ')}; 0 moves so far\\): the game open when the app last closed$`));
+    expect(s.resumeNote()).toMatch(new RegExp(`^resumed game ${first.value} \\(${record.players.map((p) => p.name).join(', ')}; 0 moves so far\\): the game last played$`));
+    store.close();
+  });
+
+  it('is the game in progress after a finished record was imported over it, until the table opens or plays the imported one', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'companion-resume-')), 'r.sqlite');
+    let store = Store.open(file);
+    let s = GameSession.resume(store);
+    const playing = s.newGame(setupFromRecord({ ...record, players: [{ name: 'Cy', color: 'green' }, { name: 'Di', color: 'pink' }] }));
+    if (!playing.ok) throw new Error(playing.reason);
+    const imported = s.importRecord(JSON.stringify(record));
+    if (!imported.ok) throw new Error(imported.reason);
+    // The finished record is what the screens show now, but a restart goes back to the game in progress.
+    expect(s.currentGameId).toBe(imported.value.gameId);
+    expect(s.currentGame!.state.finished).toBe(true);
+    store.close();
+    store = Store.open(file);
+    s = GameSession.resume(store);
+    expect(s.currentGameId).toBe(playing.value);
+    expect(s.resumeNote()).toMatch(/^resumed game \d+ \(Cy, Di; 0 moves so far\): the game last played$/);
+    // The table opens the imported game under Games: from then on it is the one resumed.
+    expect(s.load(imported.value.gameId).ok).toBe(true);
+    store.close();
+    store = Store.open(file);
+    s = GameSession.resume(store);
+    expect(s.currentGameId).toBe(imported.value.gameId);
+    // Back to the game in progress, then a move in the finished one (undoing its final scoring): that one is resumed.
+    expect(s.load(playing.value).ok).toBe(true);
+    expect(s.load(imported.value.gameId).ok).toBe(true);
+    store.close();
+    store = Store.open(file);
+    s = GameSession.resume(store);
+    expect(s.currentGameId).toBe(imported.value.gameId);
+    store.close();
+  });
+
+  it('is an imported record when no game was in progress', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'companion-resume-')), 'r.sqlite');
+    let store = Store.open(file);
+    let s = GameSession.resume(store);
+    const imported = s.importRecord(JSON.stringify(record));
+    if (!imported.ok) throw new Error(imported.reason);
+    store.close();
+    store = Store.open(file);
+    s = GameSession.resume(store);
+    expect(s.currentGameId).toBe(imported.value.gameId);
+    store.close();
+  });
+
+  it('is the game a move was last played in', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'companion-resume-')), 'r.sqlite');
+    let store = Store.open(file);
+    let s = GameSession.resume(store);
+    const a = s.newGame(setupFromRecord(record));
+    if (!a.ok) throw new Error(a.reason);
+    const imported = s.importRecord(JSON.stringify(record));
+    if (!imported.ok) throw new Error(imported.reason);
+    // A move in the imported (finished) game: undoing its final scoring plays in it.
+    expect(s.undo().ok).toBe(true);
+    store.close();
+    store = Store.open(file);
+    s = GameSession.resume(store);
+    expect(s.currentGameId).toBe(imported.value.gameId);
     store.close();
   });
 

@@ -97,6 +97,20 @@ describe('migrations by user_version', () => {
     db.close();
   });
 
+  it('migration 6 adds the tiles the table taught, keeping the settings of version 5', () => {
+    const db = new Database(tempFile());
+    migrate(db, 5);
+    db.prepare("INSERT INTO settings VALUES ('camera.askEverything', 't', 'true')").run();
+    migrate(db, 6);
+    expect(tables(db)).toContain('taught_tiles');
+    expect(db.prepare('SELECT value_json FROM settings').get()).toEqual({ value_json: 'true' });
+    db.prepare("INSERT INTO taught_tiles (tile_id, rot, created_at, edition, how, image, mime) VALUES ('BASE_D', 90, 't', 'C2', 'named by the table', x'00', 'image/jpeg')").run();
+    expect(() => db.prepare("INSERT INTO taught_tiles (tile_id, rot, created_at, edition, how, image, mime) VALUES ('BASE_D', 45, 't', 'C2', 'x', x'00', 'image/jpeg')").run()).toThrow(/CHECK/);
+    // Not append-only: the table deletes and retakes.
+    expect(db.prepare('DELETE FROM taught_tiles').run().changes).toBe(1);
+    db.close();
+  });
+
   it('every migration is listed once, in order', () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
   });

@@ -208,10 +208,10 @@ describe('tile editor: refusals', () => {
   it('malformed arguments are refused at the contract, and a crop that is not the image it claims is refused', () => {
     const s = new GameSession(open(tempFile()));
     const short = parseArgs('saveTile', [{ ...plainWithRoad, segments: plainWithRoad.segments.slice(1) }, null, 'settings']);
-    expect(short).toEqual({ ok: false, error: 'saveTile: argument 0.segments: twelve edge segments, N0 to W2' });
+    expect(short).toEqual({ ok: false, error: 'The tile description: segments: twelve edge segments, N0 to W2' });
     const badKind = parseArgs('saveTile', [{ ...plainWithRoad, features: [{ ...plainWithRoad.features[0], kind: 'castle' }] }, null, 'settings']);
     expect(badKind.ok).toBe(false);
-    expect(!badKind.ok && badKind.error).toMatch(/^saveTile: argument 0\.features\.0\.kind/);
+    expect(!badKind.ok && badKind.error).toMatch(/^The tile description: features, item 1, kind: /);
     const r = s.saveTile(plainWithRoad, { mime: 'image/png', base64: Buffer.from('not a png at all').toString('base64') }, 'camera');
     expect(r).toEqual({ ok: false, reason: 'the crop is not a PNG image' });
   });

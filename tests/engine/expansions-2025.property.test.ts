@@ -107,9 +107,10 @@ const CARRIES_OUT: Partial<Record<ReminderCode, readonly Command['type'][]>> = {
   drawTile: ['drawTile'],
   resolveSiegeSymbol: ['resolveSiegeSymbol'],
   removeMeeple: ['removeMeepleForAttack'],
-  placePrizeTile: ['placePrizeTile', 'discardPrizeTile'],
+  // The draw may be entered by itself first (a tile that fits nowhere, a siege symbol); placing implies it.
+  placePrizeTile: ['placePrizeTile', 'discardPrizeTile', 'drawTile'],
   placeTournamentTile: ['placeTournamentTile'],
-  placeTile: ['placeTile', 'discardTile'],
+  placeTile: ['placeTile', 'discardTile', 'drawTile'],
   skipTurn: ['skipTurn'],
   gameOver: ['finishGame'],
 };

@@ -65,10 +65,12 @@ describe('reminders: the classic game', () => {
 });
 
 describe('reminders: Jousts & Crests', () => {
-  it('draw from stack N with the tiles left', () => {
+  it('draw from stack N with the tiles left, and place it: the draw is entered by itself only for a tile that fits nowhere', () => {
     const g = scenarioAt('jc-tournament-9-8-3.json', 0);
-    expect(first(reminders(g.state))).toMatchObject({ what: 'drawTile', who: [0] });
-    expect(first(reminders(g.state)).text).toMatch(/from stack 1 \(18 tiles left\)/);
+    expect(first(reminders(g.state))).toMatchObject({ what: 'placeTile', who: [0], required: true });
+    expect(first(reminders(g.state)).text).toMatch(/draws a land tile from stack 1 \(18 tiles left\) and places it/);
+    expect(reminders(g.state)[1]).toMatchObject({ what: 'drawTile', required: false });
+    expect(reminders(g.state)[1]!.text).toMatch(/fits nowhere/);
   });
 
   it('resolve the road tournament now; then who reveals, in order', () => {

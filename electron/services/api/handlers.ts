@@ -4,10 +4,13 @@ import type { OperationArgs, OperationName, OperationResults, PairingInfo, Reply
 import { setupFromNewGame } from '../../contract/setup.js';
 import type { CameraService } from '../camera/camera-service.js';
 import { CameraSetup } from '../camera/camera-setup.js';
+import type { DemoService } from '../demo/demo-service.js';
 import { placements, tileChoices } from '../session/entry.js';
 import type { GameSession } from '../session/session.js';
 import { PhotoReader } from '../tiles/photo-reader.js';
+import { TableWords, withoutGame } from '../session/words.js';
 import type { Store } from '../store/store.js';
+import type { TeachService } from '../teach/teach-service.js';
 
 export interface Services {
   readonly session: GameSession;
@@ -16,8 +19,12 @@ export interface Services {
   readonly pairing: PairingControl;
   /** The camera and tracker (absent: no camera operations). */
   readonly camera?: CameraService;
+  /** The demo game ("Watch a demo game"; absent: no demo operations). */
+  readonly demo?: DemoService;
   /** The photo reader (absent: one made here, its model loaded on the first photo). */
   readonly photos?: PhotoReader;
+  /** Teach mode and the table's taught tiles (absent: no teach operations). */
+  readonly teach?: TeachService;
 }
 
 /** LAN pairing for one caller (server/pairing.ts behind it, or `lanOff`). */
@@ -40,27 +47,43 @@ export function lanOff(urls: readonly string[]): PairingControl {
 }
 
 const noCamera = { ok: false, error: 'the camera service is not running' } as const;
+const noDemo = { ok: false, error: 'the demo game is not available here' } as const;
+const noTeach = { ok: false, error: 'teach mode is not running in this app' } as const;
 
-const reply = <T, U>(r: Result<T>, map: (v: T) => U): Reply<U> => (r.ok ? { ok: true, value: map(r.value) } : { ok: false, error: r.reason });
 const version = (a: { version: number }) => ({ version: a.version });
 
-/** Every operation answers at once except reading a photo, which runs the model. */
-type Answer<K extends OperationName> = K extends 'readTilePhoto' ? Promise<Reply<OperationResults[K]>> : Reply<OperationResults[K]>;
+/** Every operation answers at once except reading a photo, which runs the model, and importing taught tiles (images checked). */
+type Answer<K extends OperationName> = K extends 'readTilePhoto' | 'taughtImport' ? Promise<Reply<OperationResults[K]>> : Reply<OperationResults[K]>;
 type Handlers = { [K in OperationName]: (...args: OperationArgs<K>) => Answer<K> };
 
 export function handlers(s: Services): Handlers {
   const photos = s.photos ?? new PhotoReader();
   // Stateless over the store and the camera service: one per caller costs nothing.
   const setup = s.camera ? new CameraSetup(s.store, s.camera) : null;
+  /**
+   * A refusal in the table's words (words.ts), with the places it names for the board to light: the
+   * engine's reasons name ids and positions, which the screens never show. Said against the game open
+   * now (a refused command changed nothing).
+   */
+  const refused = (reason: string): Reply<never> => {
+    const state = s.session.currentGame?.state;
+    if (!state) return { ok: false, error: withoutGame(reason) };
+    const said = new TableWords(state).rewrite(reason);
+    return { ok: false, error: said.text, places: said.places };
+  };
+  const reply = <T, U>(r: Result<T>, map: (v: T) => U): Reply<U> => (r.ok ? { ok: true, value: map(r.value) } : refused(r.reason));
+  // Not about the game open now: New Game and import say their refusals in words themselves (the
+  // session), and the tile editor speaks the catalog's own terms (segments N0…W2, tile ids).
+  const exact = <T, U>(r: Result<T>, map: (v: T) => U): Reply<U> => (r.ok ? { ok: true, value: map(r.value) } : { ok: false, error: r.reason });
   return {
     snapshot: () => ({ ok: true, value: s.session.snapshot() }),
-    newGame: (n) => reply(s.session.newGame(setupFromNewGame(n)), (gameId) => ({ gameId })),
+    newGame: (n) => exact(s.session.newGame(setupFromNewGame(n)), (gameId) => ({ gameId })),
     play: (c) => reply(s.session.play(c), version),
     undo: () => reply(s.session.undo(), version),
     redo: () => reply(s.session.redo(), version),
     correct: (i, c) => reply(s.session.correct(i, c), version),
     insert: (i, c) => reply(s.session.insert(i, c), version),
-    importRecord: (text) => reply(s.session.importRecord(text), (v) => v),
+    importRecord: (text) => exact(s.session.importRecord(text), (v) => v),
     exportRecord: () => reply(s.session.exportRecord(), (v) => v),
     listGames: () => ({
       ok: true,
@@ -74,8 +97,14 @@ export function handlers(s: Services): Handlers {
     secondScreenMoves: (on) => s.pairing.screenMoves(on),
     tileTypes: () => ({ ok: true, value: s.session.editableTiles() }),
     tileChoices: () => (s.session.currentGame ? { ok: true, value: tileChoices(s.session.currentGame) } : { ok: false, error: 'no game is open' }),
-    placements: (tile, as) => (s.session.currentGame ? { ok: true, value: placements(s.session.currentGame, tile, as) } : { ok: false, error: 'no game is open' }),
-    saveTile: (def, crop, source) => reply(s.session.saveTile(def, crop, source), (v) => v),
+    placements: (tile, as) => {
+      const game = s.session.currentGame;
+      if (!game) return { ok: false, error: 'no game is open' };
+      const v = placements(game, tile, as);
+      // Why a tile cannot be played names it by id: said in the table's words like every refusal.
+      return { ok: true, value: v.problem ? { ...v, problem: new TableWords(game.state).rewrite(v.problem).text } : v };
+    },
+    saveTile: (def, crop, source) => exact(s.session.saveTile(def, crop, source), (v) => v),
     readTilePhoto: async (photo, options) => {
       const setup = s.session.currentGame?.state.setup;
       const r = await photos.read(photo, options, setup ? { edition: setup.tileSet.edition, expansions: setup.expansions } : null);
@@ -96,6 +125,23 @@ export function handlers(s: Services): Handlers {
     cameraProfileSave: (name) => (setup ? reply(setup.save(name), (v) => v) : noCamera),
     cameraProfileUse: (name) => (setup ? reply(setup.use(name), (v) => v) : noCamera),
     cameraProfileDelete: (name) => (setup ? reply(setup.remove(name), (v) => v) : noCamera),
+    demoStart: (o) => (s.demo ? reply(s.demo.start(o.pace), (v) => v) : noDemo),
+    demoStop: () => (s.demo ? reply(s.demo.stop(), (v) => v) : noDemo),
+    // The screen polls: nothing is built when it holds the latest version.
+    teach: (known) => (s.teach ? { ok: true, value: known === s.teach.version ? null : s.teach.view() } : noTeach),
+    teachStart: (choice) => (s.teach ? reply(s.teach.start(choice), (v) => v) : noTeach),
+    teachStop: () => (s.teach ? { ok: true, value: s.teach.stop() } : noTeach),
+    teachLook: () => (s.teach ? reply(s.teach.look(), (v) => v) : noTeach),
+    teachAcceptSure: () => (s.teach ? reply(s.teach.acceptSure(), (v) => v) : noTeach),
+    teachPick: (card, k) => (s.teach ? reply(s.teach.pick(card, k), (v) => v) : noTeach),
+    teachName: (card, tile, rotation) => (s.teach ? reply(s.teach.name(card, tile, rotation), (v) => v) : noTeach),
+    teachDiscard: (card) => (s.teach ? reply(s.teach.discard(card), (v) => v) : noTeach),
+    teachRetake: (tile) => (s.teach ? reply(s.teach.retake(tile), (v) => v) : noTeach),
+    teachCoverage: (choice) => (s.teach ? reply(s.teach.coverageOf(choice), (v) => v) : noTeach),
+    taughtTiles: () => (s.teach ? { ok: true, value: s.teach.taughtTypes() } : noTeach),
+    taughtDelete: (tile) => (s.teach ? reply(s.teach.deleteType(tile), (v) => v) : noTeach),
+    taughtExport: () => (s.teach ? { ok: true, value: s.teach.exportFile() } : noTeach),
+    taughtImport: async (text) => (s.teach ? reply(await s.teach.importFile(text), (v) => v) : noTeach),
   };
 }
 

@@ -8,8 +8,9 @@
  * The camera waits for the table. Every frame is looked at as it comes, but only the frames of still
  * scenes are kept (frame-intake.ts: a few per scene, a bounded number of scenes); they are read in
  * the order they came, and only while the game awaits something the camera can read (a tile to
- * place) and no reading waits for the table's answer. So a tile laid before the table entered the
- * draw is read once the draw is in, and the tracker never runs a visit ahead of the game.
+ * place) and no reading waits for the table's answer, so the tracker never runs a visit ahead of the
+ * game. It never waits for a typed draw: where the rules need the draw (the 2025 expansions) the
+ * tile it sees laid is the draw (the engine implies it from the placement).
  *
  * The tracker runs in a worker thread (tracker-client.ts, tracker-host.ts): the session, the store
  * and the WebSocket never wait for a frame to be read. It keeps its own copy of the game (it reads
@@ -38,15 +39,18 @@ import { SHEET_LAYOUTS, type SheetLayout } from '../../../calibration/sheet/layo
 import { homographyFromCorners } from '../../../calibration/fallbacks.js';
 import { readManifest, readRecordJson } from '../../../models/scene/recording.js';
 import type { TrackEvent } from '../../../models/track/tracker.js';
-import { BOARD_PICTURE_SOURCE, picturesFromStore } from '../tiles/enrolled.js';
+import { BOARD_PICTURE_SOURCE, picturedTypes, picturesFromStore } from '../tiles/enrolled.js';
 import type { CameraAnswer, CameraReport, CameraSourceKind, CameraStatusKind, CameraView } from '../../contract/camera.js';
+import { DEMO_OFF, type DemoView } from '../../contract/demo.js';
 import type { Ack, GameSession } from '../session/session.js';
 import type { Store } from '../store/store.js';
 import { cellOf, gridView, readingView } from './camera-view.js';
+import { TableWords, fromStart, withoutGame } from '../session/words.js';
 import { ProposalDesk, type CameraProposal } from './proposals.js';
 import { RecordingCamera } from './recording-camera.js';
-import { FrameIntake, type KeptFrame } from './frame-intake.js';
+import { FrameIntake, MAX_BYTES, type KeptFrame } from './frame-intake.js';
 import { TrackerClient, TrackerDown, type TrackerClientOptions } from './tracker-client.js';
+import type { StoredCrop } from './tracker-protocol.js';
 
 /** What the tracker must know of the table: the tile set's art as enrolled, and where the markers lie. */
 export interface TableProfile {
@@ -121,6 +125,8 @@ interface StoredProposal extends CameraProposal {
   readonly before?: number;
   /** The commands just before `before` when it was read: the moment it is about, should the table rewrite it. */
   readonly context?: readonly Command[];
+  /** The tracker (worker generation) that read it: one read before a worker went down is the table's to commit. */
+  readonly generation?: number;
 }
 
 const NOTICES = 6;
@@ -141,6 +147,7 @@ export const MARKER_SHEET_SETTING = 'camera.markerSheet';
 const FIND_IN_FRAMES = 8;
 
 const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
+const isTileCommand = (c: Command): c is PlaceTile | PlacePrizeTile => c.type === 'placeTile' || c.type === 'placePrizeTile';
 
 export class CameraService {
   readonly desk: ProposalDesk;
@@ -158,6 +165,8 @@ export class CameraService {
   private lastScene: KeptFrame[] = [];
   /** Frames read since (a scene begun): read again by a new worker when the old one goes down in its middle. */
   private sinceScene: KeptFrame[] = [];
+  /** The first generation made after a worker went down: open readings of earlier ones are not committed by the camera. */
+  private restartedAt = 0;
   /** The frame being read when a worker went down, and how often that happened with it. */
   private retry: { index: number; times: number } | null = null;
   private trackerFor: number | null = null;
@@ -177,6 +186,14 @@ export class CameraService {
   /** The start piece on offer was looked for by itself, not asked for. */
   private foundItself = false;
   private readonly intake: FrameIntake;
+  /**
+   * Frames read while the tracker could not find the grid (no marker sheet in view, no corners given
+   * yet), oldest first: the table as set up. They are read again once the table gives the start
+   * piece's corners, and the start piece is looked for on them. Since the tile laid is its own draw,
+   * the camera reads from the game's first moment, before the table has had a chance to calibrate.
+   * Kept frames (still scenes), at most `maxHeldBytes` of JPEG (the oldest go first).
+   */
+  private uncalibrated: KeptFrame[] = [];
   private received = 0;
   private read = 0;
   private dropped = 0;
@@ -184,6 +201,10 @@ export class CameraService {
   private committed = 0;
   private asked = 0;
   private pumping = false;
+  /** `pump` was called while it ran. */
+  private pumpAgain = false;
+  /** The frame the tracker is reading, null between frames. */
+  private reading: KeptFrame | null = null;
   private size: [number, number] | null = null;
   private lastImage: Uint8Array | null = null;
   /** The frame the tracker read last: what an open question is about. */
@@ -203,6 +224,14 @@ export class CameraService {
   private picturing = false;
   /** The confidence at which a reading is committed without asking (above 1: the table is asked about every one). */
   private commitAt: number;
+  /** The recording's playback speed (the demo game sets it; default the option's). */
+  private speed: number;
+  /** The demo game driving this camera, shown in its view (services/demo). */
+  private demo: () => DemoView = () => DEMO_OFF;
+  /** Times the table's pictures changed (`tablePicturesChanged`): a tracker loaded meanwhile is made again. */
+  private picturesChanged = 0;
+  /** Teach mode's hold on the frames (`tapFrames`). */
+  private tap: ((bytes: Uint8Array) => boolean) | null = null;
 
   constructor(private readonly o: CameraServiceOptions) {
     this.desk = new ProposalDesk(o.store, o.session);
@@ -215,6 +244,7 @@ export class CameraService {
       },
     });
     this.commitAt = o.commitAt ?? SURE;
+    this.speed = o.recordingSpeed ?? 1;
     // The table's last word on "ask about every tile" outlives the session.
     const asked = o.store.setting(ASK_EVERYTHING_SETTING);
     if (typeof asked === 'boolean') this.commitAt = this.commitAtFor(asked);
@@ -269,7 +299,7 @@ export class CameraService {
     this.tracker = null;
     this.trackerFor = null;
     this.lastScene = [];
-    this.sinceScene = [];
+    this.returnToIntake();
     this.intake.restart();
     this.notice(this.lastRead, `the marker sheet looked for is now ${this.markerSheetName ?? 'none'}`, false);
     this.changed();
@@ -282,8 +312,9 @@ export class CameraService {
    * Chooses the source. 'browser': the screen's camera sends frames (the recording stops);
    * 'recording': the bundled recording plays from its start; 'none': no camera, manual entry only.
    */
-  use(kind: CameraSourceKind, label?: string): Result<CameraView> {
+  use(kind: CameraSourceKind, label?: string, speed?: number): Result<CameraView> {
     void this.stopPlayer();
+    if (speed !== undefined) this.speed = speed;
     this.kind = kind;
     this.message = null;
     if (kind === 'none') {
@@ -357,7 +388,7 @@ export class CameraService {
       this.message = `The recording shows a game set up differently (${mismatch}); start a game set up as it was to follow it.`;
       return;
     }
-    const player = new RecordingCamera(rec.dir, this.o.recordingSpeed ?? 1);
+    const player = new RecordingCamera(rec.dir, this.speed);
     this.player = player;
     player.onFrame((f) => {
       if (this.player === player && f.jpeg) this.enqueue(f.jpeg);
@@ -391,6 +422,12 @@ export class CameraService {
   private enqueue(bytes: Uint8Array): void {
     this.lastImage = bytes;
     const index = this.received++;
+    // Teach mode (services/teach) takes the frames: loose tiles are not moves for the tracker.
+    if (this.tap?.(bytes)) {
+      // Nor kept: the first still scene after the teach is a new one.
+      this.intake.push(bytes, index, false);
+      return this.changed();
+    }
     // Frames before a game is set up, or after it is over, are looked at, not read.
     const keep = this.o.session.currentGameId !== null && !this.o.session.currentGame?.state.finished;
     this.intake.push(bytes, index, keep);
@@ -420,57 +457,83 @@ export class CameraService {
    * step at a time, so a session change never lands in the middle of a frame being read.
    */
   private async pump(): Promise<void> {
-    if (this.pumping || this.closed) return;
+    if (this.closed) return;
+    if (this.pumping) {
+      // Looked at again once this round ends: a scene kept while it was finishing is not left unread.
+      this.pumpAgain = true;
+      return;
+    }
     this.pumping = true;
+    this.pumpAgain = false;
     try {
       for (;;) {
+        // Again after each tracker dropped: the table's new corners drop it mid-pump (made again here).
         await this.ensureTracker();
+        const tracker = this.tracker;
+        if (!tracker) break;
         try {
-          await this.readHeld();
-          break;
+          if (await this.readHeld()) break;
         } catch (e) {
           if (!(e instanceof TrackerDown) || this.closed) throw e;
-          this.trackerWentDown(e);
+          // (One closed by the service itself was dropped on purpose: nothing to tell.)
+          if (tracker === this.tracker && e.why !== 'closed') this.trackerWentDown(e);
         }
       }
     } catch (e) {
       this.trackerProblem = (e as Error).message;
     } finally {
       this.pumping = false;
+      this.reading = null;
     }
     this.changed();
+    if (this.pumpAgain && !this.trackerProblem) void this.pump();
   }
 
-  /** Reads the kept frames while the tracker may (see `pump`). */
-  private async readHeld(): Promise<void> {
+  /**
+   * Reads the kept frames while the tracker may (see `pump`). True: nothing more to read now; false:
+   * the tracker was dropped meanwhile (other corners, another sheet, the table's pictures changed):
+   * `pump` makes the next one, which reads on from the frame the dropped one had not finished.
+   */
+  private async readHeld(): Promise<boolean> {
     for (;;) {
-      await this.sync();
-      if (this.closed || this.intake.held === 0 || this.waitingFor() !== null) return;
-      const tracker = this.tracker!;
+      const tracker = this.tracker;
       const generation = this.generation;
+      if (!tracker) return false;
+      await this.sync();
+      if (tracker !== this.tracker || generation !== this.generation) return false;
+      if (this.closed || this.intake.held === 0 || this.waitingFor() !== null) return true;
       const f = this.intake.next()!;
+      this.reading = f;
       let events: readonly TrackEvent[];
       try {
         events = (await tracker.feed(f.bytes, f.index)).events;
       } catch (e) {
+        // Dropped for another tracker meanwhile: the frame went back to the intake (`returnToIntake`).
+        if (tracker !== this.tracker || generation !== this.generation) return false;
         // Read again by the next worker (once: a frame that brings two down is passed over).
-        if (e instanceof TrackerDown && tracker === this.tracker) {
+        if (e instanceof TrackerDown) {
           const times = this.retry?.index === f.index ? this.retry.times + 1 : 1;
           this.retry = { index: f.index, times };
           // The scene from its beginning: the tracker's still check wants its frames in a row.
           if (times < 2) this.intake.putBack([...this.sinceScene, f]);
           else this.notice(f.index, `frame ${f.index} was passed over: the tracker went down reading it twice`, true);
           this.sinceScene = [];
+          this.reading = null;
         }
         throw e;
+      } finally {
+        if (this.reading === f) this.reading = null;
       }
-      if (tracker !== this.tracker || generation !== this.generation) continue; // another game, or another worker, meanwhile
+      if (tracker !== this.tracker || generation !== this.generation) return false;
       this.read++;
       this.lastRead = f.index;
       this.lastReadImage = f.bytes;
       const prev = this.sinceScene.at(-1);
-      if (f.still && prev?.still && prev.bytes === f.bytes) {
-        this.lastScene = [prev, f];
+      const pair = f.still && prev?.still && prev.bytes === f.bytes ? [prev, f] : null;
+      if (!tracker.calibrated && events.some((e) => e.kind === 'error' && e.message.startsWith('cannot calibrate'))) this.keepUncalibrated(pair ?? [f]);
+      else if (tracker.calibrated) this.uncalibrated = [];
+      if (pair) {
+        this.lastScene = pair;
         this.sinceScene = [];
       } else this.sinceScene.push(f);
       await this.handle(events);
@@ -479,11 +542,37 @@ export class CameraService {
   }
 
   /**
+   * A still scene read while no grid was found (`uncalibrated`), both of its still frames (the next
+   * tracker's still check wants them in a row); at most `maxHeldBytes` of JPEG, the oldest dropped.
+   */
+  private keepUncalibrated(frames: readonly KeptFrame[]): void {
+    const last = this.uncalibrated.at(-1)?.index ?? -1;
+    this.uncalibrated.push(...frames.filter((f) => f.index > last));
+    const max = this.o.maxHeldBytes ?? MAX_BYTES;
+    const bytes = () => [...new Set(this.uncalibrated.map((f) => f.bytes))].reduce((n, b) => n + b.length, 0);
+    while (this.uncalibrated.length > 2 && bytes() > max) this.uncalibrated.splice(0, this.uncalibrated[1]?.bytes === this.uncalibrated[0]!.bytes ? 2 : 1);
+  }
+
+  /**
+   * The tracker is dropped for another in the same game: what it read since its last still scene,
+   * and the frame it was reading, go back to the intake (with `earlier`, older frames to read first),
+   * so the next tracker reads them, in order, before anything newer.
+   */
+  private returnToIntake(earlier: readonly KeptFrame[] = []): void {
+    const frames = new Map<number, KeptFrame>();
+    for (const f of [...earlier, ...this.sinceScene, ...(this.reading ? [this.reading] : [])]) frames.set(f.index, f);
+    this.reading = null;
+    this.sinceScene = [];
+    if (frames.size > 0) this.intake.putBack([...frames.values()].sort((a, b) => a.index - b.index));
+  }
+
+  /**
    * The tracker's worker crashed or hung: the table is told, and the next worker (made by `pump`)
    * is levelled with the session — every acknowledged command is there — and shown the last scene
    * the tracker read before it reads on.
    */
   private trackerWentDown(d: TrackerDown): void {
+    this.restartedAt = this.generation + 1;
     const old = this.tracker;
     this.tracker = null;
     this.trackerFor = null;
@@ -557,10 +646,34 @@ export class CameraService {
     return stored.length;
   }
 
-  /** The tile types the store holds a board picture of (and the cached set brought level with it). */
+  /** The tile types the store holds a picture of, taught or from a board (and the cached set brought level with it). */
   private storedPictures(): Set<string> {
-    this.pictured = new Set(this.o.store.exemplars().filter((e) => e.source === BOARD_PICTURE_SOURCE).map((e) => e.tileId));
+    this.pictured = picturedTypes(this.o.store);
     return this.pictured;
+  }
+
+  /**
+   * Teach mode (services/teach) takes every frame while `tap` says so: the tracker neither reads nor
+   * holds them. Null: frames go to the tracker again.
+   */
+  tapFrames(tap: ((bytes: Uint8Array) => boolean) | null): void {
+    this.tap = tap;
+  }
+
+  /**
+   * The table's pictures changed (a tile taught, retaken, deleted, imported): the tracker is made
+   * again on the next frame with the stored pictures as templates and exemplars (the game is levelled
+   * into it as after a restart).
+   */
+  tablePicturesChanged(): void {
+    this.picturesChanged++;
+    void this.tracker?.close();
+    this.tracker = null;
+    this.trackerFor = null;
+    // The next one is shown the last scene read (its baseline), then reads on where this one was.
+    this.returnToIntake();
+    this.storedPictures();
+    this.changed();
   }
 
   /**
@@ -637,7 +750,11 @@ export class CameraService {
     const game = this.o.session.currentGame;
     if (id === null || !game) return;
     if (this.tracker && this.trackerFor === id) return;
-    if (this.trackerLoading) return this.trackerLoading;
+    if (this.trackerLoading) {
+      // One already loading may be for another game or other corners (then made again): asked again.
+      await this.trackerLoading;
+      return this.ensureTracker();
+    }
     const profile = this.profile;
     if (!profile) {
       this.trackerProblem = 'no table profile: the marker layout and tile set are unknown';
@@ -655,15 +772,20 @@ export class CameraService {
         const pictures = await picturesFromStore(this.o.store);
         this.pictured = new Set(pictures.pictures.map((p) => p.tileId));
         for (const p of pictures.problems) this.notice(-1, `an enrolled tile picture could not be used as a template: ${p}`, true);
-        // What the table enrolled before (its answers in earlier games, the tile editor's crops): read in the worker.
-        const crops = this.o.store.exemplars().map((e) => ({ id: e.id, tileId: e.tileId, rot: e.rot, image: new Uint8Array(e.image) }));
+        // What the table enrolled before (its answers in earlier games, the tile editor's crops) and the
+        // tiles it taught (every copy an exemplar): read through the model in the worker.
+        const crops: StoredCrop[] = [
+          ...this.o.store.exemplars().map((e) => ({ what: 'exemplar' as const, id: e.id, tileId: e.tileId, rot: e.rot, image: new Uint8Array(e.image) })),
+          ...this.o.store.taughtTiles().map((t) => ({ what: 'taught picture' as const, id: t.id, tileId: t.tileId, rot: t.rot, image: new Uint8Array(t.image) })),
+        ];
+        const picturesAt = this.picturesChanged;
         // OpenCV, the templates and the model load in the worker, on first use: the app's start does not pay for them.
         const generation = ++this.generation;
         const commitAt = this.commitAt;
         const { client: tracker, problems } = await TrackerClient.start(generation, { setup: game.setup, style: profile.style, ...calibration, commitAt, crops, pictures: pictures.pictures }, this.o.tracker ?? {});
         for (const p of problems) this.notice(-1, p, true);
-        // Not when the table gave new corners or another sheet, or began another game, while it loaded: made again below.
-        if (this.o.session.currentGameId === id && this.corners === corners && this.sheet === sheet && !this.closed) {
+        // Not when the table gave new corners or another sheet, taught a tile, or began another game, while it loaded: made again below.
+        if (this.o.session.currentGameId === id && this.corners === corners && this.sheet === sheet && this.picturesChanged === picturesAt && !this.closed) {
           // The table may have changed it while the tracker loaded.
           if (this.commitAt !== commitAt) await tracker.request({ op: 'commitAt', value: this.commitAt });
           // A worker after one that went down: the session's game, then the last scene read (its baseline).
@@ -751,7 +873,7 @@ export class CameraService {
   private async proposeBefore(e: Extract<TrackEvent, { kind: 'proposal' }>, at: number): Promise<void> {
     const game = this.o.session.currentGame;
     if (!game) return;
-    const payload: StoredProposal = { command: e.command, confidence: e.confidence, alternatives: e.alternatives, frame: e.frame, why: e.committed ? 'sure' : (e.why ?? 'not sure'), at, before: at, context: momentOf(game, at) };
+    const payload: StoredProposal = { command: e.command, confidence: e.confidence, alternatives: e.alternatives, frame: e.frame, why: e.committed ? 'sure' : (e.why ?? 'not sure'), at, before: at, context: momentOf(game, at), generation: this.generation };
     const id = this.desk.propose(CAMERA_SOURCE, payload);
     if (!id.ok) return;
     if (figureEnteredSince(game, at)) {
@@ -785,7 +907,9 @@ export class CameraService {
       this.found = null;
       this.lastScene = [];
       this.sinceScene = [];
+      this.reading = null;
       this.intake.clear();
+      this.uncalibrated = [];
       this.notices = [];
       this.committed = this.asked = this.read = this.received = this.dropped = 0;
       this.lastRead = -1;
@@ -832,6 +956,17 @@ export class CameraService {
         this.desk.reject(p.id);
         continue;
       }
+      // Read by a worker that went down since: the next one lost what it knew of the order (which
+      // cells hold tiles the game lacks), so nothing read before the restart is committed after it.
+      if ((p.payload.generation ?? 0) < this.restartedAt) continue;
+      // Not while a tile laid before it lies unentered (no draw told: that one is this turn's). Asked
+      // of where the worker's tracker stood at its last reply (no frame is being read now), against
+      // the session's game (the tracker is levelled with the table's input after this); with no
+      // tracker to ask, not at all.
+      const tracker = this.tracker && this.trackerFor === this.o.session.currentGameId ? this.tracker : null;
+      if (!tracker || tracker.earlierTile(c.at[0], c.at[1], p.payload.frame, state)) continue;
+      // A camera switched off (the demo stopped) commits nothing more: its open readings are the table's.
+      if (this.kind === 'none') continue;
       if (p.payload.confidence >= this.commitAt && decide(state, this.now(c)).ok) {
         const played = this.desk.accept(p.id, undefined, (x) => this.now(x));
         if (played.ok) this.committed++;
@@ -840,13 +975,29 @@ export class CameraService {
   }
 
   private async handle(events: readonly TrackEvent[]): Promise<void> {
+    const together = this.tilesTogether(events);
     for (const e of events) {
       if (e.kind === 'notice') this.notice(e.frame, e.message, false);
       else if (e.kind === 'error') {
         this.notice(e.frame, e.message, true);
         this.offerStartPiece(e.message);
-      } else if (e.kind === 'proposal') await this.propose(e);
+      } else if (e.kind === 'proposal') {
+        if (!together) await this.propose(e);
+        // None of them is committed: the table says which tile is this turn's. A figure on one of them
+        // is read again once the table has answered (or entered by hand).
+        else if (isTileCommand(e.command)) await this.propose({ ...e, committed: false, why: e.committed ? 'two tiles appeared at once, and no draw says which was laid first: the table picks' : e.why });
+      }
     }
+  }
+
+  /**
+   * Several tiles read from one frame (a still scene between them missed) while no draw is told: the
+   * tile laid is the draw, so nothing says which of them is this turn's (with a draw told, the
+   * tracker reads the drawn one first, `loneNewTile`).
+   */
+  private tilesTogether(events: readonly TrackEvent[]): boolean {
+    if (this.o.session.currentGame?.state.turn.drawn !== null) return false;
+    return events.filter((e) => e.kind === 'proposal' && isTileCommand(e.command)).length > 1;
   }
 
   /**
@@ -865,7 +1016,7 @@ export class CameraService {
     const game = this.o.session.currentGame;
     if (!game) return;
     // The position the reading is about: the tracker played a sure reading already, the session not yet.
-    const payload: StoredProposal = { command: e.command, confidence: e.confidence, alternatives: e.alternatives, frame: e.frame, why: e.why ?? (e.committed ? 'sure' : 'not sure'), at: game.history.length };
+    const payload: StoredProposal = { command: e.command, confidence: e.confidence, alternatives: e.alternatives, frame: e.frame, why: e.why ?? (e.committed ? 'sure' : 'not sure'), at: game.history.length, generation: this.generation };
     const id = this.desk.propose(CAMERA_SOURCE, payload);
     if (!id.ok) return;
     if (!e.committed) {
@@ -898,24 +1049,32 @@ export class CameraService {
     void this.tracker?.close();
     this.tracker = null;
     this.trackerFor = null;
+    // A new tracker that has seen nothing: the frames read while no grid was found are read again on
+    // the new grid first (the table as set up), then what the old one had not finished, then the rest.
     this.lastScene = [];
-    this.sinceScene = [];
+    this.returnToIntake(this.uncalibrated);
+    this.uncalibrated = [];
     this.intake.restart();
     this.notice(this.lastRead, checked ? "the grid comes from the start piece's clicked corners from now on (no marker sheet is looked for)" : 'the grid comes from the marker sheet again', false);
     this.changed();
+    // The held frames are read on the new grid now: no later frame need come (a recording that has
+    // ended), nor a move of the table's (the tile laid is its draw: none comes before the first tile).
+    void this.pump();
     return ok(this.view(true));
   }
 
   /**
    * Without the marker sheet, instead of four clicks: the start piece looked for on the camera's
-   * pictures — the newest, then the few before it oldest first (the table as set up, before a hand
-   * came) — and its corners offered to the table (`found` in the view). Nothing is read with them
-   * until the table takes them (`startPieceCorners`); not found, a notice says why.
+   * pictures — the newest, then the frames read without a grid and the last few before the newest,
+   * oldest first (the table as set up, before a hand came) — and its corners offered to the table
+   * (`found` in the view). Nothing is read with them until the table takes them
+   * (`startPieceCorners`); not found, a notice says why.
    */
   findStartPiece(): Result<CameraView> {
     if (this.o.session.currentGameId === null) return fail('the start piece cannot be looked for: set up a game first');
     if (this.finding) return fail('the start piece is being looked for already');
-    const pictures = [this.lastImage, ...this.intake.recentFrames().slice(0, FIND_IN_FRAMES)].filter((b): b is Uint8Array => b !== null);
+    const earlier = [...new Set([...this.uncalibrated.map((f) => f.bytes), ...this.intake.recentFrames()])];
+    const pictures = [this.lastImage, ...earlier.slice(0, FIND_IN_FRAMES)].filter((b): b is Uint8Array => b !== null);
     if (pictures.length === 0) return fail('the start piece cannot be looked for: no picture from the camera yet');
     this.finding = true;
     this.found = null;
@@ -999,17 +1158,21 @@ export class CameraService {
     const tracker = this.tracker && this.trackerFor === this.o.session.currentGameId ? this.tracker : null;
     const waiting = this.kind === 'none' ? 'a camera' : this.waitingFor();
     if (tracker && this.lastImage && !this.size) this.size = jpegSize(this.lastImage);
-    const proposals = game ? this.desk.open().map((p) => proposalView(game, p.id, p.payload as StoredProposal)) : [];
-    // While the table is asked, the recording's picture is the frame the question is about (later
-    // frames wait, and may show hands or the next tiles); otherwise the latest frame.
-    const picture = proposals.length > 0 && this.lastReadImage ? this.lastReadImage : this.lastImage;
+    // Everything the camera says reaches a player: in the table's words (session/words.ts).
+    const words = game ? new TableWords(game.state) : null;
+    const say = (t: string) => (words ? words.rewrite(t).text : withoutGame(t));
+    const proposals = game ? this.desk.open().map((p) => proposalView(game, p.id, p.payload as StoredProposal, this.commitAt > 1)) : [];
+    // While the table is asked, or frames wait to be read (the demo game played fast), the recording's
+    // picture is the frame the camera read last (later frames may show hands or the next tiles);
+    // otherwise the latest frame.
+    const picture = (proposals.length > 0 || this.intake.held > 0) && this.lastReadImage ? this.lastReadImage : this.lastImage;
     return {
       source: this.kind,
       label: this.label,
       status: this.status,
-      message: this.message ?? (this.trackerProblem ? `The tracker cannot run: ${this.trackerProblem}` : null),
+      message: this.message ? say(this.message) : this.trackerProblem ? `The tracker cannot run: ${say(this.trackerProblem)}` : null,
       reading: waiting === null,
-      waiting,
+      waiting: waiting === null ? null : say(waiting),
       calibrated: tracker?.calibrated ?? false,
       calibratedFrom: tracker?.calibratedFrom ?? null,
       startPieceCorners: this.corners,
@@ -1019,12 +1182,38 @@ export class CameraService {
       size: this.size ?? (this.lastImage ? jpegSize(this.lastImage) : null),
       grid: game && tracker ? gridView(game, tracker.tableToImage) : [],
       proposals,
-      notices: [...this.notices].reverse(),
+      notices: [...this.notices].reverse().map((n) => ({ ...n, text: say(n.text) })),
       askEverything: this.commitAt > 1,
       counts: { committed: this.committed, asked: this.asked },
       art: artView(game?.state ?? null, this.pictured, this.pictureBlocker()),
       image: withImage && this.kind === 'recording' && picture ? `data:image/jpeg;base64,${Buffer.from(picture).toString('base64')}` : null,
+      demo: this.demo(),
     };
+  }
+
+  /** The demo game that drives this camera shows its state in the camera's view (pushed with it). */
+  showDemo(view: () => DemoView): void {
+    this.demo = view;
+  }
+
+  /** Something outside the camera changed what its view shows (the demo game): pushed to the screens. */
+  viewChanged(): void {
+    this.changed();
+  }
+
+  /**
+   * Drops the frames held for the table (the demo game stopped: what its recording showed beyond the
+   * game is not the table's, and the game goes on by hand).
+   */
+  dropHeld(): void {
+    this.intake.drop();
+    this.uncalibrated = [];
+    this.changed();
+  }
+
+  /** The recording this camera plays when no camera is connected, if any. */
+  get recordingDir(): string | null {
+    return this.recording?.dir ?? null;
   }
 
   onChange(listener: () => void): () => void {
@@ -1037,12 +1226,18 @@ export class CameraService {
   }
 
   /** Resolves once every held frame that can be read now has been read (tests, shutdown). */
+  /**
+   * Every frame received so far read (or let go) and what it taught stored — not the pump idle: a
+   * camera that sends faster than a loaded machine reads keeps the pump busy for good.
+   */
   async settled(): Promise<void> {
-    do {
-      await this.intake.settled();
-      while (this.pumping || this.trackerLoading) await new Promise((r) => setTimeout(r, 5));
-      await this.learning;
-    } while (this.intake.inFlight > 0 || this.pumping);
+    // The frames received so far: looked at (kept or not), then those kept read, unless the tracker
+    // may not read them now (a question open, the game over).
+    const upTo = this.received - 1;
+    await this.intake.lookedAt();
+    const pending = () => this.trackerLoading || (this.pumping && ((this.reading !== null && this.reading.index <= upTo) || this.intake.oldestHeld <= upTo));
+    while (pending()) await new Promise((r) => setTimeout(r, 5));
+    await this.learning;
   }
 
   /** What the frame intake did (frame-intake.ts): frames looked at, JPEGs kept over the session, bytes held now and at most, scenes dropped. */
@@ -1080,10 +1275,27 @@ function artView(state: Game['state'] | null, pictured: ReadonlySet<string>, blo
   return { pictured: [...types].filter((id) => pictured.has(id)).length, types: types.size, pictureNow: blocker };
 }
 
-function proposalView(game: Game, id: number, p: StoredProposal): CameraView['proposals'][number] {
+function proposalView(game: Game, id: number, p: StoredProposal, askEverything: boolean): CameraView['proposals'][number] {
   const readings = [p.command, ...p.alternatives].map((c) => readingView(game, c));
   const cell = p.before === undefined ? cellOf(game, p.command) : tileBefore(game, p.before);
-  return { id, frame: p.frame ?? -1, confidence: p.confidence, why: p.why ?? 'not sure', readings, cell };
+  return { id, frame: p.frame ?? -1, confidence: p.confidence, why: questionWords(game, p, askEverything), readings, cell };
+}
+
+/**
+ * Why the camera asks, as the table would understand it: never "not sure … 100 % sure". A reading
+ * sure enough to commit is asked about only because the table asked about every tile, and says so.
+ */
+export function questionWords(game: Game, p: Pick<StoredProposal, 'why' | 'confidence' | 'command'>, askEverything: boolean): string {
+  const pct = Math.round(p.confidence * 100);
+  const what = p.command.type === 'placeMeeple' ? 'the figure on the new tile' : 'this tile';
+  const why = p.why ?? 'not sure';
+  const rejected = /^the engine rejects it: (.*)$/s.exec(why);
+  if (rejected) return `The camera’s best reading of ${what} breaks the rules (${new TableWords(game.state).rewrite(rejected[1]!).text}): which is it?`;
+  const behind = /^a tile the game does not have lies at cell \((-?\d+), (-?\d+)\), laid before this one: enter it first$/.exec(why);
+  if (behind) return `The camera sees ${what}, but a tile laid before it, the square ${fromStart(Number(behind[1]), Number(behind[2]))}, is not in the game yet: enter that one first, then say which this is.`;
+  if (/^two tiles appeared at once\b/.test(why)) return `Two tiles appeared at once, and no draw says which was laid first: which is this one?`;
+  if (why === 'sure' || (askEverything && p.confidence >= SURE)) return `The camera reads ${what} well (${pct} % sure) but asks about every tile, as this table chose: which is it?`;
+  return `The camera is not sure about ${what} (its best reading is ${pct} % likely): which is it?`;
 }
 
 /** Where the last tile before history position `at` was laid (the tile a figure reading about that moment stands on). */

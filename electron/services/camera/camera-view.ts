@@ -9,6 +9,7 @@ import type { CameraCellView, CameraReadingView } from '../../contract/camera.js
 import type { TileView } from '../../contract/snapshot.js';
 import { tileView } from '../session/view.js';
 import { describeCommand } from '../session/describe.js';
+import { TableWords } from '../session/words.js';
 
 /** Every laid tile and every hole of the board as its quad in the image (the tracker's table plane). */
 export function gridView(game: Game, H: Homography | null): CameraCellView[] {
@@ -34,8 +35,8 @@ function tileOf(game: Game, c: Command): TileView | null {
 }
 
 export function readingView(game: Game, c: Command): CameraReadingView {
-  const names = game.state.setup.players.map((p) => p.name);
-  return { command: c, text: describeCommand(c, names), tile: tileOf(game, c) };
+  const t = game.state.board.tiles[game.state.turn.tile];
+  return { command: c, text: describeCommand(c, new TableWords(game.state), t ? [t.x, t.y] : null).text, tile: tileOf(game, c) };
 }
 
 export function cellOf(game: Game, c: Command): readonly [number, number] | null {

@@ -127,6 +127,17 @@ export class FrameIntake {
     if (this.recent.length > RECENT) this.recent.shift();
     this.looking++;
     const epoch = this.epoch;
+    if (!keep) {
+      // Nothing to compare it for (no game, or teach mode has the frames): not decoded; in its turn,
+      // the next still scene starts afresh.
+      this.chain = this.chain.then(() => {
+        this.looking--;
+        if (epoch !== this.epoch) return;
+        this.looked++;
+        this.take(bytes, index, null, false);
+      });
+      return;
+    }
     // Decoded a few at a time on the thread pool, taken in order.
     const thumb = new Promise<{ ok: true; t: Thumb } | { ok: false; why: string }>((resolve) => {
       const start = () => {
@@ -157,9 +168,9 @@ export class FrameIntake {
     });
   }
 
-  private take(bytes: Uint8Array, index: number, thumb: Thumb, keep: boolean): void {
+  private take(bytes: Uint8Array, index: number, thumb: Thumb | null, keep: boolean): void {
     const prev = this.prev;
-    if (!keep) {
+    if (!keep || !thumb) {
       this.prev = null;
       this.beforePrev = null;
       this.inStill = false;
@@ -239,6 +250,19 @@ export class FrameIntake {
     return this.recent.slice(0, -1);
   }
 
+  /** The index of the oldest frame waiting for the tracker (Infinity: none). */
+  get oldestHeld(): number {
+    return this.waiting[0]?.frames[0]?.index ?? Infinity;
+  }
+
+  /**
+   * Resolves once every frame pushed before the call has been looked at (not those pushed since: a
+   * camera that keeps sending does not keep it waiting).
+   */
+  async lookedAt(): Promise<void> {
+    await this.chain;
+  }
+
   /** Resolves once every frame pushed so far has been looked at. */
   async settled(): Promise<void> {
     for (;;) {
@@ -257,6 +281,19 @@ export class FrameIntake {
     this.beforePrev = null;
     this.inStill = false;
     this.lastScene = null;
+  }
+
+  /**
+   * The camera went away (the demo stopped): nothing waiting is read, looks under way are not used;
+   * what was kept before counts still.
+   */
+  drop(): void {
+    this.epoch++;
+    this.waiting = [];
+    this.heldBytes = 0;
+    this.prev = null;
+    this.beforePrev = null;
+    this.inStill = false;
   }
 
   /** Another game: nothing kept, looks under way are not used. */

@@ -23,6 +23,7 @@ import type { Command } from '../../../engine/game/commands.js';
 import { Game } from '../../../engine/game/game.js';
 import { defaultCatalog } from '../../../engine/game/engine.js';
 import type { Homography } from '../../../calibration/geometry.js';
+import { earlierTileIn, type EarlierTileState } from '../../../models/track/earlier-tile.js';
 import type { CreateArgs, Faults, Replies, ReplyMessage, Request, TrackerState } from './tracker-protocol.js';
 
 /** The worker went down (crashed, killed, or hung): what it was asked and had not answered is refused with this. */
@@ -90,6 +91,9 @@ export class TrackerClient {
   readonly game: Game;
   calibratedFrom: 'markers' | 'start piece corners' | null = null;
   tableToImage: Homography | null = null;
+  /** The cells with a tile the tracker's game lacks, as its last reply left them (Tracker `unreadCells`). */
+  private ahead: ReadonlySet<number> = new Set();
+  private firstSeen: ReadonlyMap<number, number> = new Map();
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private timer: NodeJS.Timeout | null = null;
@@ -128,6 +132,14 @@ export class TrackerClient {
 
   get calibrated(): boolean {
     return this.tableToImage !== null;
+  }
+
+  /**
+   * Tracker `earlierTile` on where the worker's tracker stood at its last reply: the camera service
+   * weighs an open reading between frames, when nothing is being read, so that is where it stands.
+   */
+  earlierTile(x: number, y: number, seenAt: number | undefined, state: EarlierTileState): readonly [number, number] | null {
+    return earlierTileIn({ ahead: this.ahead, firstSeen: this.firstSeen }, x, y, seenAt ?? -Infinity, state);
   }
 
   /** Why the worker is down, or null while it answers. */
@@ -200,6 +212,8 @@ export class TrackerClient {
   private mirror(s: TrackerState): void {
     this.calibratedFrom = s.calibratedFrom;
     this.tableToImage = s.tableToImage;
+    this.ahead = new Set(s.ahead);
+    this.firstSeen = new Map(s.firstSeen);
     while (this.game.history.length > s.keep) this.game.undo();
     for (const c of s.add) {
       const r = this.game.play(c);

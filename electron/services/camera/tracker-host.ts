@@ -63,13 +63,14 @@ export class TrackerHost {
   /** Where the tracker stands, its game as what changed since the last report. */
   state(): TrackerState {
     const t = this.tracker;
-    if (!t) return { calibratedFrom: null, tableToImage: null, keep: 0, add: [] };
+    if (!t) return { calibratedFrom: null, tableToImage: null, keep: 0, add: [], ahead: [], firstSeen: [] };
     const now = t.game.commands;
     let k = 0;
     while (k < this.reported.length && k < now.length && sameCommand(this.reported[k]!, now[k]!)) k++;
     const add = now.slice(k);
     this.reported = [...now];
-    return { calibratedFrom: t.calibratedFrom, tableToImage: t.tableToImage, keep: k, add };
+    const cells = t.unreadCells;
+    return { calibratedFrom: t.calibratedFrom, tableToImage: t.tableToImage, keep: k, add, ahead: [...cells.ahead], firstSeen: [...cells.firstSeen] };
   }
 
   private async create(a: Extract<Request, { op: 'create' }>['args']): Promise<Replies['create']> {
@@ -86,11 +87,12 @@ export class TrackerHost {
     const problems: string[] = [];
     const recognizer = tracker.recognizer;
     if (recognizer) {
-      // What the table enrolled before (its answers in earlier games, the tile editor's crops).
+      // What the table enrolled before (its answers in earlier games, the tile editor's crops) and the
+      // tiles it taught (every copy an exemplar).
       for (const e of a.crops) {
         const r = await exemplarsFromCrop(recognizer, e.image, e.tileId, e.rot, { newTile: !recognizer.info.tiles.includes(e.tileId) });
         if (r.ok) this.enrollment.add(...r.value);
-        else problems.push(`an enrolled tile picture could not be read: exemplar ${e.id} (${e.tileId}): ${r.reason}`);
+        else problems.push(`an enrolled tile picture could not be read: ${e.what} ${e.id} (${e.tileId}): ${r.reason}`);
       }
     }
     for (const p of a.pictures) tracker.learnPicture(p);

@@ -15,8 +15,10 @@ import type { SheetLayout } from '../../../calibration/sheet/layout.js';
 import type { TilePicture } from '../../../models/track/templates.js';
 import type { TrackEvent } from '../../../models/track/tracker.js';
 
-/** A stored crop the table enrolled (store `exemplars`), as the worker needs it. */
+/** A stored crop the table enrolled (store `exemplars`) or taught (store `taughtTiles`), as the worker needs it. */
 export interface StoredCrop {
+  /** How a problem with it is named: 'exemplar 12', 'taught picture 3'. */
+  readonly what: 'exemplar' | 'taught picture';
   readonly id: number;
   readonly tileId: string;
   readonly rot: 0 | 90 | 180 | 270;
@@ -76,12 +78,19 @@ export interface Replies {
   faults: null;
 }
 
-/** Where the tracker stands after a request. `keep`/`add`: its game's commands (the first `keep` unchanged, then `add`). */
+/**
+ * Where the tracker stands after a request. `keep`/`add`: its game's commands (the first `keep`
+ * unchanged, then `add`). `ahead`/`firstSeen`: the cells holding a tile its game lacks (Tracker
+ * `unreadCells`, `firstSeen` as [cell key, frame] in the order seen), so the services weigh an open
+ * reading (`earlierTile`) without asking the worker.
+ */
 export interface TrackerState {
   readonly calibratedFrom: 'markers' | 'start piece corners' | null;
   readonly tableToImage: Homography | null;
   readonly keep: number;
   readonly add: readonly Command[];
+  readonly ahead: readonly number[];
+  readonly firstSeen: readonly (readonly [number, number])[];
 }
 
 export type RequestMessage = { readonly id: number } & Request;

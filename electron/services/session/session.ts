@@ -11,13 +11,15 @@ import { Game } from '../../../engine/game/game.js';
 import type { GameSetup } from '../../../engine/game/setup.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
 import { replayRecord } from '../../../engine/record/replay.js';
-import { describeIssue, parseRecordText, type GameRecord } from '../../../engine/record/schema.js';
+import { parseRecordText, type GameRecord } from '../../../engine/record/schema.js';
 import { setupFromRecord } from '../../../engine/record/convert.js';
 import { playersSchema } from '../../contract/players.js';
 import type { Snapshot } from '../../contract/snapshot.js';
 import type { Crop, EditableTile, SavedTile } from '../../contract/tiles.js';
 import { exportRecord } from '../record-export.js';
 import type { Store } from '../store/store.js';
+import { pathWords } from '../../contract/issue-words.js';
+import { withoutGame } from './words.js';
 import { cropBytes, TileBook } from '../tiles/tile-book.js';
 import { logOpSchema, type LogOp } from './log-ops.js';
 import { gameView } from './view.js';
@@ -51,7 +53,7 @@ function applyOp(game: Game, op: LogOp): Result<readonly GameEvent[]> {
   }
 }
 
-/** Setting: the game open now, resumed at the next start. */
+/** Setting: the game last played (started, opened under Games, or moved in), resumed at the next start. */
 const OPEN_GAME_KEY = 'session.openGame';
 
 export class GameSession {
@@ -85,7 +87,7 @@ export class GameSession {
       const r = s.load(id);
       if (!r.ok) s.resumeProblem = `the last game could not be resumed: ${r.reason}`;
       else {
-        const why = remembered !== undefined ? 'the game open when the app last closed' : open === undefined ? 'the newest game in the store' : `the newest game in the store (the game open last, ${JSON.stringify(open)}, is not in it)`;
+        const why = remembered !== undefined ? 'the game last played' : open === undefined ? 'the newest game in the store' : `the newest game in the store (the game open last, ${JSON.stringify(open)}, is not in it)`;
         s.resumed = { gameId: id, why };
       }
     }
@@ -102,8 +104,19 @@ export class GameSession {
     return `resumed game ${this.resumed.gameId} (${names}; ${this.game.history.length} moves so far): ${this.resumed.why}`;
   }
 
+  /** The game the next start resumes: the one last played (started, opened, or moved in). */
   private remember(gameId: number): void {
+    if (this.remembered === gameId) return;
     this.store.saveSetting(OPEN_GAME_KEY, gameId);
+    this.remembered = gameId;
+  }
+  private remembered: number | null = null;
+
+  /** Is the game the next start would resume still being played (stored and not finished)? */
+  private resumingUnfinished(): boolean {
+    const id = this.store.setting(OPEN_GAME_KEY);
+    const row = typeof id === 'number' ? this.store.game(id) : undefined;
+    return row !== undefined && row.finishedAt === null;
   }
 
   get currentGameId(): number | null {
@@ -232,6 +245,7 @@ export class GameSession {
     if (!r.ok) return r;
     try {
       this.store.append(id, [{ op, events: r.value }]);
+      this.remember(id);
       if (game.state.finished !== wasFinished) this.store.setResult(id, game.state.finished ? game.state.players.map((p) => p.score) : null);
     } catch (e) {
       // The store is the truth: what it did not take did not happen.
@@ -248,20 +262,27 @@ export class GameSession {
     if (!parsed.ok) return fail(`the record is not valid record@1: ${parsed.reason}`);
     // The players as New Game would take them (palette colours, bounded distinct names).
     const players = playersSchema.safeParse(parsed.record.players.map((p) => ({ name: p.name, color: p.color })));
-    if (!players.success) return fail(`the record's players are refused: ${describeIssue({ ...players.error.issues[0]!, path: ['players', ...players.error.issues[0]!.path] })}`);
+    // Said as New Game says it, in words (no argument path: the table did not write the file's paths).
+    if (!players.success) {
+      const issue = players.error.issues[0]!;
+      return fail(`the record cannot be imported: ${pathWords(['players', ...issue.path])}: ${issue.message}`);
+    }
     const catalog = this.tiles.catalogForNewGames();
     if (!catalog.ok) return catalog;
     const report = replayRecord(parsed.record, { catalog: catalog.value });
     if (report.error || !report.game) {
       const where = report.error?.turn ? `turn ${report.error.turn}` : 'setup';
-      return fail(`the record cannot be replayed (${where}): ${report.error?.reason ?? 'no game'}`);
+      return fail(`the record cannot be replayed (${where}): ${withoutGame(report.error?.reason ?? 'no game')}`);
     }
     const game = report.game;
+    // A finished record is looked at, not played: it does not become the game the next start
+    // resumes over a game still in progress (opening it under Games, or a move in it, does).
+    const resumeIt = !game.state.finished || !this.resumingUnfinished();
     const entries = game.history.map((h) => ({ op: { op: 'play', command: h.command } satisfies LogOp, events: h.events }));
     const id = this.store.db.transaction(() => {
       const id = this.store.importGame(setupFromRecord(parsed.record), entries, report.final);
       this.store.pinTileDefinitions(id, this.tiles.latestPins());
-      this.remember(id);
+      if (resumeIt) this.remember(id);
       return id;
     })();
     this.game = game;

@@ -5,9 +5,11 @@ import type { Game } from '../../../engine/game/game.js';
 import type { GameState } from '../../../engine/game/state.js';
 import { explain } from '../../../engine/scoring/explain.js';
 import type { OrientedTile } from '../../../engine/geometry/oriented.js';
-import type { GameView, ScoreView, TileView } from '../../contract/snapshot.js';
+import type { GameView, PlaceView, ScoreView, TileView } from '../../contract/snapshot.js';
 import { describeCommand, describeEvent } from './describe.js';
 import { jcView, sdView } from './view-2025.js';
+import { TableWords } from './words.js';
+import { tileWordsAll } from '../../../engine/catalog/tile-words.js';
 import { reminders } from '../../../engine/game/reminders.js';
 import { legalActions } from '../../../engine/game/legal.js';
 
@@ -32,9 +34,27 @@ function scoreView(state: GameState, s: Scored): ScoreView {
   return { players: [...s.players], points: s.points, kind: s.kind, text: explain(s), final: s.final, feature: featureTiles(state, s) };
 }
 
-function remindersView(state: GameState): Pick<GameView, 'reminders' | 'next'> {
+function remindersView(state: GameState, w: TableWords): Pick<GameView, 'reminders' | 'next' | 'lit'> {
   const rs = reminders(state);
-  return { reminders: rs.map((r) => r.text), next: rs.map((r) => ({ what: r.what, who: [...r.who], required: r.required })) };
+  const said = rs.map((r) => w.rewrite(r.text));
+  const lit = new Map<string, PlaceView>();
+  for (const p of said.flatMap((x) => x.places)) lit.set(`${p.x},${p.y},${p.on}`, p);
+  return { reminders: said.map((x) => x.text), lit: [...lit.values()], next: rs.map((r) => ({ what: r.what, who: [...r.who], required: r.required })) };
+}
+
+/** The game's tile types in words, distinct where two would read the same (one map per catalog and boxes). */
+const namesCache = new WeakMap<object, Map<string, Readonly<Record<string, string>>>>();
+function tileNames(state: GameState): Readonly<Record<string, string>> {
+  const key = [...state.setup.expansions].sort().join(',');
+  let byBoxes = namesCache.get(state.catalog);
+  if (!byBoxes) namesCache.set(state.catalog, (byBoxes = new Map()));
+  let names = byBoxes.get(key);
+  if (!names) {
+    const types = state.setup.expansions.flatMap((x) => state.catalog.ofExpansion(x));
+    names = Object.fromEntries(tileWordsAll(types));
+    byBoxes.set(key, names);
+  }
+  return names;
 }
 
 /** The figure spots on the tile the turn has just placed (each figure kind the rules allow there). */
@@ -53,20 +73,28 @@ export function meepleSpots(state: GameState): GameView['meepleSpots'] {
 
 export function gameView(gameId: number, game: Game): GameView {
   const state = game.state;
-  const names = state.setup.players.map((p) => p.name);
+  const w = new TableWords(state);
   const supply = [...state.supply].filter(([, n]) => n > 0).map(([tile, count]) => ({ tile, count })).sort((a, b) => a.tile.localeCompare(b.tile));
   const tilesLeft = supply.reduce((n, s) => n + s.count, 0);
   const scores: ScoreView[] = [];
   let lastScoring: ScoreView[] = [];
+  // Where the tile of each move's turn lies: a figure's place names a feature of it.
+  let tileThisTurn: readonly [number, number] | null = null;
   const log = game.history.map((h, index) => {
+    const c = h.command;
+    if (c.type === 'placeTile' || c.type === 'placePrizeTile' || c.type === 'placeTournamentTile') tileThisTurn = c.at;
+    const move = describeCommand(c, w, tileThisTurn);
+    const events = h.events.map((e) => describeEvent(e, w)).filter((t) => t !== null);
+    if (c.type === 'endTurn' || c.type === 'skipTurn') tileThisTurn = null;
     const turnScores = h.events.filter((e): e is Scored => e.type === 'scored').map((s) => scoreView(state, s));
     scores.push(...turnScores);
     if (turnScores.length) lastScoring = turnScores;
     return {
       index,
       command: h.command,
-      text: describeCommand(h.command, names),
-      events: h.events.map((e) => describeEvent(e, names)).filter((t): t is string => t !== null),
+      text: move.text,
+      events: events.map((e) => e.text),
+      places: [...move.places, ...events.flatMap((e) => e.places)],
     };
   });
   return {
@@ -92,7 +120,8 @@ export function gameView(gameId: number, game: Game): GameView {
     log,
     scores,
     lastScoring,
-    ...remindersView(state),
+    ...remindersView(state, w),
+    tileNames: tileNames(state),
     meepleSpots: meepleSpots(state),
     actions: game.state.finished ? [] : legalActions(state, { ransoms: true, actions: true }).filter((c) => c.type !== 'placeMeeple'),
     canUndo: game.canUndo(),

@@ -116,6 +116,27 @@ export const MIGRATIONS: readonly Migration[] = [
         ) WITHOUT ROWID;
       `),
   },
+  {
+    version: 6,
+    why: 'tiles the table taught the camera before a game (issue 30): each picture its type\'s template and exemplar; deleted or retaken by the table',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE taught_tiles (
+          id          INTEGER PRIMARY KEY,
+          tile_id     TEXT NOT NULL,
+          -- the tile's clockwise turn in the picture
+          rot         INTEGER NOT NULL CHECK (rot IN (0, 90, 180, 270)),
+          created_at  TEXT NOT NULL,
+          -- the edition the teach was read against (C1, C2, C3)
+          edition     TEXT NOT NULL,
+          -- how the table named it: a sure reading accepted, a reading picked, a search by name, an import
+          how         TEXT NOT NULL,
+          image       BLOB NOT NULL,
+          mime        TEXT NOT NULL
+        );
+        CREATE INDEX taught_tiles_by_tile ON taught_tiles(tile_id, id);
+      `),
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

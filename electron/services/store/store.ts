@@ -1,7 +1,7 @@
 /**
  * The companion's SQLite store: games with their append-only logs, camera proposals (apart from the
- * log until accepted), calibration profiles, enrolled tile exemplars, the table's settings, history
- * and statistics.
+ * log until accepted), calibration profiles, enrolled tile exemplars, tiles the table taught the
+ * camera, the table's settings, history and statistics.
  * One process owns the file; every write is one transaction.
  */
 import type Database from 'better-sqlite3';
@@ -36,6 +36,18 @@ export interface Exemplar {
   readonly tileId: string;
   readonly rot: 0 | 90 | 180 | 270;
   readonly source: string;
+  readonly image: Buffer;
+  readonly mime: string;
+}
+
+/** A tile the table taught the camera (issue 30): its picture, the cell and 10 % around it, the tile turned `rot`. */
+export interface TaughtTile {
+  readonly id: number;
+  readonly tileId: string;
+  readonly rot: 0 | 90 | 180 | 270;
+  readonly createdAt: string;
+  readonly edition: string;
+  readonly how: string;
   readonly image: Buffer;
   readonly mime: string;
 }
@@ -260,10 +272,56 @@ export class Store {
     return rows.map((r) => ({ id: r.id, tileId: r.tile_id, rot: r.rot, source: r.source, image: r.image, mime: r.mime }));
   }
 
+  /** The tile types with an exemplar from `source` (without reading the images). */
+  exemplarTypeIds(source: string): Set<string> {
+    return new Set((this.db.prepare('SELECT DISTINCT tile_id FROM tile_exemplars WHERE source = ?').all(source) as { tile_id: string }[]).map((r) => r.tile_id));
+  }
+
   /** How many exemplars each tile has (without reading the images). */
   exemplarCounts(): Map<string, number> {
     const rows = this.db.prepare('SELECT tile_id, count(*) AS n FROM tile_exemplars GROUP BY tile_id').all() as { tile_id: string; n: number }[];
     return new Map(rows.map((r) => [r.tile_id, r.n]));
+  }
+
+  // ── taught tiles (teach mode, issue 30) ──
+
+  addTaughtTile(t: Omit<TaughtTile, 'id' | 'createdAt'>): number {
+    const r = this.db
+      .prepare('INSERT INTO taught_tiles (tile_id, rot, created_at, edition, how, image, mime) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(t.tileId, t.rot, now(), t.edition, t.how, t.image, t.mime);
+    return Number(r.lastInsertRowid);
+  }
+
+  /** Taught pictures, oldest first (a type's first is its template). */
+  taughtTiles(tileId?: string): TaughtTile[] {
+    const sql = 'SELECT * FROM taught_tiles' + (tileId ? ' WHERE tile_id = ?' : '') + ' ORDER BY id';
+    const rows = (tileId ? this.db.prepare(sql).all(tileId) : this.db.prepare(sql).all()) as {
+      id: number;
+      tile_id: string;
+      rot: 0 | 90 | 180 | 270;
+      created_at: string;
+      edition: string;
+      how: string;
+      image: Buffer;
+      mime: string;
+    }[];
+    return rows.map((r) => ({ id: r.id, tileId: r.tile_id, rot: r.rot, createdAt: r.created_at, edition: r.edition, how: r.how, image: r.image, mime: r.mime }));
+  }
+
+  /** The tile types with a taught picture (without reading the images). */
+  taughtTypeIds(): Set<string> {
+    return new Set((this.db.prepare('SELECT DISTINCT tile_id FROM taught_tiles').all() as { tile_id: string }[]).map((r) => r.tile_id));
+  }
+
+  /** Deletes taught pictures by id; how many were there. */
+  deleteTaughtTiles(ids: readonly number[]): number {
+    const del = this.db.prepare('DELETE FROM taught_tiles WHERE id = ?');
+    return this.db.transaction(() => ids.reduce((n, id) => n + del.run(id).changes, 0))();
+  }
+
+  /** Adds many taught pictures in one transaction (an import: all or none). */
+  addTaughtTiles(tiles: readonly Omit<TaughtTile, 'id' | 'createdAt'>[]): number[] {
+    return this.db.transaction(() => tiles.map((t) => this.addTaughtTile(t)))();
   }
 
   // ── tile definitions (the table's descriptions of provisional tiles) ──

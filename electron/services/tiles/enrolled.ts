@@ -25,6 +25,13 @@ export async function enrollmentFromStore(store: Store, recognizer: TileRecogniz
     if (r.ok) enrollment.add(...r.value);
     else problems.push(`exemplar ${e.id} (${e.tileId}): ${r.reason}`);
   }
+  // Tiles the table taught before a game: every copy an exemplar (a second copy, a second exemplar).
+  for (const t of store.taughtTiles()) {
+    const newTile = !recognizer.info.tiles.includes(t.tileId);
+    const r = await exemplarsFromCrop(recognizer, new Uint8Array(t.image), t.tileId, t.rot, { newTile });
+    if (r.ok) enrollment.add(...r.value);
+    else problems.push(`taught picture ${t.id} (${t.tileId}): ${r.reason}`);
+  }
   return { enrollment, problems };
 }
 
@@ -36,19 +43,29 @@ export async function enrollmentFromStore(store: Store, recognizer: TileRecogniz
  */
 export const BOARD_PICTURE_SOURCE = 'camera: the final board of a game';
 
+/** Tile types the camera reads by the table's own picture: taught (issue 30) or from a board. */
+export function picturedTypes(store: Store): Set<string> {
+  const out = store.taughtTypeIds();
+  for (const id of store.exemplarTypeIds(BOARD_PICTURE_SOURCE)) out.add(id);
+  return out;
+}
+
 /**
- * The stored board pictures as the tracker's templates (models/track/templates.ts `usePicture`):
- * decoded to RGB; one that is not a square image is named and left out.
+ * The stored pictures as the tracker's templates (models/track/templates.ts `usePicture`, which keeps
+ * a type's first): the tiles the table taught first (laid loose and whole, nothing on them, each
+ * confirmed by the table), then the board pictures; decoded to RGB; one that is not a square image is
+ * named and left out.
  */
 export async function picturesFromStore(store: Store): Promise<{ pictures: TilePicture[]; problems: string[] }> {
   const pictures: TilePicture[] = [];
   const problems: string[] = [];
-  for (const e of store.exemplars()) {
-    if (e.source !== BOARD_PICTURE_SOURCE) continue;
+  const taught = store.taughtTiles().map((t) => ({ id: t.id, what: 'taught picture', tileId: t.tileId, rot: t.rot, image: t.image }));
+  const board = store.exemplars().filter((e) => e.source === BOARD_PICTURE_SOURCE).map((e) => ({ id: e.id, what: 'exemplar', tileId: e.tileId, rot: e.rot, image: e.image }));
+  for (const e of [...taught, ...board]) {
     try {
       const { data, info } = await sharp(new Uint8Array(e.image)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
       if (info.width !== info.height) {
-        problems.push(`exemplar ${e.id} (${e.tileId}): ${info.width}×${info.height} px is not a square cell picture`);
+        problems.push(`${e.what} ${e.id} (${e.tileId}): ${info.width}×${info.height} px is not a square cell picture`);
         continue;
       }
       // Transparent pixels are where figures stood: left out of the template.
@@ -63,7 +80,7 @@ export async function picturesFromStore(store: Store): Promise<{ pictures: TileP
       }
       pictures.push({ tileId: e.tileId, rot: e.rot as Rotation, width: info.width, height: info.height, data: rgb, alpha });
     } catch (err) {
-      problems.push(`exemplar ${e.id} (${e.tileId}): ${(err as Error).message}`);
+      problems.push(`${e.what} ${e.id} (${e.tileId}): ${(err as Error).message}`);
     }
   }
   return { pictures, problems };

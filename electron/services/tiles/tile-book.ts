@@ -5,6 +5,7 @@
  */
 import { catalogWith, definitionOf, definitionProblem, standardTiles, type TileDefinition } from '../../../engine/catalog/definitions.js';
 import { tiles2025 } from '../../../engine/catalog/provisional2025.js';
+import { tileWordsAll } from '../../../engine/catalog/tile-words.js';
 import type { TileCatalog } from '../../../engine/catalog/registry.js';
 import type { TileType } from '../../../engine/catalog/types.js';
 import { defaultCatalog } from '../../../engine/game/engine.js';
@@ -19,7 +20,8 @@ function roleOf(t: TileType): string {
   if (d.prizeTiles.has(t.id)) return 'prize tile';
   for (const [piece, cells] of d.pieces) {
     const c = cells.find((x) => x.tile === t.id);
-    if (c) return `${piece} cell (col ${c.cell[0]}, row ${c.cell[1]})`;
+    // Which piece and which square of it: the words name the piece and the part (editable()).
+    if (c) return 'one square of a piece';
   }
   if (d.riverTiles.has(t.id)) return 'river tile';
   return 'land tile';
@@ -91,11 +93,15 @@ export class TileBook {
   editable(): EditableTile[] {
     const latest = new Map(this.latest.map((d) => [d.tileId, d]));
     const photos = this.store.exemplarCounts();
+    const words = tileWordsAll(tiles2025().tiles);
     return tiles2025().tiles.map((t) => {
+      // The cells of a piece share the piece's words: which cell is said as a part of it.
+      const cell = /\bcell (\d+) of (\d+)\b/.exec(t.name);
       const saved = latest.get(t.id);
       return {
         id: t.id,
         name: t.name,
+        words: `${words.get(t.id) ?? t.name}${cell ? `, part ${cell[1]} of ${cell[2]}` : ''}`,
         expansion: t.expansion,
         role: roleOf(t),
         provisional: !saved,

@@ -8,6 +8,8 @@ const OPS = [
   'snapshot', 'newGame', 'play', 'undo', 'redo', 'correct', 'insert', 'importRecord', 'exportRecord', 'listGames', 'loadGame', 'statistics', 'pairing', 'pairingAllow', 'unpairScreen', 'secondScreenMoves',
   'tileTypes', 'tileChoices', 'placements', 'saveTile', 'readTilePhoto', 'camera', 'cameraUse', 'cameraReport', 'cameraAnswer', 'cameraAskEverything', 'cameraPictureBoard', 'cameraStartPieceCorners', 'cameraFindStartPiece',
   'cameraSetup', 'cameraChoose', 'cameraSheet', 'cameraProfileSave', 'cameraProfileUse', 'cameraProfileDelete',
+  'demoStart', 'demoStop',
+  'teach', 'teachStart', 'teachStop', 'teachLook', 'teachAcceptSure', 'teachPick', 'teachName', 'teachDiscard', 'teachRetake', 'teachCoverage', 'taughtTiles', 'taughtDelete', 'taughtExport', 'taughtImport',
 ] as const satisfies readonly OperationName[];
 // Every operation of the contract must be listed above (the compiler says which one is missing),
 // except camera frames, which travel as binary messages (sendFrame).

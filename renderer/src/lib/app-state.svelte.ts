@@ -1,5 +1,5 @@
 /** The screens' shared state: the latest snapshot, the backend, the last message to show. */
-import type { Snapshot } from '../../../electron/contract/snapshot.js';
+import type { PlaceView, Snapshot } from '../../../electron/contract/snapshot.js';
 import type { Reply } from '../../../electron/contract/api.js';
 import type { Crop } from '../../../electron/contract/tiles.js';
 import type { Backend, Role } from '../backend/types.js';
@@ -20,6 +20,10 @@ export const app = $state<{
   snapshot: Snapshot | null;
   message: { text: string; error: boolean } | null;
   highlight: (readonly [number, number])[];
+  /** Places the shown message speaks of ("the lit road"): the board lights them while it is shown. */
+  lit: readonly PlaceView[];
+  /** The developer view: the engine's ids, positions and commands shown beside the words. */
+  developer: boolean;
   editor: EditorRequest | null;
   /** May a second screen enter moves (the main screen's setting)? The main screen always may. */
   screenMoves: boolean;
@@ -29,6 +33,8 @@ export const app = $state<{
   snapshot: null,
   message: null,
   highlight: [],
+  lit: [],
+  developer: false,
   editor: null,
   screenMoves: false,
 });
@@ -55,9 +61,11 @@ export async function run<T>(p: Promise<Reply<T>>, done?: string): Promise<T | n
   const r = await p;
   if (!r.ok) {
     app.message = { text: r.error, error: true };
+    app.lit = r.places ?? [];
     return null;
   }
   app.message = done ? { text: done, error: false } : null;
+  app.lit = [];
   return r.value;
 }
 

@@ -78,3 +78,36 @@ export function figureSpot(tile: TileView | undefined, on: string): readonly [nu
   const i = SEGMENTS.indexOf(on);
   return layout.meepleSpots[i < 0 ? 12 : i]!;
 }
+
+/**
+ * Multi-cell pieces drawn as what they are, over the renderer's ground (which draws their fields and
+ * roads as on any tile, so a fortress or the tournament tile read as plain meadows): the tournament
+ * tile as the lists (a striped pavilion, pennants and the jousting fence), a fortress cell as its
+ * stone walls and keep. Null for an ordinary tile. The words for the piece are in the snapshot's
+ * `tileNames`; this is only its look.
+ */
+export function pieceArt(t: TileView): string | null {
+  const fortress = t.features.some((f) => f.kind === 'fortress');
+  const tournament = /^JC-TOURNAMENT/.test(t.tile);
+  if (!fortress && !tournament) return null;
+  const key = `piece|${fortress ? 'fortress' : 'tournament'}`;
+  let url = cache.get(key);
+  if (url) return url;
+  const svg = fortress
+    ? `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="12" y="12" width="76" height="76" fill="#9e9e9e" stroke="#424242" stroke-width="3"/>` +
+      [16, 34, 52, 70].map((x) => `<rect x="${x}" y="6" width="10" height="10" fill="#9e9e9e" stroke="#424242" stroke-width="2"/>`).join('') +
+      `<rect x="36" y="34" width="28" height="36" fill="#bdbdbd" stroke="#424242" stroke-width="2.5"/>` +
+      `<path d="M44 70 v-12 a6 6 0 0 1 12 0 v12 z" fill="#5d4037"/>` +
+      [0, 1, 2, 3, 4].map((i) => `<line x1="12" y1="${24 + i * 14}" x2="88" y2="${24 + i * 14}" stroke="#757575" stroke-width="1"/>`).join('') +
+      `</svg>`
+    : `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">` +
+      `<line x1="8" y1="70" x2="92" y2="70" stroke="#6d4c41" stroke-width="4"/>` +
+      [12, 30, 48, 66, 84].map((x) => `<line x1="${x}" y1="62" x2="${x}" y2="76" stroke="#6d4c41" stroke-width="3"/>`).join('') +
+      `<path d="M30 52 L50 22 L70 52 z" fill="#fff" stroke="#b71c1c" stroke-width="2"/>` +
+      `<path d="M36 52 L50 22 L44 52 z M56 52 L50 22 L64 52 z" fill="#c62828"/>` +
+      `<line x1="50" y1="22" x2="50" y2="10" stroke="#4e342e" stroke-width="2"/><path d="M50 10 l12 4 l-12 4 z" fill="#1565c0"/>` +
+      `</svg>`;
+  url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  cache.set(key, url);
+  return url;
+}

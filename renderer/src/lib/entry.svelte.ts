@@ -124,6 +124,9 @@ export function loadPlacements(version: number): void {
   const key = `${version}|${p.tile}|${p.as}`;
   if (key === entry.placementsFor) return;
   entry.placementsFor = key;
+  // Until the answer comes nothing is lit: the cells lit for another tile, or before the last move,
+  // would take a click the rules then refuse.
+  entry.placements = null;
   void api().placements(p.tile, p.as).then((r) => {
     if (entry.placementsFor !== key) return;
     entry.placements = r.ok ? r.value : { cells: [], problem: r.error };
@@ -287,7 +290,7 @@ export function featureWord(tile: TileView | undefined, on: string): string {
   const SEG = ['N0', 'N1', 'N2', 'E0', 'E1', 'E2', 'S0', 'S1', 'S2', 'W0', 'W1', 'W2'];
   const i = SEG.indexOf(on);
   const f = tile?.features.find((x) => x.name === on || (i >= 0 && x.segments.includes(i)));
-  return f?.kind ?? 'the tile';
+  return f?.kind ?? 'tile';
 }
 
 

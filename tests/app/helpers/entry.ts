@@ -91,7 +91,9 @@ export function clickEntry(page: Page): ClickEntry {
    * Lays the picked tile: hover the lit cell, R until the recorded turn shows, Enter — or, when a
    * figure follows, a click on its spot drawn on the tile shown (tile and figure in one click).
    */
-  async function lay(at: readonly [number, number], rot: number, what: string, figure?: { kind: string; on: string }) {
+  async function lay(tile: string, at: readonly [number, number], rot: number, what: string, figure?: { kind: string; on: string }) {
+    // The cells lit for this tile (not the last pick's, nor before the last move).
+    await page.locator(`[data-testid=board][data-placements="${tile}"]`).waitFor();
     const cell = page.locator(`[data-testid=board] rect[data-cell="${at[0]},${at[1]}"]`);
     const rots = ((await cell.getAttribute('data-rots')) ?? '').split(',').map(Number);
     const k = rots.indexOf(rot);
@@ -119,12 +121,12 @@ export function clickEntry(page: Page): ClickEntry {
     switch (c.type) {
       case 'placeTile':
         await pick(c.tile);
-        return lay(c.at, c.rot, `place ${c.tile}`, next?.type === 'placeMeeple' && !self.pause ? next : undefined);
+        return lay(c.tile, c.at, c.rot, `place ${c.tile}`, next?.type === 'placeMeeple' && !self.pause ? next : undefined);
       case 'placePrizeTile':
         await pick(c.tile);
-        return lay(c.at, c.rot, `prize ${c.tile}`);
+        return lay(c.tile, c.at, c.rot, `prize ${c.tile}`);
       case 'placeTournamentTile':
-        return lay(c.at, c.rot, 'tournament tile');
+        return lay('JC-TOURNAMENT-RIVER', c.at, c.rot, 'tournament tile');
       case 'discardTile':
       case 'discardPrizeTile':
         await pick(c.tile);
@@ -148,7 +150,12 @@ export function clickEntry(page: Page): ClickEntry {
         return done('end turn', () => press(s === 'action' ? 'n' : 'e'));
       }
       case 'finishGame':
-        return done('final scoring', () => click(page.getByTestId('finish')));
+        // With tiles still in the supply the table is asked first, and goes ahead.
+        return done('final scoring', async () => {
+          const before = Number(await page.locator('main').getAttribute('data-version'));
+          await click(page.getByTestId('finish'));
+          if (await askedToFinish(page, before)) await click(page.getByTestId('confirm-finish-yes'));
+        });
       case 'placeTowerFloor': {
         const tower = page.locator(`[data-testid=board] [data-target-tower="${c.at[0]},${c.at[1]}"]`);
         const choices = entry.getByTestId('tower-choices');
@@ -219,6 +226,24 @@ export function clickEntry(page: Page): ClickEntry {
     },
   };
   return self;
+}
+
+/**
+ * After Final scoring is clicked: whether the table is asked first (tiles are still in the supply),
+ * else the new snapshot of a game scored at once has come. Waits for whichever comes.
+ */
+function askedToFinish(page: Page, version: number): Promise<boolean> {
+  return Promise.race([
+    page.getByTestId('confirm-finish-yes').waitFor().then(() => true),
+    page.waitForFunction((v) => Number(document.querySelector('main')?.getAttribute('data-version')) > v, version).then(() => false),
+  ]);
+}
+
+/** Final scoring by its button, going ahead when asked first; returns once it is asked or done. */
+export async function finishGame(page: Page): Promise<void> {
+  const before = Number(await page.locator('main').getAttribute('data-version'));
+  await page.getByTestId('finish').click();
+  if (await askedToFinish(page, before)) await page.getByTestId('confirm-finish-yes').click();
 }
 
 const entries = new WeakMap<Page, ClickEntry>();

@@ -5,6 +5,7 @@ import {
 } from '../../../engine/expansions/jousts-crests.js';
 import { makeSetup, type StartPiece } from '../../../engine/game/setup.js';
 import { createGame } from '../../../engine/game/engine.js';
+import { legalPlacements } from '../../../engine/game/placement.js';
 import { randomGame } from '../../../engine/sim/random-game.js';
 import { Table } from '../table.js';
 import { play } from './table2025.js';
@@ -74,11 +75,38 @@ describe('§1.3 turn', () => {
     expect(t.try({ type: 'drawTile', player: 1, tile: 'BASE_U' }).ok).toBe(true);
   });
 
-  it('the land tile must be drawn before it is placed', () => {
-    const t = jc();
-    const r = t.try({ type: 'placeTile', player: 0, tile: 'BASE_U', at: [0, -1], rot: 0 });
+  it('the tile laid is the tile drawn: placing it with no draw entered draws it from the current stack', () => {
+    const t = jc(2, { S: 2, P: 2, land: [2, 5] });
+    const events = t.do({ type: 'placeTile', player: 0, tile: 'BASE_U', at: [0, -1], rot: 0 });
+    expect(events.slice(0, 2)).toEqual([
+      { type: 'tileDrawn', player: 0, tile: 'BASE_U' },
+      { type: 'tilePlaced', player: 0, tile: 'BASE_U', at: [0, -1], rot: 0 },
+    ]);
+    expect(t.state.jc!.stacks.map((s) => s.land)).toEqual([1, 5]);
+    expect(t.state.turn.drawn).toBe('BASE_U');
+    t.endTurn();
+    // Entered as two steps, the same game: a placement after a draw draws nothing more.
+    t.do({ type: 'drawTile', player: 1, tile: 'BASE_B' });
+    const placed = t.do({ type: 'placeTile', player: 1, tile: 'BASE_B', at: [3, 0], rot: 0 });
+    expect(placed.map((e) => e.type)).toEqual(['tilePlaced']);
+    expect(t.state.jc!.stacks.map((s) => s.land)).toEqual([0, 5]);
+    // Stack 1 is empty: the tournament comes before any tile, drawn or laid.
+    t.endTurn();
+    const r = t.try({ type: 'placeTile', player: 0, tile: 'BASE_U', at: [1, -1], rot: 0 });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.reason).toMatch(/draw the tile first/);
+    if (!r.ok) expect(r.reason).toMatch(/stack 1 is empty: resolve the road tournament first/);
+  });
+
+  it('a tile laid is checked as drawn: not one the supply has run out of, and a refused placement draws nothing', () => {
+    const t = jc();
+    const gone = t.try({ type: 'placeTile', player: 0, tile: 'BASE_X', at: [0, -1], rot: 0 });
+    expect(gone.ok).toBe(false);
+    const wrong = t.try({ type: 'placeTile', player: 0, tile: 'BASE_U', at: [5, 5], rot: 0 });
+    expect(wrong.ok).toBe(false);
+    expect(t.state.turn.drawn).toBe(null);
+    // A tile that fits nowhere is drawn by itself and discarded: the same player draws again.
+    t.do({ type: 'drawTile', player: 0, tile: 'BASE_U' });
+    expect(t.try({ type: 'discardTile', player: 0, tile: 'BASE_U' }).ok).toBe(false);
   });
 
   it('nomination: only a meeple whose feature a tile placed this turn extended', () => {
@@ -194,6 +222,26 @@ describe('§1.3 turn', () => {
     const placed = t.do({ type: 'placePrizeTile', player: 0, tile: 'JC-P-07', at: [4, 0], rot: 90 });
     expect(placed[0]).toMatchObject({ type: 'prizeTilePlaced', emblem: 3 });
     expect(t.state.jc!.statues).toHaveLength(1);
+  });
+
+  it('prize tile first, told before the draw: the land tile laid after it is the draw (the camera sees the prize tile first)', () => {
+    const t = jc(2, { S: 2, P: 1, land: [3, 3] }, { crownSpaces: ['road'] });
+    play(t, { tile: 'BASE_U', at: [0, -1], action: { meeple: 'normal', on: 'E1' } });
+    play(t, { tile: 'BASE_B', at: [3, 0] });
+    play(t, { tile: 'BASE_U', at: [1, -1], nominate: [0, -1, 'E1'] });
+    t.do({ type: 'resolveTournament', player: 1 });
+    t.do({ type: 'revealEmblem', owner: 0, at: [0, -1], on: 'E1', value: 3 });
+    play(t, { tile: 'BASE_B', at: [3, 1] });
+    const early = t.try({ type: 'placeTile', player: 0, tile: 'BASE_B', at: [4, 0], rot: 0 });
+    expect(early.ok).toBe(false);
+    if (!early.ok) expect(early.reason).toMatch(/must place their prize tile before the land tile/);
+    const before = t.state.jc!.stacks[1]!.land;
+    t.do({ type: 'placePrizeTile', player: 0, tile: 'JC-P-07', at: [4, 0], rot: 90 });
+    expect(t.state.turn.drawn).toBe(null);
+    const spot = legalPlacements(t.state, 'BASE_B')[0]!;
+    const land = t.do({ type: 'placeTile', player: 0, tile: 'BASE_B', at: spot.at, rot: spot.rot });
+    expect(land.map((e) => e.type)).toEqual(['tileDrawn', 'tilePlaced']);
+    expect(t.state.jc!.stacks[1]!.land).toBe(before - 1);
   });
 });
 

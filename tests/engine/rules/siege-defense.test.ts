@@ -52,6 +52,15 @@ describe('§2.2 setup', () => {
 });
 
 describe('§2.5 siege symbols', () => {
+  it('a tile without a symbol is drawn by being placed; one with a symbol is drawn first, its symbol resolved before it is placed', () => {
+    const t = sd();
+    const r = t.try({ type: 'placeTile', player: 0, tile: 'SD-L-08', at: [0, -1], rot: 180 });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toMatch(/SD-L-08 shows a siege symbol: draw it first/);
+    const plain = t.do({ type: 'placeTile', player: 0, tile: 'BASE_E', at: [0, -1], rot: 0 });
+    expect(plain.map((e) => e.type)).toEqual(['tileDrawn', 'tilePlaced']);
+  });
+
   it('are resolved after the draw and before the tile is placed', () => {
     const t = sd();
     t.do({ type: 'drawTile', player: 0, tile: 'SD-L-08' });

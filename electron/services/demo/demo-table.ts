@@ -1,0 +1,107 @@
+/**
+ * The table beside a camera, as a recorded game's own record plays it: what the players do next,
+ * given the ground truth (the recording's commands), the game as the companion holds it, and the
+ * camera's open questions. The table enters what no camera can see, answers the picker from the
+ * truth (the true reading when it is among the top 3, else reject and enter it by hand), enters a move
+ * the camera could not read, and takes back a move the camera committed wrongly. The demo game
+ * (demo-service.ts) plays it; the camera tests play it as their table.
+ */
+import type { Command } from '../../../engine/game/commands.js';
+import { defaultCatalog } from '../../../engine/game/engine.js';
+import { quarterTurns } from '../../../engine/geometry/segments.js';
+import { sameUpToSymmetry } from '../../../models/classes.js';
+
+/**
+ * The moves a camera reads (models/scene/generate.ts `CAMERA_READ`, which loads OpenCV and the
+ * renderer: not at the app's start).
+ */
+const CAMERA_READ = new Set(['placeTile', 'placePrizeTile', 'placeMeeple']);
+
+/** The same move (a tile turned the same up to its symmetry); as models/track/replay.ts `sameMove`. */
+export function sameMove(a: Command, b: Command): boolean {
+  if (a.type !== b.type) return false;
+  if ((a.type === 'placeTile' || a.type === 'placePrizeTile') && (b.type === 'placeTile' || b.type === 'placePrizeTile')) {
+    const tile = defaultCatalog().get(a.tile);
+    return a.tile === b.tile && a.at[0] === b.at[0] && a.at[1] === b.at[1] && !!tile && sameUpToSymmetry(tile, quarterTurns(a.rot), quarterTurns(b.rot));
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export type TableStep =
+  | { readonly do: 'done' }
+  | { readonly do: 'wait' }
+  | { readonly do: 'enter'; readonly command: Command; readonly missed: boolean }
+  | { readonly do: 'answer'; readonly id: number; readonly answer: 'best' | 0 | 1; readonly command: Command }
+  | { readonly do: 'reject'; readonly id: number }
+  | { readonly do: 'undo'; readonly wrong: Command };
+
+export interface TableSees {
+  /** The companion's game, command by command. */
+  readonly history: readonly Command[];
+  /** The camera's open readings, best first then the runners-up. */
+  readonly open: readonly { readonly id: number; readonly readings: readonly Command[] }[];
+  /** Can the camera still read the next move (it reads now, and the move's visit is not over)? */
+  readonly cameraMayRead: boolean;
+}
+
+export const isCameraMove = (c: Command) => CAMERA_READ.has(c.type);
+
+type Same = (a: Command, b: Command) => boolean;
+
+/** How much of the truth the companion's game already holds. */
+export function agreed(truth: readonly Command[], history: readonly Command[], same: Same = sameMove): number {
+  let k = 0;
+  while (k < history.length && k < truth.length && same(history[k]!, truth[k]!)) k++;
+  return k;
+}
+
+export function nextStep(truth: readonly Command[], sees: TableSees, same: Same = sameMove): TableStep {
+  const k = agreed(truth, sees.history, same);
+  if (sees.history.length > k) return { do: 'undo', wrong: sees.history.at(-1)! };
+  const next = truth[k];
+  const question = sees.open[0];
+  let early = false;
+  if (question) {
+    const i = next ? question.readings.findIndex((r) => same(r, next)) : -1;
+    if (i >= 0) return { do: 'answer', id: question.id, answer: i === 0 ? 'best' : ((i - 1) as 0 | 1), command: next! };
+    // A tile the camera saw before its turn (the move before it went unread): the table enters what
+    // came first by hand and leaves the question for its turn.
+    early = truth.slice(k + 1).some((t) => isCameraMove(t) && question.readings.some((r) => same(r, t)));
+    if (!early) return { do: 'reject', id: question.id };
+  }
+  if (!next) return { do: 'done' };
+  if (!isCameraMove(next)) return { do: 'enter', command: next, missed: false };
+  return sees.cameraMayRead && !early ? { do: 'wait' } : { do: 'enter', command: next, missed: true };
+}
+
+/**
+ * A recorded game's commands less every draw its placement implies (Jousts & Crests, Siege &
+ * Defense: the tile laid is the tile drawn). A draw stays where the rules put something between it
+ * and its tile (a siege symbol, the tournament tile at the first river bend) or the tile is discarded.
+ */
+export function withoutImpliedDraws(commands: readonly Command[]): Command[] {
+  return commands.filter((_, i) => !drawImplied(commands, i));
+}
+
+function drawImplied(commands: readonly Command[], i: number): boolean {
+  const c = commands[i]!;
+  if (c.type !== 'drawTile') return false;
+  const rest = commands.slice(i + 1);
+  const end = rest.findIndex((x) => x.type === 'placeTile' || x.type === 'discardTile' || x.type === 'endTurn' || x.type === 'skipTurn');
+  const laid = end < 0 ? undefined : rest[end];
+  return laid?.type === 'placeTile' && laid.tile === c.tile && rest.slice(0, end).every((x) => x.type === 'placePrizeTile' || x.type === 'payRansom');
+}
+
+/**
+ * A recording's manifest as the table now plays it: its commands less the draws their placements
+ * imply (`withoutImpliedDraws`), and its visits' command indices moved to match.
+ */
+export function manifestWithoutDraws<M extends { readonly commands: readonly Command[]; readonly visits: readonly { readonly camera: readonly number[] }[] }>(m: M): M {
+  const moved: number[] = [];
+  let n = 0;
+  for (let i = 0; i < m.commands.length; i++) {
+    moved.push(n);
+    if (!drawImplied(m.commands, i)) n++;
+  }
+  return { ...m, commands: withoutImpliedDraws(m.commands), visits: m.visits.map((v) => ({ ...v, camera: v.camera.map((i) => moved[i]!) })) };
+}
