@@ -201,6 +201,12 @@ export class CameraService {
   private committed = 0;
   private asked = 0;
   private pumping = false;
+  /**
+   * Session changes so far, and how many of them the tracker had been levelled with at its last
+   * `sync` (`settled` waits for the table's input to reach the worker, not only for frames).
+   */
+  private sessionSeq = 0;
+  private levelledSeq = 0;
   /** `pump` was called while it ran. */
   private pumpAgain = false;
   /** The frame the tracker is reading, null between frames. */
@@ -583,6 +589,7 @@ export class CameraService {
 
   /** Levels the tracker with the session; after the table answered an open tile reading, reads the figure on it. */
   private async sync(): Promise<void> {
+    const seq = this.sessionSeq;
     this.reviewOpen();
     const added = await this.level();
     const last = added.at(-1);
@@ -594,9 +601,13 @@ export class CameraService {
       const r = await tracker.request({ op: 'afterTableAnswer' });
       if (tracker === this.tracker && generation === this.generation) await this.handle(r.events);
     }
+    // (A pick made while this levelling was on its way to the worker is learned at the next one: the
+    // tracker must have the tile in its game to cut its picture.)
     const learn = this.toLearn;
-    this.toLearn = null;
-    if (learn && added.some((c) => sameCommand(c, learn))) this.learn(learn);
+    if (learn && added.some((c) => sameCommand(c, learn))) {
+      this.toLearn = null;
+      this.learn(learn);
+    } else if (learn && !this.o.session.currentGame?.commands.some((c) => sameCommand(c, learn))) this.toLearn = null;
     // A finished game's board shows the table's art: its tiles become the next games' templates.
     if (this.tracker?.game.state.finished && this.trackerFor !== null && this.boardPicturedFor !== this.trackerFor) {
       this.boardPicturedFor = this.trackerFor;
@@ -606,6 +617,7 @@ export class CameraService {
         this.changed();
       });
     }
+    this.levelledSeq = Math.max(this.levelledSeq, seq);
   }
 
   /**
@@ -896,6 +908,7 @@ export class CameraService {
 
   private sessionChanged(): void {
     if (this.closed) return;
+    this.sessionSeq++;
     const id = this.o.session.currentGameId;
     if (this.boundTo !== id) {
       this.boundTo = id;
@@ -1225,17 +1238,20 @@ export class CameraService {
     for (const l of this.listeners) l();
   }
 
-  /** Resolves once every held frame that can be read now has been read (tests, shutdown). */
   /**
-   * Every frame received so far read (or let go) and what it taught stored — not the pump idle: a
-   * camera that sends faster than a loaded machine reads keeps the pump busy for good.
+   * Resolves once every frame received so far is read (or let go), the tracker levelled with the
+   * session, and what it taught stored (tests, shutdown) — not once the pump is idle: a camera that
+   * sends faster than a loaded machine reads keeps the pump busy for good.
    */
   async settled(): Promise<void> {
     // The frames received so far: looked at (kept or not), then those kept read, unless the tracker
     // may not read them now (a question open, the game over).
     const upTo = this.received - 1;
+    const seq = this.sessionSeq;
     await this.intake.lookedAt();
-    const pending = () => this.trackerLoading || (this.pumping && ((this.reading !== null && this.reading.index <= upTo) || this.intake.oldestHeld <= upTo));
+    // (The tracker levelled with the session as it is now: answers and input reach the worker by a
+    // message, so what they release — a figure read, a picture learned — comes after a reply.)
+    const pending = () => this.trackerLoading || (this.pumping && ((this.reading !== null && this.reading.index <= upTo) || this.intake.oldestHeld <= upTo || (this.tracker !== null && this.levelledSeq < seq)));
     while (pending()) await new Promise((r) => setTimeout(r, 5));
     await this.learning;
   }
