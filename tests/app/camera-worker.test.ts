@@ -26,10 +26,11 @@ import { CameraService, type CameraServiceOptions } from '../../electron/service
 import { GameSession } from '../../electron/services/session/session.js';
 import { Store } from '../../electron/services/store/store.js';
 import { sameMove } from '../../models/track/replay.js';
-import { agreed, nextStep } from './helpers/camera-table.js';
+import { agreed, manifestWithoutDraws, nextStep } from './helpers/camera-table.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
-const manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[]; visits: { handFrom: number; stillFrom: number; camera: number[] }[] };
+// The table never types a draw: each tile laid is its draw (helpers/camera-table.ts).
+const manifest = manifestWithoutDraws(JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[]; visits: { handFrom: number; stillFrom: number; camera: number[] }[] });
 const truth = manifest.commands;
 const visits = manifest.visits;
 const parsed = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8')));
@@ -107,15 +108,13 @@ describe('the tracker in its worker', () => {
     // Killed: the worker exits as it starts reading the frame that makes the first tile's scene still.
     const crashAt = visits[0]!.stillFrom + 1;
     await first.faults({ crashAtFrame: crashAt });
-    expect(s.session.play(truth[0]!).ok).toBe(true); // the draw, acknowledged before the crash
     for (const f of frames.slice(visits[0]!.stillFrom, crashAt + 1)) s.camera.frame(f);
     await s.camera.settled();
     expect(first.down?.why).toBe('crashed');
     expect(s.camera.trackerGeneration).toBe(2);
     expect(notices(s).some((t) => /the tracker stopped \(the tracker's worker stopped \(exit code 70\)\): it was restarted/.test(t)), notices(s).join('\n')).toBe(true);
-    // The draw stays; the second worker, levelled with it, read the tile the first went down on, once.
+    // The second worker read the tile the first went down on, once.
     const tile0 = truth[visits[0]!.camera[0]!]!;
-    expect(s.session.currentGame!.commands[0]).toEqual(truth[0]);
     expect(times(s, tile0)).toBe(1);
     const afterCrash = await table(s, visits[1]!.camera[0]!);
     expect(afterCrash).toEqual({ missed: 0, wrong: 0 });
@@ -161,7 +160,6 @@ describe('only still scenes kept', () => {
     expect(s.camera.use('browser').ok).toBe(true);
     // The table is asked about the first tile, and leaves the question open.
     s.camera.askEverything(true);
-    expect(s.session.play(truth[0]!).ok).toBe(true);
     const v1 = visits[1]!;
     for (const f of frames.slice(0, v1.handFrom)) s.camera.frame(f);
     await s.camera.settled();

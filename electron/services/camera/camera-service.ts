@@ -211,6 +211,8 @@ export class CameraService {
   private pumpAgain = false;
   /** The frame the tracker is reading, null between frames. */
   private reading: KeptFrame | null = null;
+  /** The index of the frame being read or whose readings are being proposed, -1 between frames (`settled`). */
+  private busyWith = -1;
   private size: [number, number] | null = null;
   private lastImage: Uint8Array | null = null;
   /** The frame the tracker read last: what an open question is about. */
@@ -490,6 +492,7 @@ export class CameraService {
     } finally {
       this.pumping = false;
       this.reading = null;
+      this.busyWith = -1;
     }
     this.changed();
     if (this.pumpAgain && !this.trackerProblem) void this.pump();
@@ -502,6 +505,7 @@ export class CameraService {
    */
   private async readHeld(): Promise<boolean> {
     for (;;) {
+      this.busyWith = -1;
       const tracker = this.tracker;
       const generation = this.generation;
       if (!tracker) return false;
@@ -510,6 +514,7 @@ export class CameraService {
       if (this.closed || this.intake.held === 0 || this.waitingFor() !== null) return true;
       const f = this.intake.next()!;
       this.reading = f;
+      this.busyWith = f.index;
       let events: readonly TrackEvent[];
       try {
         events = (await tracker.feed(f.bytes, f.index)).events;
@@ -543,6 +548,7 @@ export class CameraService {
         this.sinceScene = [];
       } else this.sinceScene.push(f);
       await this.handle(events);
+      this.busyWith = -1;
       this.changed();
     }
   }
@@ -1251,7 +1257,7 @@ export class CameraService {
     await this.intake.lookedAt();
     // (The tracker levelled with the session as it is now: answers and input reach the worker by a
     // message, so what they release — a figure read, a picture learned — comes after a reply.)
-    const pending = () => this.trackerLoading || (this.pumping && ((this.reading !== null && this.reading.index <= upTo) || this.intake.oldestHeld <= upTo || (this.tracker !== null && this.levelledSeq < seq)));
+    const pending = () => this.trackerLoading || (this.pumping && ((this.busyWith !== -1 && this.busyWith <= upTo) || this.intake.oldestHeld <= upTo || (this.tracker !== null && this.levelledSeq < seq)));
     while (pending()) await new Promise((r) => setTimeout(r, 5));
     await this.learning;
   }
