@@ -1,7 +1,9 @@
 /**
- * Frames in, only the frames the tracker needs kept. Every frame the camera sends is looked at (a
- * 160 px grey copy, decoded at an eighth of its size on libuv's thread pool, so the services' thread
- * only compares a few thousand bytes), but only these are kept until the tracker reads them:
+ * Frames in, only the frames the tracker needs kept. Every frame the camera sends while a game is
+ * read is looked at (a 160 px grey copy, decoded at an eighth of its size on libuv's thread pool, so
+ * the services' thread only compares a few thousand bytes; one with nothing to be read into — no
+ * game, or teach mode taking the frames — is only counted), but only these are kept until the
+ * tracker reads them:
  *
  * - per still scene after motion, the frame that makes it still and the last frame before it (the
  *   tracker's own still check wants two alike frames after a different one: models/track
