@@ -97,8 +97,11 @@ describe('Watch a demo game (browser mode, Chromium)', () => {
     await freshApp('stopped');
     await watchDemo();
     await expect.poll(() => app.demo.view().tilesFromCamera, { timeout: 120_000 }).toBeGreaterThanOrEqual(4);
-    await act(page, 'stop the demo', () => page.getByTestId('demo-stop').click());
+    // (Not `act`: stopping changes no game, so no new snapshot need come — one came only when the
+    // camera happened to commit a tile meanwhile. The stop's effect is waited for instead.)
+    await page.getByTestId('demo-stop').click();
     await expect.poll(() => page.getByTestId('demo-status').getAttribute('data-state')).toBe('stopped');
+    expect(await page.locator('[data-testid=message][role=alert]').count()).toBe(0);
     expect(app.camera.view().source).toBe('none');
     await app.camera.settled();
     const held = app.session.currentGame!.commands.length;

@@ -447,6 +447,11 @@ export class CameraService {
     this.changed();
   }
 
+  /** No camera now (chosen so, or the demo stopped): nothing more is read, and no reading is the camera's to commit. */
+  private get switchedOff(): boolean {
+    return this.kind === 'none';
+  }
+
   /** Why the tracker does not read now, or null when it does. */
   private waitingFor(): string | null {
     const game = this.o.session.currentGame;
@@ -511,7 +516,8 @@ export class CameraService {
       if (!tracker) return false;
       await this.sync();
       if (tracker !== this.tracker || generation !== this.generation) return false;
-      if (this.closed || this.intake.held === 0 || this.waitingFor() !== null) return true;
+      // A camera switched off (the demo stopped) reads nothing more: the game is the table's.
+      if (this.closed || this.switchedOff || this.intake.held === 0 || this.waitingFor() !== null) return true;
       const f = this.intake.next()!;
       this.reading = f;
       this.busyWith = f.index;
@@ -547,7 +553,8 @@ export class CameraService {
         this.lastScene = pair;
         this.sinceScene = [];
       } else this.sinceScene.push(f);
-      await this.handle(events);
+      // (Switched off while the worker read it: its readings are not the table's to get.)
+      if (!this.switchedOff) await this.handle(events);
       this.busyWith = -1;
       this.changed();
     }
@@ -602,7 +609,7 @@ export class CameraService {
     // The table answered a reading the tracker left open (or entered the tile itself): the figure on
     // that tile is read from the same frame.
     const tracker = this.tracker;
-    if (last && (last.type === 'placeTile' || last.type === 'placePrizeTile') && tracker) {
+    if (last && (last.type === 'placeTile' || last.type === 'placePrizeTile') && tracker && !this.switchedOff) {
       const generation = this.generation;
       const r = await tracker.request({ op: 'afterTableAnswer' });
       if (tracker === this.tracker && generation === this.generation) await this.handle(r.events);
@@ -855,7 +862,8 @@ export class CameraService {
     const generation = this.generation;
     const r = await tracker.level(game.commands);
     if (tracker !== this.tracker || generation !== this.generation) return [];
-    for (const x of r.readings) await this.tableReadings(x.at, x.events);
+    // (A camera switched off gets none: what it saw before is the table's to enter.)
+    if (!this.switchedOff) for (const x of r.readings) await this.tableReadings(x.at, x.events);
     return r.added;
   }
 
