@@ -4,7 +4,8 @@
  * 30 fps (216 000 frames; time is compressed, the frame count is not: the camera sends as fast as
  * the services look, and waits while more than a few still scenes are unread, but for the open
  * question), a second screen sending
- * commands throughout (the table's draws, answers and turns, and a snapshot every 50 ms), and one
+ * commands throughout (the table's answers, figures and turns — no draws: the tile laid is its draw —
+ * and a snapshot every 50 ms), and one
  * question left open for 10 minutes of frames while the game goes on on the table.
  *
  * The frames: the bundled full game (tests/fixtures/recordings/demo-tower-jc, 381 frames at 3 fps,
@@ -30,7 +31,7 @@ import { setupFromRecord } from '../engine/record/convert.js';
 import { splitMjpeg, type FrameSource } from '../models/scene/recording.js';
 import { replayRecording } from '../models/track/replay.js';
 import { startBrowserMode } from '../electron/server/browser-mode.js';
-import { agreed, isCameraMove, nextStep } from '../tests/app/helpers/camera-table.js';
+import { agreed, isCameraMove, manifestWithoutDraws, nextStep } from '../tests/app/helpers/camera-table.js';
 import { connect } from '../tests/app/helpers/ws-client.js';
 
 const DIR = join(import.meta.dirname, '../tests/fixtures/recordings/demo-tower-jc');
@@ -41,7 +42,8 @@ const HOLD = MINUTES >= 120 ? 10 * 60 * FPS : Math.round(TOTAL / 12);
 const BASE_AT = MINUTES >= 60 ? 5 * 60 * FPS : Math.round(TOTAL / 24);
 const W = 1920, H = 1080;
 
-const manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[]; frames: number; visits: { stillFrom: number; camera: number[] }[] };
+// The table types no draw: each tile laid is its draw (as the camera tests and the demo play).
+const manifest = manifestWithoutDraws(JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[]; frames: number; visits: { stillFrom: number; camera: number[] }[] });
 const truth = manifest.commands;
 const parsed = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8')));
 if (!parsed.ok) throw new Error(parsed.reason);
