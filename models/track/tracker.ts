@@ -9,7 +9,6 @@
 import type { Command } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
 import type { GameSetup } from '../../engine/game/setup.js';
-import { legalMeepleSpots } from '../../engine/game/legal.js';
 import { nominationCandidates } from '../../engine/expansions/jousts-crests.js';
 import { underTowerFloor } from '../../engine/expansions/tower.js';
 import { placementProblem, tileProblem } from '../../engine/game/placement.js';
@@ -36,37 +35,13 @@ import { decodeReading } from '../decode.js';
 import type { Enrollment } from '../enroll.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 
-/** Edge of a meeple's drawing on the table, mm (the enrolled figure). */
 const NEIGHBOURS = [[1, 0], [-1, 0], [0, 1], [0, -1]] as const;
-const FIGURE_MM = 14;
-/** The figures the tracker reads, and their drawn size (models/scene/generate.ts draws a big follower at 17 mm). */
-type FigureKind = 'normal' | 'big';
-const FIGURE_KINDS: readonly FigureKind[] = ['normal', 'big'];
-const FIGURE_SIZE_MM: Record<FigureKind, number> = { normal: FIGURE_MM, big: 17 };
-type FigureSprites = Record<FigureKind, Rgba | null>;
-/** A figure hypothesis is drawn at least this strong (1 = as enrolled; see maskedFigureDistance). */
-const FIGURE_MIN_STRENGTH = 0.3;
-/** Best spot's fitted strength below which no figure is seen, and from which one surely is. */
-const FIGURE_UNSEEN = 0.38;
-const FIGURE_SEEN = 0.45;
 /**
  * Look-alike readings (`byDetail`): within this factor of the best distance, differing in at most this
- * many template pixels (a quarter of the cell), weighed with this softmax temperature (× the best
- * detail distance; set on the tuning recordings' prize tiles, see docs/tracking.md).
+ * many template pixels (a quarter of the cell); reading.ts weighs them by the detail.
  */
 const DETAIL_CLOSE = 1.5;
 const DETAIL_MAX_PX = (CROP_PX * CROP_PX) / 4;
-const DETAIL_TEMPERATURE = 0.15;
-/**
- * How well the best tile template must fit a new tile for the template reading to be trusted: in
- * full up to FIT_TRUSTED (mean squared difference after gain matching), not at all from
- * FIT_UNTRUSTED. Where no template is drawn like the table's art (printed tiles the table has not
- * pictured yet) the best template still wins the softmax, often by far, and was committed wrong;
- * it misses the cell by 0.027–0.085 there, where on the 30 c3 tuning games the best fit of a new
- * tile never passed 0.026 (docs/tracking.md, "Printed art").
- */
-const FIT_TRUSTED = 0.03;
-const FIT_UNTRUSTED = 0.05;
 /**
  * The stricter gate for a reading by the table's picture where unpictured types compete (`fitOf`):
  * in full up to 0.02, fading out by FIT_TRUSTED. Right readings by pictures (c3 tuning games
@@ -105,14 +80,11 @@ const MOVED_SCENE = 0.02;
 /** The ideal grid in the tracker's table frame (calibration/lattice.ts). */
 const GRID = { originMm: { x: 0, y: 0 }, pitchMm: PITCH_MM, angleDeg: 0, tileMm: TILE_MM };
 import { featurePoint } from '../scene/spots.js';
-import { figureMatch } from './figure-align.js';
-import { figurePresence } from './figure-presence.js';
 import { seemsLifted } from './lifted.js';
 import { agreedOffset, ANCHOR_MARGIN, ANCHOR_PX, tileOffset } from './anchor.js';
-import { CROP_PX, type TilePicture, differenceMask, distanceAt, maskedDistance, maskedLumaDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
-import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
-import { rasterise } from '../render/rasterise.js';
-import type { Rgba } from '../synth/image.js';
+import { CROP_PX, type TilePicture, differenceMask, maskedLumaDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
+import { confidence, FIT_TRUSTED, readingConfidence, templateFit, type Reading } from './reading.js';
+import { FigureReader, figureSprites } from './figures.js';
 
 export type TrackEvent =
   /** `markers`: the sheet's markers seen (none when the plane came from the start piece's clicked corners). */
@@ -158,7 +130,6 @@ export interface TrackerOptions {
   readonly pictures?: readonly TilePicture[];
 }
 
-interface Reading { tile: string; q: number; d: number; match: ReturnType<typeof matchTemplate>; /** Distance where look-alikes differ (`byDetail`). */ detail?: number }
 
 /**
  * The start piece's drawing must fit a found rectangle at least this well (`matchTemplate`'s mean
@@ -223,7 +194,7 @@ export class Tracker {
   /** Commit a reading at this confidence; the table may raise it above 1 to be asked about every reading. */
   commitAt: number;
 
-  private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly figures: FigureSprites[], private readonly model: TileRecognizer | null, private readonly o: TrackerOptions) {
+  private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly figures: FigureReader, private readonly model: TileRecognizer | null, private readonly o: TrackerOptions) {
     const g = Game.start(o.setup, defaultCatalog());
     if (!g.ok) throw new Error(`tracker: the setup is not playable: ${g.reason}`);
     this.game = g.value;
@@ -233,14 +204,7 @@ export class Tracker {
 
   static async create(o: TrackerOptions): Promise<Tracker> {
     const [cv, templates] = await Promise.all([loadCv(), TileTemplates.enroll(defaultCatalog(), o.style)]);
-    // The players' figures, enrolled by colour.
-    const figures = await Promise.all(
-      o.setup.players.map(async (p): Promise<FigureSprites> => {
-        if (!PIECE_COLORS.includes(p.color as PieceColor)) return { normal: null, big: null };
-        const [normal, big] = await Promise.all([rasterise(pieceSvg('meeple', p.color as PieceColor), 48), rasterise(pieceSvg('big', p.color as PieceColor), 48)]);
-        return { normal, big };
-      }),
-    );
+    const figures = new FigureReader(templates, await figureSprites(o.setup.players));
     // The issue-4 model joins the reading when it is there (models/tiles-v1.onnx); without it the
     // templates read alone.
     const model = o.useModel === false || !existsSync(DEFAULT_MODEL) ? null : await TileRecognizer.load(DEFAULT_MODEL, 1);
@@ -1052,7 +1016,7 @@ export class Tracker {
       // the anchors' search (±7 mm; from its edge once more): a plane solved from three markers
       // jumped up to half a cell from one still frame to the next on a tuning game, and every tile
       // it moved looked lifted.
-      const dKnown = Math.min(known.d, this.foundNear(wide, t.x, t.y, tpl), ...this.figureHypotheses(c.now, r, t.x, t.y).map((h) => h.d));
+      const dKnown = Math.min(known.d, this.foundNear(wide, t.x, t.y, tpl), ...this.figures.hypotheses(c.now, r, state).map((h) => h.d));
       const index = this.game.history.findIndex((h) => (h.command.type === 'placeTile' || h.command.type === 'placePrizeTile') && h.command.at[0] === t.x && h.command.at[1] === t.y);
       if (seemsLifted(c.now, { empty, last: this.tileCrops.get(c.key)! }, dKnown)) {
         out.push({ kind: 'notice', frame, message: `the tile ${t.view.tile.id} at (${t.x}, ${t.y}) seems lifted: undo its placement (command ${index})? nothing changed until the table says so` });
@@ -1120,7 +1084,7 @@ export class Tracker {
     // A figure standing on the new tile hides part of it: the leading readings are scored with the
     // best figure hypothesis too, so a meeple does not push the right tile down the list.
     for (const r of readings.slice(0, 4)) {
-      const withFigure = this.figureHypotheses(now, r, x, y);
+      const withFigure = this.figures.hypotheses(now, r, state);
       if (withFigure.length) r.d = Math.min(r.d, withFigure[0]!.d);
     }
     readings.sort((a, b) => a.d - b.d);
@@ -1157,43 +1121,9 @@ export class Tracker {
   }
 
   /**
-   * The figure hypotheses for a reading (before it is played: every feature of the tile; the engine
-   * narrows them to legal spots once the tile is down), each drawn into the template and compared at
-   * the tile's own shift and light. Best first.
+   * The figure on the tile just placed (the player's enrolled figure at each legal spot, figures.ts),
+   * committed when sure. While the table may still nominate (Jousts & Crests), it waits (`figureWait`).
    */
-  private figureHypotheses(now: CellCrop, r: Reading, x: number, y: number, legal?: Set<string>): { on: string; d: number }[] {
-    void x; void y;
-    return this.figureTemplates(r, legal).map((h) => ({ on: h.on, d: distanceAt(now, h.tpl, r.match) })).sort((a, b) => a.d - b.d);
-  }
-
-  /** The template with the player's figure drawn on each (legal) feature's standing point. */
-  /** The tile's template with the player's figure of `kind` at each legal feature's standing point. */
-  private figureTemplates(r: Reading, legal?: Set<string>, kind: FigureKind = 'normal'): { on: string; tpl: CellCrop }[] {
-    const sprite = this.figures[this.game.state.turn.player]?.[kind];
-    if (!sprite) return [];
-    const catalog = this.game.state.catalog;
-    const tile = catalog.get(r.tile)!;
-    const s = TILE_MM / PITCH_MM;
-    const out: { on: string; tpl: CellCrop }[] = [];
-    const tried = new Set<string>();
-    // On a symmetric tile each equivalent turn puts a feature's standing point elsewhere: all are
-    // tried (the rules name the feature alike in each).
-    for (let q = 0; q < 4; q++) {
-      if (q !== r.q && !sameUpToSymmetry(tile, r.q, q)) continue;
-      const view = catalog.view(r.tile, q);
-      for (const f of view.features) {
-        if (legal && !legal.has(f.name)) continue;
-        const p = featurePoint(view, f.index);
-        const key = `${f.name}@${p[0].toFixed(2)},${p[1].toFixed(2)}`;
-        if (tried.has(key)) continue;
-        tried.add(key);
-        const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, FIGURE_SIZE_MM[kind] / PITCH_MM);
-        if (tpl) out.push({ on: f.name, tpl });
-      }
-    }
-    return out;
-  }
-
   private readFigure(now: CellCrop, r: Reading, frame: number, waited = false): TrackEvent | null {
     const state = this.game.state;
     const placed = state.board.tiles[state.turn.tile];
@@ -1202,69 +1132,13 @@ export class Tracker {
       this.figureWait = { now, r, frame };
       return null;
     }
-    const player = state.turn.player;
-    const spots = legalMeepleSpots(state);
-    // A normal follower, and a big one (Inns & Cathedrals) where the player has one to place: told
-    // apart by the size that fits.
-    const drawn = FIGURE_KINDS.flatMap((kind) => {
-      const legal = new Set(spots.filter((s) => s.kind === kind).map((s) => s.on));
-      return legal.size === 0 ? [] : this.figureTemplates(r, legal, kind).map((h) => ({ ...h, kind }));
-    });
-    // Each hypothesis differs from "no figure" only where its figure stands: they are compared there.
-    const base = this.templates.get(r.tile, r.q)!;
-    const mask = differenceMask(base, drawn.map((h) => h.tpl));
-    // A tile matched at the edge of its drift search is looked for further off (figure-align.ts).
-    const m = figureMatch(now, base, r.match);
-    const hyps: { cmd: Command | null; d: number; a?: number }[] = [
-      { cmd: null, d: maskedDistance(now, base, m, mask) },
-      ...drawn.map((h) => ({ cmd: { type: 'placeMeeple', player, kind: h.kind, on: h.on } as Command, ...maskedFigureDistance(now, base, h.tpl, m, mask, FIGURE_MIN_STRENGTH) })),
-    ];
-    if (process.env.TRACK_FIGURE_LOG) console.error(`FIG ${JSON.stringify({ frame, x: placed.x, y: placed.y, tile: r.tile, q: r.q, player, fit: m.d, sx: m.sx, sy: m.sy, none: hyps[0]!.d, hyps: hyps.slice(1).map((h) => ({ on: (h.cmd as { on: string }).on, d: h.d, a: h.a })) })}`);
-    if (process.env.TRACK_DEBUG) console.error(`figure? frame ${frame} ${r.tile}: ${[...hyps].sort((a, b) => a.d - b.d).slice(0, 3).map((h) => `${h.cmd && h.cmd.type === 'placeMeeple' ? h.cmd.on : 'none'} ${h.d.toFixed(5)}${h.a !== undefined ? ` a ${h.a.toFixed(2)}` : ''}`).join(', ')}`);
-    // Whether a figure stands there at all is told by the strength its best spot needs (a drawn
-    // figure fits seen ones at 0.5–1, bare tiles at the 0.3 floor); which spot, by the spots' fit.
-    // One hypothesis per feature (a symmetric tile offers a feature at two points): the better one.
-    const same = (a: Command, b: Command) => a.type === 'placeMeeple' && b.type === 'placeMeeple' && a.on === b.on && a.kind === b.kind;
-    const ranked = hyps.filter((h) => h.cmd).sort((a, b) => a.d - b.d).filter((h, i, all) => all.findIndex((o) => same(o.cmd!, h.cmd!)) === i);
-    const best = ranked[0];
-    // Below `unseen` no figure, from `seen` surely one (figure-presence.ts: by the player's colour).
-    const { unseen, seen } = figurePresence(this.o.setup.players[player]?.color, { unseen: FIGURE_UNSEEN, seen: FIGURE_SEEN });
-    if (!best || best.a! < unseen || best.d >= hyps[0]!.d) return null;
-    // Spots that need no more than the floor strength show no figure: they do not compete.
-    const rivals = ranked.filter((h, i) => i === 0 || h.a! >= unseen);
-    const conf = confidence(rivals) * (best.a! >= seen ? 1 : 0.5);
-    const alternatives = ranked.slice(1, 3).map((h) => h.cmd!);
-    if (!best.cmd) return null;
-    if (conf < this.commitAt) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
-    const played = this.game.play(best.cmd);
-    if (!played.ok) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };
+    const seen = this.figures.read(now, r, state, this.o.setup.players[state.turn.player]?.color, frame);
+    if (!seen) return null;
+    const { command, confidence: conf, alternatives } = seen;
+    if (conf < this.commitAt) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
+    const played = this.game.play(command);
+    if (!played.ok) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };
     this.cameraCommitted.add(this.game.history.length - 1);
-    return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 };
+    return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 };
   }
-}
-
-/** How far the best template's fit lets its reading be trusted: 1 up to `trusted`, 0 from `untrusted`. */
-export function templateFit(d: number, trusted = FIT_TRUSTED, untrusted = FIT_UNTRUSTED): number {
-  return Math.min(1, Math.max(0, (untrusted - d) / (untrusted - trusted)));
-}
-
-/** Softmax-like confidence of the best reading from the template distances. */
-export function confidence(readings: readonly { d: number }[]): number {
-  if (readings.length < 2) return 1;
-  const d0 = readings[0]!.d;
-  const t = 0.04 * d0 + 1e-4;
-  let z = 0;
-  for (const r of readings) z += Math.exp(-(r.d - d0) / t);
-  return 1 / z;
-}
-
-/** A cell reading's confidence: look-alikes compared by their detail (`Tracker.byDetail`) are weighed by it. */
-export function readingConfidence(readings: readonly { d: number; detail?: number }[]): number {
-  const close = readings.filter((r) => r.detail !== undefined);
-  if (close.length < 2) return confidence(readings);
-  const m0 = close[0]!.detail!;
-  const t = DETAIL_TEMPERATURE * m0 + 1e-6;
-  let z = 0;
-  for (const r of close) z += Math.exp(-(r.detail! - m0) / t);
-  return 1 / z;
 }
