@@ -24,7 +24,6 @@ import { carriedBy, growWith, startGrowing, type Cell, type GrowingPlane, type S
 import { detectCameraMove } from '../../calibration/bump.js';
 import { homographyFromSheet } from '../../calibration/markers.js';
 import { changedFraction, StillScene, thumbnail, type Thumb } from '../../calibration/motion.js';
-import { rectifyCell } from '../../calibration/rectify.js';
 import { steadyPlane, type Plane } from '../../calibration/steady-plane.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { sameUpToSymmetry } from '../classes.js';
@@ -67,8 +66,6 @@ const MODEL_LEADS_SHARPNESS = 20;
 const HIDDEN_FIGURE_R = 0.25;
 /** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
 const LONE_FIT = 0.5;
-/** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
-const MODEL_MIN_CELL_PX = 30;
 /** The model's tile-present probability above which a hole is taken to hold a tile the game lacks. */
 const AHEAD_PRESENT = 0.9;
 /**
@@ -81,10 +78,11 @@ const MOVED_SCENE = 0.02;
 const GRID = { originMm: { x: 0, y: 0 }, pitchMm: PITCH_MM, angleDeg: 0, tileMm: TILE_MM };
 import { featurePoint } from '../scene/spots.js';
 import { seemsLifted } from './lifted.js';
-import { agreedOffset, ANCHOR_MARGIN, ANCHOR_PX, tileOffset } from './anchor.js';
+import { ANCHOR_MARGIN, ANCHOR_PX, tileOffset } from './anchor.js';
 import { CROP_PX, type TilePicture, differenceMask, maskedLumaDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { confidence, FIT_TRUSTED, readingConfidence, templateFit, type Reading } from './reading.js';
 import { FigureReader, figureSprites } from './figures.js';
+import { anchorOffset, cellCrop, changedCells, modelCrop, modelReadsCell, type ChangedCell } from './cell-crops.js';
 
 export type TrackEvent =
   /** `markers`: the sheet's markers seen (none when the plane came from the start piece's clicked corners). */
@@ -589,10 +587,8 @@ export class Tracker {
     }
   }
 
-  /** Whether cell (x, y) is large enough in the picture for the model (its training range starts at 30 px). */
   private modelReadsCell(x: number, y: number, H: Homography = this.H!): boolean {
-    const a = applyHomography(H, { x: x * PITCH_MM, y: y * PITCH_MM }), b = applyHomography(H, { x: (x + 1) * PITCH_MM, y: y * PITCH_MM });
-    return Math.hypot(a.x - b.x, a.y - b.y) >= MODEL_MIN_CELL_PX;
+    return modelReadsCell(H, x, y);
   }
 
   /**
@@ -616,62 +612,17 @@ export class Tracker {
     return [{ kind: 'notice', frame, message: `the table already shows a tile at ${found.length === 1 ? 'cell' : 'cells'} ${cells} that the game does not have (moves not entered, or the camera started late): enter those moves, or lift the ${found.length === 1 ? 'tile' : 'tiles'}; the camera does not read ${found.length === 1 ? 'that cell' : 'those cells'} until then` }];
   }
 
-  /** The cell's crop (`px` square over `PITCH_MM · px / CROP_PX`), its centre moved by (ox, oy) table mm. */
   private crop(mat: unknown, x: number, y: number, H: Homography = this.H!, px = CROP_PX, ox = 0, oy = 0): CellCrop {
-    const h = (PITCH_MM / 2) * (px / CROP_PX);
-    const c = (dx: number, dy: number) => applyHomography(H, { x: x * PITCH_MM + ox + dx, y: y * PITCH_MM + oy + dy });
-    const quad: Quad = [c(-h, -h), c(h, -h), c(h, h), c(-h, h)];
-    const f = rectifyCell(this.cv, mat, quad, px);
-    return Float32Array.from(f.data);
+    return cellCrop(this.cv, mat, H, x, y, px, ox, oy);
   }
 
-  /**
-   * Where the hole's laid neighbours say the lattice is (anchor.ts), table mm from where the plane puts
-   * the cell: each laid tile of the 3×3 block around it is found in a wider cut of its cell, and the
-   * median of their offsets is taken when they agree (`agreedOffset`). Null when no neighbour is laid,
-   * they disagree, or they sit where the plane says.
-   */
   private anchorOffset(mat: unknown, x: number, y: number, H: Homography = this.H!): { ox: number; oy: number } | null {
-    const offsets: { sx: number; sy: number }[] = [];
-    for (const t of this.game.state.board.tiles) {
-      if (Math.abs(t.x - x) > 1 || Math.abs(t.y - y) > 1 || (t.x === x && t.y === y)) continue;
-      const tpl = this.templates.get(t.view.tile.id, ROTATIONS.indexOf(t.view.rot));
-      if (!tpl) continue;
-      offsets.push(tileOffset(this.crop(mat, t.x, t.y, H, ANCHOR_PX), tpl));
-    }
-    const m = agreedOffset(offsets);
-    if (process.env.TRACK_DEBUG) console.error(`anchor (${x},${y}): ${offsets.map((o) => `${o.sx},${o.sy}`).join(' ')} → ${m ? `${m.sx},${m.sy}` : '-'}`);
-    if (!m || (m.sx === 0 && m.sy === 0)) return null;
-    const mm = PITCH_MM / CROP_PX;
-    return { ox: m.sx * mm, oy: m.sy * mm };
+    return anchorOffset(this.cv, mat, H, x, y, this.game.state.board.tiles, this.templates);
   }
 
-  /** Cells that look different now, beyond a change of light over the whole table. */
-  private changedCells(cells: Map<number, CellCrop>, crop: (x: number, y: number) => CellCrop): { key: number; score: number; now: CellCrop }[] {
-    const rows: { key: number; ratio: number[]; d: number; now: CellCrop }[] = [];
-    for (const [key, before] of cells) {
-      const now = crop(keyX(key), keyY(key));
-      const mean = (c: CellCrop, k: number) => { let s = 0; for (let i = k; i < c.length; i += 3) s += c[i]!; return s / (c.length / 3) + 1; };
-      const ratio = [0, 1, 2].map((k) => mean(now, k) / mean(before, k));
-      // The unshifted distance bounds the best shift's from above: the drift search is only needed
-      // where the cell may pass the threshold below (a full board has a hundred holes).
-      rows.push({ key, ratio, d: matchTemplate(now, before, 0).d, now });
-    }
-    if (rows.length === 0) return [];
-    const med = [0, 1, 2].map((k) => rows.map((r) => r.ratio[k]!).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!);
-    for (const r of rows) if (Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10 > 0.2) r.d = matchTemplate(r.now, cells.get(r.key)!).d;
-    if (process.env.TRACK_DEBUG) console.error(`cells: ${rows.map((r) => `${keyX(r.key)},${keyY(r.key)}:${(Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10).toFixed(2)}`).sort((a, b) => Number(b.split(':')[1]) - Number(a.split(':')[1])).slice(0, 3).join(' ')}`);
-    return rows
-      .map((r) => ({ key: r.key, now: r.now, score: Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10 }))
-      .filter((r) => r.score > 0.2)
-      .sort((a, b) => b.score - a.score);
-  }
 
-  /** The issue-4 model's crop convention: the cell plus 10 % of the pitch on every side, 64 px. */
   private modelCrop(mat: unknown, x: number, y: number, H: Homography = this.H!, ox = 0, oy = 0): Frame {
-    const h = PITCH_MM * 0.6;
-    const c = (dx: number, dy: number) => applyHomography(H, { x: x * PITCH_MM + ox + dx, y: y * PITCH_MM + oy + dy });
-    return rectifyCell(this.cv, mat, [c(-h, -h), c(h, -h), c(h, h), c(-h, h)], this.model?.size ?? 64);
+    return modelCrop(this.cv, mat, H, x, y, this.model?.size ?? 64, ox, oy);
   }
 
   /**
@@ -746,7 +697,7 @@ export class Tracker {
   /** Reads the holes that changed since the last still frame; returns what it found and which changed. */
   private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<{ events: TrackEvent[]; changed: ReadonlySet<number>; deferred: ReadonlySet<number> }> {
     // (Cells the table has filled since the last still scene are no longer holes: they order nothing.)
-    const changed = this.changedCells(this.holeCrops, crop).filter((h) => this.game.state.board.holes.has(h.key));
+    const changed = changedCells(this.holeCrops, crop).filter((h) => this.game.state.board.holes.has(h.key));
     const { now, later } = this.drawTold() ? { now: changed, later: [] } : this.inOrder(changed, frame);
     // Holes left unread when a reading waits for the table wait with those left for a later turn:
     // their tiles are still new at the next still scene, seen since the frame they were first seen.
@@ -808,7 +759,7 @@ export class Tracker {
    * in one scene, nothing orders them: the first read is left to the table (`earlierTile`) and the
    * rest stay new until it has answered.
    */
-  private inOrder(changed: { key: number; score: number; now: CellCrop }[], frame: number): { now: typeof changed; later: typeof changed } {
+  private inOrder(changed: ChangedCell[], frame: number): { now: typeof changed; later: typeof changed } {
     const seen = (key: number) => this.firstSeen.get(key) ?? frame;
     for (const h of changed) if (!this.firstSeen.has(h.key)) this.firstSeen.set(h.key, frame);
     if (changed.length < 2) return { now: changed, later: [] };
@@ -841,7 +792,7 @@ export class Tracker {
     const state = this.game.state;
     const ring = this.ring();
     const known = new Map([...ring].filter((k) => this.outerCrops.has(k)).map((k) => [k, this.outerCrops.get(k)!] as const));
-    const changed = new Set(this.changedCells(known, crop).map((c) => c.key));
+    const changed = new Set(changedCells(known, crop).map((c) => c.key));
     // Light is levelled out by `changedCells`; a camera move past MOVED_SCENE is followed before this.
     // What is left that changes most of the ring at once is a nudge: tiles laid while the table fell
     // behind (frames dropped) change a few cells, and each must be remembered to be read in its turn.
@@ -857,7 +808,7 @@ export class Tracker {
     }
   }
 
-  private async readChangedHoles(frame: number, changed: { key: number; score: number; now: CellCrop }[], modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null, unread: Set<number>): Promise<TrackEvent[]> {
+  private async readChangedHoles(frame: number, changed: ChangedCell[], modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null, unread: Set<number>): Promise<TrackEvent[]> {
     const out: TrackEvent[] = [];
     const lone = this.loneNewTile(changed);
     for (const hole of lone ? [lone.hole, ...changed.filter((h) => h !== lone.hole)] : changed) {
@@ -959,7 +910,7 @@ export class Tracker {
    * cost the camera service's missed-still-frame test three more moves by hand). When no hole stands
    * out so, or the drawn tile does not fit the one that does, all are read as before.
    */
-  private loneNewTile(changed: { key: number; score: number; now: CellCrop }[]): { hole: { key: number; score: number; now: CellCrop }; best: number } | null {
+  private loneNewTile(changed: ChangedCell[]): { hole: ChangedCell; best: number } | null {
     const state = this.game.state;
     if (changed.length < 2 || state.turn.drawn === null) return null;
     const fits = changed
@@ -1003,7 +954,7 @@ export class Tracker {
     const state = this.game.state;
     const byKey = new Map(state.board.tiles.map((t) => [t.key, t]));
     const tracked = new Map([...this.tileCrops].filter(([k]) => this.emptyCrops.has(k)));
-    for (const c of this.changedCells(tracked, crop)) {
+    for (const c of changedCells(tracked, crop)) {
       const t = byKey.get(c.key);
       const empty = this.emptyCrops.get(c.key);
       if (!t || !empty) continue;
