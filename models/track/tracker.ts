@@ -18,8 +18,7 @@ import { ROTATIONS, type Rotation } from '../../engine/geometry/segments.js';
 import { defaultCatalog } from '../../engine/game/engine.js';
 import { loadCv, type Cv, type Mat } from '../../calibration/cv.js';
 import { decodeFrame, frameToGrayMat, frameToMat, type Frame } from '../../calibration/frame.js';
-import { applyHomography, multiplyHomography, type Homography, type Point, type Quad } from '../../calibration/geometry.js';
-import { homographyFromCorners, homographyFromStartPiece } from '../../calibration/fallbacks.js';
+import { applyHomography, type Homography, type Point } from '../../calibration/geometry.js';
 import { carriedBy, growWith, startGrowing, type Cell, type GrowingPlane, type StartPiece } from '../../calibration/lattice.js';
 import { detectCameraMove } from '../../calibration/bump.js';
 import { homographyFromSheet } from '../../calibration/markers.js';
@@ -82,6 +81,7 @@ import { ANCHOR_MARGIN, ANCHOR_PX, tileOffset } from './anchor.js';
 import { CROP_PX, type TilePicture, differenceMask, maskedLumaDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { confidence, FIT_TRUSTED, readingConfidence, templateFit, type Reading } from './reading.js';
 import { FigureReader, figureSprites } from './figures.js';
+import { findStartPiece, planeFromCorners, startOutline } from './start-piece.js';
 import { anchorOffset, cellCrop, changedCells, modelCrop, modelReadsCell, type ChangedCell } from './cell-crops.js';
 
 export type TrackEvent =
@@ -129,13 +129,6 @@ export interface TrackerOptions {
 }
 
 
-/**
- * The start piece's drawing must fit a found rectangle at least this well (`matchTemplate`'s mean
- * distance over its cells, best turn): the piece itself fitted 0.001 (the tournament tile of the
- * bundled recordings) to 0.01 (a start tile, tuning games 7113–7114), the marker sheet's squares that
- * the rectangle finder offered first 0.47–0.59.
- */
-const START_PIECE_FIT = 0.1;
 
 export class Tracker {
   readonly game: Game;
@@ -441,82 +434,22 @@ export class Tracker {
   private fromCorners(): { ok: true; plane: Homography; piece: StartPiece } | { ok: false; why: string | null } {
     const corners = this.o.startPieceCorners;
     if (!corners) return { ok: false, why: this.o.markers ? null : "no marker sheet is set up and the start piece's corners were not given" };
-    const r = this.planeFromCorners(corners);
+    const r = planeFromCorners(this.startCells, corners);
     if (!r.ok) return { ok: false, why: `the start piece's clicked corners: ${r.why}` };
-    return { ok: true, plane: r.plane, piece: { cells: this.startCells, tableQuad: this.startOutline().quad } };
+    return { ok: true, plane: r.plane, piece: { cells: this.startCells, tableQuad: startOutline(this.startCells).quad } };
   }
 
-  /** The start piece's outline in the table's frame (the cells the setup laid, north-west corner first). */
-  private startOutline(): { quad: Quad; widthMm: number; heightMm: number } {
-    const xs = this.startCells.map((c) => c[0]), ys = this.startCells.map((c) => c[1]);
-    const x0 = Math.min(...xs) * PITCH_MM - TILE_MM / 2, y0 = Math.min(...ys) * PITCH_MM - TILE_MM / 2;
-    const x1 = Math.max(...xs) * PITCH_MM + TILE_MM / 2, y1 = Math.max(...ys) * PITCH_MM + TILE_MM / 2;
-    return { quad: [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }], widthMm: x1 - x0, heightMm: y1 - y0 };
-  }
 
-  /** The table plane that puts the start piece's outline on these image corners (NW, NE, SE, SW). */
-  private planeFromCorners(corners: readonly Point[]): { ok: true; plane: Homography } | { ok: false; why: string } {
-    const o = this.startOutline();
-    const r = homographyFromCorners([...corners], o);
-    if (!r.ok) return { ok: false, why: r.error.message };
-    return { ok: true, plane: multiplyHomography(r.value.tableToImage, [1, 0, -o.quad[0].x, 0, 1, -o.quad[0].y, 0, 0, 1]) };
-  }
+
+
 
   /**
    * Without a marker sheet, before the first tile: the start piece looked for in a picture
-   * (calibration/fallbacks.ts `homographyFromStartPiece`: a rectangle of the piece's size and shape),
-   * its corners put in the game's order by the piece's own drawing — each turn of the outline the
-   * piece's shape allows is tried, and the one where the start tiles fit their templates best wins.
-   * `sure` is false when another turn fits nearly as well (a piece that looks alike turned). The
-   * table confirms the corners (`startPieceCorners`) before anything is read with them.
+   * (start-piece.ts). The table confirms the corners (`startPieceCorners`) before anything is read
+   * with them.
    */
-  async findStartPiece(bytes: Uint8Array, label = 'the picture'): Promise<{ ok: true; corners: Point[]; sure: boolean } | { ok: false; why: string }> {
-    const decoded = await decodeFrame(bytes, label);
-    if (!decoded.ok) return { ok: false, why: decoded.error.message };
-    const o = this.startOutline();
-    const square = Math.abs(o.widthMm - o.heightMm) < 1;
-    const mat = frameToMat(this.cv, decoded.value);
-    try {
-      // A rectangle of the piece's shape that does not look like it (a marker, a box lid) is passed over.
-      let turn: ReturnType<Tracker['startPieceTurn']> = null;
-      const found = homographyFromStartPiece(this.cv, decoded.value, { name: square ? 'start tile' : 'start piece', widthMm: o.widthMm, heightMm: o.heightMm }, (f) => {
-        turn = this.startPieceTurn(mat, f.imageCorners, square);
-        return turn !== null && turn.d < START_PIECE_FIT;
-      });
-      if (!found.ok) return { ok: false, why: found.error.message };
-      const { corners, sure } = turn!;
-      return { ok: true, corners, sure };
-    } finally {
-      mat.delete();
-    }
-  }
-
-  /**
-   * The turn of a found outline that puts the start piece's drawing where the game has it: each turn
-   * the piece's shape allows is tried (four for a square, two for an oblong), best fit first.
-   */
-  private startPieceTurn(mat: unknown, imageCorners: Quad, square: boolean): { corners: Point[]; d: number; sure: boolean } | null {
-    // A camera looking down sees the table unmirrored: north-west, north-east, south-east, south-west
-    // run clockwise on the picture (y down), whatever order the outline came in.
-    const q = [...imageCorners];
-    const area = q.reduce((s, p, i) => s + p.x * q[(i + 1) % 4]!.y - q[(i + 1) % 4]!.x * p.y, 0);
-    const clockwise = area > 0 ? q : [q[0]!, q[3]!, q[2]!, q[1]!];
-    const fits: { corners: Point[]; d: number }[] = [];
-    for (let k = 0; k < 4; k += square ? 1 : 2) {
-      const corners = [0, 1, 2, 3].map((i) => clockwise[(i + k) % 4]!);
-      const plane = this.planeFromCorners(corners);
-      if (!plane.ok) continue;
-      let d = 0, n = 0;
-      for (const t of this.game.state.board.tiles) {
-        if (!this.startCells.some(([x, y]) => x === t.x && y === t.y)) continue;
-        const tpl = this.templates.get(t.view.tile.id, ROTATIONS.indexOf(t.view.rot));
-        if (tpl) { d += matchTemplate(this.crop(mat, t.x, t.y, plane.plane), tpl).d; n++; }
-      }
-      fits.push({ corners, d: d / Math.max(1, n) });
-    }
-    fits.sort((a, b) => a.d - b.d);
-    if (fits.length === 0) return null;
-    return { ...fits[0]!, sure: fits.length === 1 || fits[1]!.d > fits[0]!.d * 1.5 };
+  findStartPiece(bytes: Uint8Array, label = 'the picture'): Promise<{ ok: true; corners: Point[]; sure: boolean } | { ok: false; why: string }> {
+    return findStartPiece(this.cv, bytes, label, { cells: this.startCells, tiles: this.game.state.board.tiles, templates: this.templates });
   }
 
   /**
