@@ -13,7 +13,6 @@ import { nominationCandidates } from '../../engine/expansions/jousts-crests.js';
 import { underTowerFloor } from '../../engine/expansions/tower.js';
 import { placementProblem, tileProblem } from '../../engine/game/placement.js';
 import { keyX, keyY, posKey } from '../../engine/geometry/position.js';
-import type { Board } from '../../engine/features/board.js';
 import { ROTATIONS, type Rotation } from '../../engine/geometry/segments.js';
 import { defaultCatalog } from '../../engine/game/engine.js';
 import { loadCv, type Cv, type Mat } from '../../calibration/cv.js';
@@ -33,7 +32,6 @@ import { decodeReading } from '../decode.js';
 import type { Enrollment } from '../enroll.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 
-const NEIGHBOURS = [[1, 0], [-1, 0], [0, 1], [0, -1]] as const;
 /**
  * Look-alike readings (`byDetail`): within this factor of the best distance, differing in at most this
  * many template pixels (a quarter of the cell); reading.ts weighs them by the detail.
@@ -81,6 +79,7 @@ import { ANCHOR_MARGIN, ANCHOR_PX, tileOffset } from './anchor.js';
 import { CROP_PX, type TilePicture, differenceMask, maskedLumaDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { confidence, FIT_TRUSTED, readingConfidence, templateFit, type Reading } from './reading.js';
 import { FigureReader, figureSprites } from './figures.js';
+import { drawTold, TileOrder, type OrderState } from './tile-order.js';
 import { findStartPiece, planeFromCorners, startOutline } from './start-piece.js';
 import { anchorOffset, cellCrop, changedCells, modelCrop, modelReadsCell, type ChangedCell } from './cell-crops.js';
 
@@ -160,21 +159,8 @@ export class Tracker {
   private pending: { now: CellCrop; x: number; y: number; frame: number } | null = null;
   /** The last still frame looked at, and the plane then. */
   private lastStill: { frame: Frame; H: Homography } | null = null;
-  /**
-   * Holes where the table already shows a tile the game does not have (the camera started late,
-   * moves were not entered): their baseline is that tile, so the camera cannot see it laid. Not
-   * read until the table enters the move (the hole becomes a tile) or the tile is lifted.
-   */
-  private readonly ahead = new Set<number>();
-  /**
-   * The order of tiles when no draw is told (the tile laid is the draw): the cells one step beyond
-   * the holes, as they looked at the last still scene they did not change in, and the frame each
-   * cell (there or a hole) was first seen changed in and not read yet. A tile laid beyond the board's
-   * edge (next to a tile the game does not have yet) is so seen appearing before its cell is a hole,
-   * and read in its turn, before any tile laid after it (docs/tracking.md, "Order without a draw").
-   */
-  private readonly outerCrops = new Map<number, CellCrop>();
-  private readonly firstSeen = new Map<number, number>();
+  /** Which new tile comes first when no draw is told, and the holes set apart (tile-order.ts). */
+  private readonly order = new TileOrder();
   private unstillSince = -1;
   private handReported = false;
   private lastFrame = -1;
@@ -377,8 +363,8 @@ export class Tracker {
       const crop = (x: number, y: number) => this.crop(mat, x, y);
       let changedHoles: ReadonlySet<number> = new Set();
       let deferred: ReadonlySet<number> = new Set();
-      const ordered = !this.drawTold();
-      if (ordered) this.lookBeyond(index, crop);
+      const ordered = !drawTold(this.game);
+      if (ordered) this.order.lookBeyond(this.game.state.board, index, crop);
       if (this.baseline) {
         const anchored = (x: number, y: number) => {
           const o = this.anchorOffset(mat, x, y);
@@ -394,27 +380,27 @@ export class Tracker {
       }
       // The new baseline: this scene, with every hole and every laid tile as they look now.
       this.baseline = thumb;
-      for (const k of this.ahead) if (!this.game.state.board.holes.has(k)) this.ahead.delete(k);
+      for (const k of this.order.ahead) if (!this.game.state.board.holes.has(k)) this.order.ahead.delete(k);
       const before = new Map(this.holeCrops);
       this.holeCrops.clear();
       for (const key of this.game.state.board.holes.keys()) {
         const c = crop(keyX(key), keyY(key));
         // A tile left for a later turn, or laid before its cell was a hole: the cell keeps the look it
         // had empty, so the next still scene sees the tile appear and reads it then.
-        const earlier = deferred.has(key) ? (this.emptyCrops.get(key) ?? before.get(key)) : !before.has(key) && ordered && this.firstSeen.has(key) ? this.outerCrops.get(key) : undefined;
-        this.outerCrops.delete(key);
+        const earlier = deferred.has(key) ? (this.emptyCrops.get(key) ?? before.get(key)) : !before.has(key) && ordered && this.order.firstSeen.has(key) ? this.order.outerCrops.get(key) : undefined;
+        this.order.outerCrops.delete(key);
         if (earlier) {
           this.holeCrops.set(key, earlier);
           this.emptyCrops.set(key, earlier);
           continue;
         }
-        this.firstSeen.delete(key);
+        this.order.firstSeen.delete(key);
         this.holeCrops.set(key, c);
         // A hole set apart shows a tile, and one that changed may (a reading the table has yet to
         // answer, one the engine refused, a still scene missed): what it looked like empty stays.
-        if (!this.ahead.has(key) && !(changedHoles.has(key) && this.emptyCrops.has(key))) this.emptyCrops.set(key, c);
+        if (!this.order.ahead.has(key) && !(changedHoles.has(key) && this.emptyCrops.has(key))) this.emptyCrops.set(key, c);
       }
-      for (const k of this.firstSeen.keys()) if (!this.game.state.board.holes.has(k) && !this.outerCrops.has(k)) this.firstSeen.delete(k);
+      for (const k of this.order.firstSeen.keys()) if (!this.game.state.board.holes.has(k) && !this.order.outerCrops.has(k)) this.order.firstSeen.delete(k);
       this.tileCrops.clear();
       for (const t of this.game.state.board.tiles) this.tileCrops.set(t.key, crop(t.x, t.y));
       // The table's art does not change in a game; a camera bump or a change of light makes every
@@ -450,6 +436,15 @@ export class Tracker {
    */
   findStartPiece(bytes: Uint8Array, label = 'the picture'): Promise<{ ok: true; corners: Point[]; sure: boolean } | { ok: false; why: string }> {
     return findStartPiece(this.cv, bytes, label, { cells: this.startCells, tiles: this.game.state.board.tiles, templates: this.templates });
+  }
+
+  /**
+   * With no draw told, a cell other than (x, y) holding a tile the game lacks that may have been laid
+   * before the tile at (x, y), first seen changed at frame `seenAt` (TileOrder `earlierTile`). The
+   * camera service asks this of an open reading, against the session's game (`state`), before it plays it.
+   */
+  earlierTile(x: number, y: number, seenAt = -Infinity, state: OrderState = this.game.state): readonly [number, number] | null {
+    return this.order.earlierTile(x, y, seenAt, state);
   }
 
   /**
@@ -495,7 +490,7 @@ export class Tracker {
   private async catchUp(frame: number): Promise<TrackEvent[]> {
     if (!this.lastStill) return [];
     const missing = [...this.game.state.board.holes.keys()].filter((k) => !this.holeCrops.has(k));
-    if (process.env.TRACK_DEBUG) console.error(`catchUp ${frame}: missing ${missing.map((k) => `${keyX(k)},${keyY(k)}${this.firstSeen.has(k) ? '@' + this.firstSeen.get(k) : ''}${this.outerCrops.has(k) ? 'o' : ''}`).join(' ')}`);
+    if (process.env.TRACK_DEBUG) console.error(`catchUp ${frame}: missing ${missing.map((k) => `${keyX(k)},${keyY(k)}${this.order.firstSeen.has(k) ? '@' + this.order.firstSeen.get(k) : ''}${this.order.outerCrops.has(k) ? 'o' : ''}`).join(' ')}`);
     const laid = this.game.state.board.tiles.filter((t) => !this.tileCrops.has(t.key));
     if (missing.length === 0 && laid.length === 0) return [];
     const mat = frameToMat(this.cv, this.lastStill.frame);
@@ -503,17 +498,17 @@ export class Tracker {
       for (const t of laid) this.tileCrops.set(t.key, this.crop(mat, t.x, t.y, this.lastStill.H));
       // The cells beyond the holes the table opened, as they looked then: a tile laid there since is
       // seen appearing at the next still scene and waits for its turn (else it joins the background).
-      if (!this.drawTold()) for (const k of this.ring()) if (!this.outerCrops.has(k)) this.outerCrops.set(k, this.crop(mat, keyX(k), keyY(k), this.lastStill.H));
+      if (!drawTold(this.game)) for (const k of this.order.ring(this.game.state.board)) if (!this.order.outerCrops.has(k)) this.order.outerCrops.set(k, this.crop(mat, keyX(k), keyY(k), this.lastStill.H));
       // A hole the table opened where a tile appeared before it was a hole (no draw told): its look
       // from before, so this frame sees the tile and reads it in order.
-      const seen = !this.drawTold() ? missing.filter((k) => this.firstSeen.has(k) && this.outerCrops.has(k)) : [];
-      for (const key of missing) this.holeCrops.set(key, seen.includes(key) ? this.outerCrops.get(key)! : this.crop(mat, keyX(key), keyY(key), this.lastStill.H));
+      const seen = !drawTold(this.game) ? missing.filter((k) => this.order.firstSeen.has(k) && this.order.outerCrops.has(k)) : [];
+      for (const key of missing) this.holeCrops.set(key, seen.includes(key) ? this.order.outerCrops.get(key)! : this.crop(mat, keyX(key), keyY(key), this.lastStill.H));
       // A tile the table took back (the camera read it wrong) still lies there: the game lacks it, and
       // it is not read again (it would be read the same) until the table enters a move there or lifts it.
-      if (!this.drawTold()) for (const k of missing) if (this.stillTiles.has(k) && !seen.includes(k)) this.ahead.add(k);
+      if (!drawTold(this.game)) for (const k of missing) if (this.stillTiles.has(k) && !seen.includes(k)) this.order.ahead.add(k);
       const events = await this.reportAhead(frame, mat, this.lastStill.H, missing.filter((k) => !seen.includes(k)));
       // As on a still frame: a hole set apart shows a tile, not how the cell looks empty.
-      for (const key of missing) if (!this.ahead.has(key)) this.emptyCrops.set(key, this.holeCrops.get(key)!);
+      for (const key of missing) if (!this.order.ahead.has(key)) this.emptyCrops.set(key, this.holeCrops.get(key)!);
       return events;
     } finally {
       mat.delete();
@@ -538,9 +533,9 @@ export class Tracker {
 
   /** Holes that already show a tile become `ahead`, and the table is told which. */
   private async reportAhead(frame: number, mat: unknown, H: Homography, keys: readonly number[]): Promise<TrackEvent[]> {
-    const found = (await this.tilesAt(keys, (x, y) => this.modelCrop(mat, x, y, H), H)).filter((k) => !this.ahead.has(k));
+    const found = (await this.tilesAt(keys, (x, y) => this.modelCrop(mat, x, y, H), H)).filter((k) => !this.order.ahead.has(k));
     if (found.length === 0) return [];
-    for (const k of found) this.ahead.add(k);
+    for (const k of found) this.order.ahead.add(k);
     const cells = found.map((k) => `(${keyX(k)}, ${keyY(k)})`).join(', ');
     return [{ kind: 'notice', frame, message: `the table already shows a tile at ${found.length === 1 ? 'cell' : 'cells'} ${cells} that the game does not have (moves not entered, or the camera started late): enter those moves, or lift the ${found.length === 1 ? 'tile' : 'tiles'}; the camera does not read ${found.length === 1 ? 'that cell' : 'those cells'} until then` }];
   }
@@ -631,7 +626,7 @@ export class Tracker {
   private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<{ events: TrackEvent[]; changed: ReadonlySet<number>; deferred: ReadonlySet<number> }> {
     // (Cells the table has filled since the last still scene are no longer holes: they order nothing.)
     const changed = changedCells(this.holeCrops, crop).filter((h) => this.game.state.board.holes.has(h.key));
-    const { now, later } = this.drawTold() ? { now: changed, later: [] } : this.inOrder(changed, frame);
+    const { now, later } = drawTold(this.game) ? { now: changed, later: [] } : this.order.inOrder(changed, frame);
     // Holes left unread when a reading waits for the table wait with those left for a later turn:
     // their tiles are still new at the next still scene, seen since the frame they were first seen.
     const unread = new Set(now.map((h) => h.key));
@@ -639,107 +634,10 @@ export class Tracker {
     return { events, changed: new Set(changed.map((h) => h.key)), deferred: new Set([...later.map((h) => h.key), ...unread]) };
   }
 
-  /**
-   * With no draw told, a cell other than (x, y) holding a tile the game lacks that may have been laid
-   * before the tile at (x, y), which was first seen changed at frame `seenAt`, or null: while there is
-   * one, nothing says the tile at (x, y) is this turn's. Such a cell is one set apart (a tile the
-   * table took back, or one seen at the camera's start) or one first seen changed no later than
-   * (x, y) (a still scene between them missed, the services busy): only a cell beyond the board's
-   * edge whose one neighbour with a new tile is (x, y) is known to come after it. The camera service
-   * asks this of an open reading, against the session's game (`state`), before it plays it.
-   */
-  earlierTile(x: number, y: number, seenAt = -Infinity, state: { readonly board: Pick<Board, 'holes' | 'tiles'>; readonly turn: { readonly drawn: string | null } } = this.game.state): readonly [number, number] | null {
-    // Only this turn's told draw says which new tile is this turn's: a table that told the draws of
-    // earlier turns (a camera started late, a siege symbol) has the engine take an undrawn placement
-    // as this turn's draw, so the tile laid first must still come first.
-    if (state.turn.drawn !== null) return null;
-    const h = posKey(x, y);
-    const { holes, tiles } = state.board;
-    const a = [...this.ahead].find((k) => k !== h && holes.has(k));
-    if (a !== undefined) return [keyX(a), keyY(a)];
-    const unread = (k: number) => this.ahead.has(k) || this.firstSeen.has(k);
-    for (const [k, f] of this.firstSeen) {
-      if (k === h || f > seenAt || tiles.some((t) => t.key === k)) continue;
-      if (!holes.has(k)) {
-        const beside = NEIGHBOURS.map(([dx, dy]) => posKey(keyX(k) + dx, keyY(k) + dy)).filter((n) => n === h || unread(n));
-        if (beside.length === 1 && beside[0] === h) continue;
-      }
-      return [keyX(k), keyY(k)];
-    }
-    return null;
-  }
 
-  /**
-   * Does the table tell this game's draws (then the drawn tile says which new tile is this turn's)?
-   * This turn's draw is told, or every tile laid or discarded so far came with a told draw (the
-   * bench's recordings). A draw told by itself now and then (a siege symbol, the first river bend,
-   * a tile that fits nowhere) leaves the other turns' tiles to be ordered by when they were seen.
-   */
-  private drawTold(): boolean {
-    if (this.game.state.turn.drawn !== null) return true;
-    let draws = 0, tiles = 0;
-    for (const c of this.game.commands) {
-      if (c.type === 'drawTile') draws++;
-      else if (c.type === 'placeTile' || c.type === 'discardTile') tiles++;
-    }
-    return draws > 0 && draws >= tiles;
-  }
 
-  /**
-   * With no draw told, which changed holes are read now: those first seen changed earliest (a tile
-   * is laid after every tile seen before it). When one hole is the earliest, it alone is read and the
-   * rest wait for the next still scene (then the game is at their turn); when several were first seen
-   * in one scene, nothing orders them: the first read is left to the table (`earlierTile`) and the
-   * rest stay new until it has answered.
-   */
-  private inOrder(changed: ChangedCell[], frame: number): { now: typeof changed; later: typeof changed } {
-    const seen = (key: number) => this.firstSeen.get(key) ?? frame;
-    for (const h of changed) if (!this.firstSeen.has(h.key)) this.firstSeen.set(h.key, frame);
-    if (changed.length < 2) return { now: changed, later: [] };
-    const first = Math.min(...changed.map((h) => seen(h.key)));
-    const oldest = changed.filter((h) => seen(h.key) === first);
-    if (oldest.length > 1 || first === frame) return { now: changed, later: [] };
-    return { now: oldest, later: changed.filter((h) => seen(h.key) !== first) };
-  }
 
-  /** The cells one step beyond the holes: neither a tile nor a hole. */
-  private ring(): Set<number> {
-    const { holes, tiles } = this.game.state.board;
-    const ring = new Set<number>();
-    for (const key of holes.keys()) {
-      for (const [dx, dy] of NEIGHBOURS) {
-        const k = posKey(keyX(key) + dx, keyY(key) + dy);
-        if (!holes.has(k) && !tiles.some((t) => t.key === k)) ring.add(k);
-      }
-    }
-    return ring;
-  }
 
-  /**
-   * The cells one step beyond the holes (no draw told): a cell that changed since its last look is
-   * remembered with the frame (a tile laid there before its neighbour is in the game); one that did
-   * not is looked at anew. A scene where most of them changed at once (the camera nudged) only
-   * renews the looks.
-   */
-  private lookBeyond(frame: number, crop: (x: number, y: number) => CellCrop): void {
-    const state = this.game.state;
-    const ring = this.ring();
-    const known = new Map([...ring].filter((k) => this.outerCrops.has(k)).map((k) => [k, this.outerCrops.get(k)!] as const));
-    const changed = new Set(changedCells(known, crop).map((c) => c.key));
-    // Light is levelled out by `changedCells`; a camera move past MOVED_SCENE is followed before this.
-    // What is left that changes most of the ring at once is a nudge: tiles laid while the table fell
-    // behind (frames dropped) change a few cells, and each must be remembered to be read in its turn.
-    const many = changed.size > Math.max(3, ring.size / 2);
-    for (const k of [...this.outerCrops.keys()]) if (!ring.has(k) && !state.board.holes.has(k)) this.outerCrops.delete(k);
-    for (const k of ring) {
-      if (changed.has(k) && !many) {
-        if (!this.firstSeen.has(k)) this.firstSeen.set(k, frame);
-        continue;
-      }
-      this.firstSeen.delete(k);
-      this.outerCrops.set(k, crop(keyX(k), keyY(k)));
-    }
-  }
 
   private async readChangedHoles(frame: number, changed: ChangedCell[], modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null, unread: Set<number>): Promise<TrackEvent[]> {
     const out: TrackEvent[] = [];
@@ -748,9 +646,9 @@ export class Tracker {
       unread.delete(hole.key);
       const x = keyX(hole.key), y = keyY(hole.key);
       if (!this.game.state.board.holes.has(hole.key)) continue;
-      if (this.ahead.has(hole.key)) {
+      if (this.order.ahead.has(hole.key)) {
         // It changed: the tile the game lacks was lifted (then the cell is read from now on) or moved.
-        if ((await this.tilesAt([hole.key], modelCrop, this.H!)).length === 0) this.ahead.delete(hole.key);
+        if ((await this.tilesAt([hole.key], modelCrop, this.H!)).length === 0) this.order.ahead.delete(hole.key);
         continue;
       }
       // Read where the laid neighbours say the cell is (the marker plane may be a few pixels off).
@@ -765,7 +663,7 @@ export class Tracker {
         // A later turn's tile (the video or the table ahead of the game) or a drawn tile entered
         // wrong: either way not this turn's tile, and the cell keeps that picture as its baseline,
         // so it is set apart as a tile the game lacks until the table enters a move there or lifts it.
-        this.ahead.add(hole.key);
+        this.order.ahead.add(hole.key);
         const drawn = this.game.state.turn.drawn!;
         out.push({ kind: 'notice', frame, message: `a tile appeared at cell (${x}, ${y}) that does not look like ${drawn}, the drawn tile: a later turn's tile (enter the moves before it), or the drawn tile was entered wrong (correct it); nothing committed, and the camera does not read that cell until a move is entered there or the tile is lifted` });
         continue;
@@ -791,8 +689,8 @@ export class Tracker {
       }
       // With no draw told, a tile the game lacks that lay there before this one (set apart, or taken
       // back) was laid first: this one is a later turn's, whatever the rules would take now.
-      const earlier = this.earlierTile(x, y, this.firstSeen.get(hole.key) ?? frame);
-      if (process.env.TRACK_DEBUG) console.error(`earlier? (${x},${y}) seen ${this.firstSeen.get(hole.key)} → ${earlier} firstSeen ${[...this.firstSeen].map(([k, f]) => `${keyX(k)},${keyY(k)}@${f}`).join(' ')} ahead ${[...this.ahead].map((k) => `${keyX(k)},${keyY(k)}`).join(' ')}`);
+      const earlier = this.earlierTile(x, y, this.order.firstSeen.get(hole.key) ?? frame);
+      if (process.env.TRACK_DEBUG) console.error(`earlier? (${x},${y}) seen ${this.order.firstSeen.get(hole.key)} → ${earlier} firstSeen ${[...this.order.firstSeen].map(([k, f]) => `${keyX(k)},${keyY(k)}@${f}`).join(' ')} ahead ${[...this.order.ahead].map((k) => `${keyX(k)},${keyY(k)}`).join(' ')}`);
       if (earlier !== null) {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: `a tile the game does not have lies at cell (${earlier[0]}, ${earlier[1]}), laid before this one or with it: the table says which is this turn's` });
         this.pending = { now: now, x, y, frame };
