@@ -10,7 +10,6 @@ import type { Command } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
 import type { GameSetup } from '../../engine/game/setup.js';
 import { nominationCandidates } from '../../engine/expansions/jousts-crests.js';
-import { underTowerFloor } from '../../engine/expansions/tower.js';
 import { keyX, keyY, posKey } from '../../engine/geometry/position.js';
 import { ROTATIONS, type Rotation } from '../../engine/geometry/segments.js';
 import { defaultCatalog } from '../../engine/game/engine.js';
@@ -23,14 +22,11 @@ import { homographyFromSheet } from '../../calibration/markers.js';
 import { changedFraction, StillScene, thumbnail, type Thumb } from '../../calibration/motion.js';
 import { steadyPlane, type Plane } from '../../calibration/steady-plane.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
-import { sameUpToSymmetry } from '../classes.js';
 import { existsSync } from 'node:fs';
 import { DEFAULT_MODEL, TileRecognizer } from '../runner.js';
 import type { Enrollment } from '../enroll.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 
-/** Radius (tile units) left out of a picture around a figure standing on the tile: a big follower leaning off its point. */
-const HIDDEN_FIGURE_R = 0.25;
 /** The model's tile-present probability above which a hole is taken to hold a tile the game lacks. */
 const AHEAD_PRESENT = 0.9;
 /**
@@ -41,13 +37,13 @@ const AHEAD_PRESENT = 0.9;
 const MOVED_SCENE = 0.02;
 /** The ideal grid in the tracker's table frame (calibration/lattice.ts). */
 const GRID = { originMm: { x: 0, y: 0 }, pitchMm: PITCH_MM, angleDeg: 0, tileMm: TILE_MM };
-import { featurePoint } from '../scene/spots.js';
-import { seemsLifted } from './lifted.js';
-import { ANCHOR_MARGIN, ANCHOR_PX, tileOffset } from './anchor.js';
+import { ANCHOR_PX } from './anchor.js';
 import { CROP_PX, type TilePicture, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { confidence, readingConfidence, type Reading } from './reading.js';
 import { FigureReader, figureSprites } from './figures.js';
+import { boardPictures } from './board-pictures.js';
 import { CellReader } from './cell-reader.js';
+import { checkLaidTiles } from './laid-tiles.js';
 import { drawTold, TileOrder, type OrderState } from './tile-order.js';
 import { findStartPiece, planeFromCorners, startOutline } from './start-piece.js';
 import { anchorOffset, cellCrop, changedCells, modelCrop, modelReadsCell, type ChangedCell } from './cell-crops.js';
@@ -190,44 +186,13 @@ export class Tracker {
     }
   }
 
+
   /**
-   * One picture per tile type on the board, from the last still frame: of a copy with no figure on
-   * it where there is one, else of the copy with fewest, their places left out (`hidden`); copies
-   * under a tower floor are not pictured, nor a copy the table entered after that frame
-   * (`stillTiles`). What a table enrolls from a game it played
-   * (at its end, or between turns when it asks).
+   * One picture per tile type on the board, from the last still frame (board-pictures.ts): what a
+   * table enrolls from a game it played (at its end, or between turns when it asks).
    */
   boardPictures(): TilePicture[] {
-    const state = this.game.state;
-    const copies = new Map<string, { x: number; y: number; rot: Rotation; hidden: { x: number; y: number; r: number }[] }[]>();
-    for (const t of state.board.tiles) {
-      // A tower floor covers too much of a tile to picture it with the floor left out.
-      if (underTowerFloor(state, t)) continue;
-      const hidden = state.meeples
-        .filter((m) => m.x === t.x && m.y === t.y)
-        .map((m) => {
-          const f = t.view.features.find((g) => g.name === m.on);
-          const [x, y] = f ? featurePoint(t.view, f.index) : [0.5, 0.5];
-          return { x, y, r: HIDDEN_FIGURE_R };
-        });
-      const list = copies.get(t.view.tile.id) ?? [];
-      list.push({ x: t.x, y: t.y, rot: t.view.rot, hidden });
-      copies.set(t.view.tile.id, list);
-    }
-    const out: TilePicture[] = [];
-    for (const [tileId, list] of copies) {
-      // Fewest figures first (a stable sort: board order among equals).
-      list.sort((a, b) => a.hidden.length - b.hidden.length);
-      for (const c of list) {
-        // The last still frame may be older than a tile the table entered by hand.
-        if (!this.stillTiles.has(posKey(c.x, c.y))) continue;
-        const f = this.cellPicture(c.x, c.y);
-        if (!f || f.channels !== 3) continue;
-        out.push({ tileId, rot: c.rot, width: f.width, height: f.height, data: f.data, ...(c.hidden.length ? { hidden: c.hidden } : {}) });
-        break;
-      }
-    }
-    return out;
+    return boardPictures(this.game.state, this.stillTiles, (x, y) => this.cellPicture(x, y));
   }
 
   /**
@@ -344,7 +309,7 @@ export class Tracker {
         out.push(...looked.events);
         changedHoles = looked.changed;
         deferred = looked.deferred;
-        out.push(...this.checkLaidTiles(index, crop, (x, y, ox, oy) => this.crop(mat, x, y, this.H!, ANCHOR_PX, ox, oy)));
+        out.push(...checkLaidTiles({ game: this.game, templates: this.templates, figures: this.figures, tileCrops: this.tileCrops, emptyCrops: this.emptyCrops }, index, crop, (x, y, ox, oy) => this.crop(mat, x, y, this.H!, ANCHOR_PX, ox, oy)));
       } else {
         out.push(...(await this.reportAhead(index, mat, this.H!, [...this.game.state.board.holes.keys()])));
       }
@@ -639,57 +604,7 @@ export class Tracker {
     return this.reader.read(this.game.state, now, x, y, onlyDrawn);
   }
 
-  /**
-   * Laid tiles that changed: a figure came or went (scoring returns them) is expected; a tile that is
-   * gone (the cell looks as it did empty) or turned (another turn of it fits far better) is reported
-   * with an undo or correction for the table. Nothing is committed from here.
-   */
-  private checkLaidTiles(frame: number, crop: (x: number, y: number) => CellCrop, wide: (x: number, y: number, ox: number, oy: number) => CellCrop): TrackEvent[] {
-    const out: TrackEvent[] = [];
-    const state = this.game.state;
-    const byKey = new Map(state.board.tiles.map((t) => [t.key, t]));
-    const tracked = new Map([...this.tileCrops].filter(([k]) => this.emptyCrops.has(k)));
-    for (const c of changedCells(tracked, crop)) {
-      const t = byKey.get(c.key);
-      const empty = this.emptyCrops.get(c.key);
-      if (!t || !empty) continue;
-      const q = ROTATIONS.indexOf(t.view.rot);
-      const tpl = this.templates.get(t.view.tile.id, q);
-      if (!tpl) continue;
-      const known = matchTemplate(c.now, tpl);
-      const r: Reading = { tile: t.view.tile.id, q, d: known.d, match: known };
-      // The tile's drawing where the plane puts the cell, with a figure drawn in, or anywhere within
-      // the anchors' search (±7 mm; from its edge once more): a plane solved from three markers
-      // jumped up to half a cell from one still frame to the next on a tuning game, and every tile
-      // it moved looked lifted.
-      const dKnown = Math.min(known.d, this.foundNear(wide, t.x, t.y, tpl), ...this.figures.hypotheses(c.now, r, state).map((h) => h.d));
-      const index = this.game.history.findIndex((h) => (h.command.type === 'placeTile' || h.command.type === 'placePrizeTile') && h.command.at[0] === t.x && h.command.at[1] === t.y);
-      if (seemsLifted(c.now, { empty, last: this.tileCrops.get(c.key)! }, dKnown)) {
-        out.push({ kind: 'notice', frame, message: `the tile ${t.view.tile.id} at (${t.x}, ${t.y}) seems lifted: undo its placement (command ${index})? nothing changed until the table says so` });
-        continue;
-      }
-      for (let q2 = 0; q2 < 4; q2++) {
-        if (q2 === q || sameUpToSymmetry(t.view.tile, q, q2)) continue;
-        const d2 = matchTemplate(c.now, this.templates.get(t.view.tile.id, q2)!).d;
-        if (d2 < dKnown * 0.5) {
-          out.push({ kind: 'notice', frame, message: `the tile ${t.view.tile.id} at (${t.x}, ${t.y}) seems turned to ${ROTATIONS[q2]}°: correct command ${index}? nothing changed until the table says so` });
-          break;
-        }
-      }
-    }
-    return out;
-  }
 
-  /**
-   * How well the tile's drawing fits somewhere around its cell (`tileOffset`'s distance): searched
-   * ±ANCHOR_MARGIN px, and once more around the best offset when that lies on the search's edge.
-   */
-  private foundNear(wide: (x: number, y: number, ox: number, oy: number) => CellCrop, x: number, y: number, tpl: CellCrop): number {
-    const first = tileOffset(wide(x, y, 0, 0), tpl);
-    if (Math.abs(first.sx) < ANCHOR_MARGIN && Math.abs(first.sy) < ANCHOR_MARGIN) return first.d;
-    const mm = PITCH_MM / CROP_PX;
-    return Math.min(first.d, tileOffset(wide(x, y, first.sx * mm, first.sy * mm), tpl).d);
-  }
 
 
 
