@@ -5,6 +5,12 @@
  * (constraint decoding: engine placement rules and remaining supply), propose it to the engine, then
  * look for a figure on it among the legal meeple spots. Proposals the engine rejects are never
  * committed; unsure ones wait for the table (top-3).
+ *
+ * This file keeps the frame loop and the state between frames; the parts are beside it: cutting
+ * cells (cell-crops.ts), reading a hole (cell-reader.ts, reading.ts), the figure on a new tile
+ * (figures.ts), the order of tiles with no draw told (tile-order.ts), the laid tiles' check
+ * (laid-tiles.ts), the start piece as calibration (start-piece.ts), the board's pictures
+ * (board-pictures.ts), the drawings (templates.ts).
  */
 import type { Command } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
@@ -26,6 +32,16 @@ import { existsSync } from 'node:fs';
 import { DEFAULT_MODEL, TileRecognizer } from '../runner.js';
 import type { Enrollment } from '../enroll.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
+import { ANCHOR_PX } from './anchor.js';
+import { CROP_PX, type TilePicture, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
+import { confidence, readingConfidence, type Reading } from './reading.js';
+import { FigureReader, figureSprites } from './figures.js';
+import { boardPictures } from './board-pictures.js';
+import { CellReader } from './cell-reader.js';
+import { checkLaidTiles } from './laid-tiles.js';
+import { drawTold, TileOrder, type OrderState } from './tile-order.js';
+import { findStartPiece, planeFromCorners, startOutline } from './start-piece.js';
+import { anchorOffset, cellCrop, changedCells, modelCrop, modelReadsCell, type ChangedCell } from './cell-crops.js';
 
 /** The model's tile-present probability above which a hole is taken to hold a tile the game lacks. */
 const AHEAD_PRESENT = 0.9;
@@ -37,16 +53,6 @@ const AHEAD_PRESENT = 0.9;
 const MOVED_SCENE = 0.02;
 /** The ideal grid in the tracker's table frame (calibration/lattice.ts). */
 const GRID = { originMm: { x: 0, y: 0 }, pitchMm: PITCH_MM, angleDeg: 0, tileMm: TILE_MM };
-import { ANCHOR_PX } from './anchor.js';
-import { CROP_PX, type TilePicture, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
-import { confidence, readingConfidence, type Reading } from './reading.js';
-import { FigureReader, figureSprites } from './figures.js';
-import { boardPictures } from './board-pictures.js';
-import { CellReader } from './cell-reader.js';
-import { checkLaidTiles } from './laid-tiles.js';
-import { drawTold, TileOrder, type OrderState } from './tile-order.js';
-import { findStartPiece, planeFromCorners, startOutline } from './start-piece.js';
-import { anchorOffset, cellCrop, changedCells, modelCrop, modelReadsCell, type ChangedCell } from './cell-crops.js';
 
 export type TrackEvent =
   /** `markers`: the sheet's markers seen (none when the plane came from the start piece's clicked corners). */
@@ -91,8 +97,6 @@ export interface TrackerOptions {
    */
   readonly pictures?: readonly TilePicture[];
 }
-
-
 
 export class Tracker {
   readonly game: Game;
