@@ -34,7 +34,7 @@ import type { Enrollment } from '../enroll.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 import { ANCHOR_PX } from './anchor.js';
 import { CROP_PX, type TilePicture, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
-import { confidence, readingConfidence, type Reading } from './reading.js';
+import { readingConfidence, type Reading } from './reading.js';
 import { FigureReader, figureSprites } from './figures.js';
 import { boardPictures } from './board-pictures.js';
 import { CellReader } from './cell-reader.js';
