@@ -7,7 +7,7 @@ import type { matchTemplate } from './templates.js';
 
 export interface Reading { tile: string; q: number; d: number; match: ReturnType<typeof matchTemplate>; /** Distance where look-alikes differ (`byDetail`). */ detail?: number }
 
-/** Look-alikes compared by their detail (Tracker `byDetail`) are weighed with this softmax temperature (× the best detail distance; set on the tuning recordings' prize tiles, see docs/tracking.md). */
+/** Look-alikes compared by their detail (CellReader `byDetail`) are weighed with this softmax temperature (× the best detail distance; set on the tuning recordings' prize tiles, see docs/tracking.md). */
 const DETAIL_TEMPERATURE = 0.15;
 /**
  * How well the best tile template must fit a new tile for the template reading to be trusted: in
@@ -35,7 +35,7 @@ export function confidence(readings: readonly { d: number }[]): number {
   return 1 / z;
 }
 
-/** A cell reading's confidence: look-alikes compared by their detail (`Tracker.byDetail`) are weighed by it. */
+/** A cell reading's confidence: look-alikes compared by their detail (CellReader `byDetail`) are weighed by it. */
 export function readingConfidence(readings: readonly { d: number; detail?: number }[]): number {
   const close = readings.filter((r) => r.detail !== undefined);
   if (close.length < 2) return confidence(readings);
