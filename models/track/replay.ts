@@ -11,12 +11,13 @@ import { setupFromRecord } from '../../engine/record/convert.js';
 import { parseRecord } from '../../engine/record/schema.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import type { Point } from '../../calibration/geometry.js';
-import { sameUpToSymmetry } from '../classes.js';
-import { quarterTurns } from '../../engine/geometry/segments.js';
+import { sameMove } from './same-move.js';
 import { CAMERA_READ } from '../scene/generate.js';
 import { readRecordJson, RecordingSource, type FrameSource } from '../scene/recording.js';
 import type { TilePicture } from './templates.js';
 import { Tracker, type TrackEvent } from './tracker.js';
+
+export { sameMove };
 
 export interface ReplayResult {
   /** The tracker as the recording left it (its last still frame, its game). */
@@ -51,15 +52,6 @@ export interface MoveOutcome {
   readonly got?: Command;
   readonly confidence?: number;
   readonly frame?: number;
-}
-
-export function sameMove(a: Command, b: Command): boolean {
-  if (a.type !== b.type) return false;
-  if ((a.type === 'placeTile' || a.type === 'placePrizeTile') && (b.type === 'placeTile' || b.type === 'placePrizeTile')) {
-    const tile = defaultCatalog().get(a.tile);
-    return a.tile === b.tile && a.at[0] === b.at[0] && a.at[1] === b.at[1] && !!tile && sameUpToSymmetry(tile, quarterTurns(a.rot), quarterTurns(b.rot));
-  }
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 export interface ReplayOptions {

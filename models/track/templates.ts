@@ -50,7 +50,7 @@ export function pictureAlpha(p: TilePicture): Uint8Array {
   return a;
 }
 
-/** The model's crop convention (tracker.ts `modelCrop`): 10 % of the pitch beyond the cell on every side. */
+/** The model's crop convention (cell-crops.ts `modelCrop`): 10 % of the pitch beyond the cell on every side. */
 export const PICTURE_MARGIN = 0.1;
 
 export class TileTemplates {

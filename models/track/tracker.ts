@@ -5,95 +5,45 @@
  * (constraint decoding: engine placement rules and remaining supply), propose it to the engine, then
  * look for a figure on it among the legal meeple spots. Proposals the engine rejects are never
  * committed; unsure ones wait for the table (top-3).
+ *
+ * This file keeps the frame loop and the state between frames; the parts are beside it: cutting
+ * cells (cell-crops.ts), reading a hole (cell-reader.ts, reading.ts), the figure on a new tile
+ * (figures.ts), the order of tiles with no draw told (tile-order.ts), the laid tiles' check
+ * (laid-tiles.ts), the start piece as calibration (start-piece.ts), the board's pictures
+ * (board-pictures.ts), the drawings (templates.ts).
  */
 import type { Command } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
 import type { GameSetup } from '../../engine/game/setup.js';
-import { legalMeepleSpots } from '../../engine/game/legal.js';
 import { nominationCandidates } from '../../engine/expansions/jousts-crests.js';
-import { underTowerFloor } from '../../engine/expansions/tower.js';
-import { placementProblem, tileProblem } from '../../engine/game/placement.js';
 import { keyX, keyY, posKey } from '../../engine/geometry/position.js';
-import { earlierTileIn, type EarlierTileState, type UnreadCells } from './earlier-tile.js';
 import { ROTATIONS, type Rotation } from '../../engine/geometry/segments.js';
 import { defaultCatalog } from '../../engine/game/engine.js';
 import { loadCv, type Cv, type Mat } from '../../calibration/cv.js';
 import { decodeFrame, frameToGrayMat, frameToMat, type Frame } from '../../calibration/frame.js';
-import { applyHomography, multiplyHomography, type Homography, type Point, type Quad } from '../../calibration/geometry.js';
-import { homographyFromCorners, homographyFromStartPiece } from '../../calibration/fallbacks.js';
+import { applyHomography, type Homography, type Point } from '../../calibration/geometry.js';
 import { carriedBy, growWith, startGrowing, type Cell, type GrowingPlane, type StartPiece } from '../../calibration/lattice.js';
 import { detectCameraMove } from '../../calibration/bump.js';
 import { homographyFromSheet } from '../../calibration/markers.js';
 import { changedFraction, StillScene, thumbnail, type Thumb } from '../../calibration/motion.js';
-import { rectifyCell } from '../../calibration/rectify.js';
 import { steadyPlane, type Plane } from '../../calibration/steady-plane.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
-import { sameUpToSymmetry } from '../classes.js';
 import { existsSync } from 'node:fs';
 import { DEFAULT_MODEL, TileRecognizer } from '../runner.js';
-import { decodeWithSecondLook } from '../second-look.js';
-import { decodeReading } from '../decode.js';
 import type { Enrollment } from '../enroll.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
+import { ANCHOR_PX } from './anchor.js';
+import { CROP_PX, type TilePicture, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
+import { readingConfidence, type Reading } from './reading.js';
+import { FigureReader, figureSprites } from './figures.js';
+import { boardPictures } from './board-pictures.js';
+import { CellReader } from './cell-reader.js';
+import { checkLaidTiles } from './laid-tiles.js';
+import { drawTold, TileOrder, type OrderState } from './tile-order.js';
+import type { UnreadCells } from './earlier-tile.js';
+import { findStartPiece, planeFromCorners, startOutline } from './start-piece.js';
+import { anchorOffset, cellCrop, changedCells, modelCrop, modelReadsCell, type ChangedCell } from './cell-crops.js';
 
-/** Edge of a meeple's drawing on the table, mm (the enrolled figure). */
-const NEIGHBOURS = [[1, 0], [-1, 0], [0, 1], [0, -1]] as const;
-const FIGURE_MM = 14;
-/** The figures the tracker reads, and their drawn size (models/scene/generate.ts draws a big follower at 17 mm). */
-type FigureKind = 'normal' | 'big';
-const FIGURE_KINDS: readonly FigureKind[] = ['normal', 'big'];
-const FIGURE_SIZE_MM: Record<FigureKind, number> = { normal: FIGURE_MM, big: 17 };
-type FigureSprites = Record<FigureKind, Rgba | null>;
-/** A figure hypothesis is drawn at least this strong (1 = as enrolled; see maskedFigureDistance). */
-const FIGURE_MIN_STRENGTH = 0.3;
-/** Best spot's fitted strength below which no figure is seen, and from which one surely is. */
-const FIGURE_UNSEEN = 0.38;
-const FIGURE_SEEN = 0.45;
-/**
- * Look-alike readings (`byDetail`): within this factor of the best distance, differing in at most this
- * many template pixels (a quarter of the cell), weighed with this softmax temperature (× the best
- * detail distance; set on the tuning recordings' prize tiles, see docs/tracking.md).
- */
-const DETAIL_CLOSE = 1.5;
-const DETAIL_MAX_PX = (CROP_PX * CROP_PX) / 4;
-const DETAIL_TEMPERATURE = 0.15;
-/**
- * How well the best tile template must fit a new tile for the template reading to be trusted: in
- * full up to FIT_TRUSTED (mean squared difference after gain matching), not at all from
- * FIT_UNTRUSTED. Where no template is drawn like the table's art (printed tiles the table has not
- * pictured yet) the best template still wins the softmax, often by far, and was committed wrong;
- * it misses the cell by 0.027–0.085 there, where on the 30 c3 tuning games the best fit of a new
- * tile never passed 0.026 (docs/tracking.md, "Printed art").
- */
-const FIT_TRUSTED = 0.03;
-const FIT_UNTRUSTED = 0.05;
-/**
- * The stricter gate for a reading by the table's picture where unpictured types compete (`fitOf`):
- * in full up to 0.02, fading out by FIT_TRUSTED. Right readings by pictures (c3 tuning games
- * 7107–7109, pictures from game 7110's board) fit at median 0.0063, never above 0.0192.
- */
-const PICTURE_FIT_TRUSTED = 0.02;
-/**
- * How well the laid tiles' own drawings must fit them for the drawings to be trusted at all
- * (`drawnArtFit`): in full up to ART_FIT_TRUSTED, not from ART_FIT_UNTRUSTED. Drawn tables (styles
- * c1, c2, c3; tuning seeds 7001, 7004, 7107, 7108, 7201) fit at median 0.008–0.014, never above 0.0162;
- * the first-edition print (seed 7401, training material) from 0.028 (the start tile alone) to 0.068.
- * On print the drawings' best fit passes FIT_TRUSTED for wrong types as often as for right ones.
- */
-const ART_FIT_TRUSTED = 0.02;
-const ART_FIT_UNTRUSTED = 0.026;
-/**
- * Where the model leads (the drawings do not describe the table), its confidence is raised to this
- * power: on first-edition print at 1280×960 (tuning seeds 7401–7403, 30 turns, 90 tiles) its four
- * wrong leads said 0.90–0.99 and 52 of its right ones 0.995 or more; 0.995^20 ≈ 0.905 commits.
- */
-const MODEL_LEADS_SHARPNESS = 20;
-/** Radius (tile units) left out of a picture around a figure standing on the tile: a big follower leaning off its point. */
-const HIDDEN_FIGURE_R = 0.25;
-/** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
-const LONE_FIT = 0.5;
-/** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
-const MODEL_MIN_CELL_PX = 30;
 /** The model's tile-present probability above which a hole is taken to hold a tile the game lacks. */
 const AHEAD_PRESENT = 0.9;
 /**
@@ -104,15 +54,6 @@ const AHEAD_PRESENT = 0.9;
 const MOVED_SCENE = 0.02;
 /** The ideal grid in the tracker's table frame (calibration/lattice.ts). */
 const GRID = { originMm: { x: 0, y: 0 }, pitchMm: PITCH_MM, angleDeg: 0, tileMm: TILE_MM };
-import { featurePoint } from '../scene/spots.js';
-import { figureMatch } from './figure-align.js';
-import { figurePresence } from './figure-presence.js';
-import { seemsLifted } from './lifted.js';
-import { agreedOffset, ANCHOR_MARGIN, ANCHOR_PX, tileOffset } from './anchor.js';
-import { CROP_PX, type TilePicture, differenceMask, distanceAt, maskedDistance, maskedLumaDistance, maskedFigureDistance, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
-import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
-import { rasterise } from '../render/rasterise.js';
-import type { Rgba } from '../synth/image.js';
 
 export type TrackEvent =
   /** `markers`: the sheet's markers seen (none when the plane came from the start piece's clicked corners). */
@@ -158,16 +99,6 @@ export interface TrackerOptions {
   readonly pictures?: readonly TilePicture[];
 }
 
-interface Reading { tile: string; q: number; d: number; match: ReturnType<typeof matchTemplate>; /** Distance where look-alikes differ (`byDetail`). */ detail?: number }
-
-/**
- * The start piece's drawing must fit a found rectangle at least this well (`matchTemplate`'s mean
- * distance over its cells, best turn): the piece itself fitted 0.001 (the tournament tile of the
- * bundled recordings) to 0.01 (a start tile, tuning games 7113–7114), the marker sheet's squares that
- * the rectangle finder offered first 0.47–0.59.
- */
-const START_PIECE_FIT = 0.1;
-
 export class Tracker {
   readonly game: Game;
   private H: Homography | null = null;
@@ -198,49 +129,30 @@ export class Tracker {
   private pending: { now: CellCrop; x: number; y: number; frame: number } | null = null;
   /** The last still frame looked at, and the plane then. */
   private lastStill: { frame: Frame; H: Homography } | null = null;
-  /**
-   * Holes where the table already shows a tile the game does not have (the camera started late,
-   * moves were not entered): their baseline is that tile, so the camera cannot see it laid. Not
-   * read until the table enters the move (the hole becomes a tile) or the tile is lifted.
-   */
-  private readonly ahead = new Set<number>();
-  /**
-   * The order of tiles when no draw is told (the tile laid is the draw): the cells one step beyond
-   * the holes, as they looked at the last still scene they did not change in, and the frame each
-   * cell (there or a hole) was first seen changed in and not read yet. A tile laid beyond the board's
-   * edge (next to a tile the game does not have yet) is so seen appearing before its cell is a hole,
-   * and read in its turn, before any tile laid after it (docs/tracking.md, "Order without a draw").
-   */
-  private readonly outerCrops = new Map<number, CellCrop>();
-  private readonly firstSeen = new Map<number, number>();
+  /** Which new tile comes first when no draw is told, and the holes set apart (tile-order.ts). */
+  private readonly order = new TileOrder();
   private unstillSince = -1;
   private handReported = false;
   private lastFrame = -1;
-  /** The best `drawnArtFit` of the game's still scenes so far (Infinity before any: no evidence). */
-  private artFit = Infinity;
+  /** Reads a changed hole: templates, look-alikes, the model, the gates on how far each is trusted. */
+  private readonly reader: CellReader;
   /** Commands the camera committed (by history index), apart from table input. */
   readonly cameraCommitted = new Set<number>();
   /** Commit a reading at this confidence; the table may raise it above 1 to be asked about every reading. */
   commitAt: number;
 
-  private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly figures: FigureSprites[], private readonly model: TileRecognizer | null, private readonly o: TrackerOptions) {
+  private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly figures: FigureReader, private readonly model: TileRecognizer | null, private readonly o: TrackerOptions) {
     const g = Game.start(o.setup, defaultCatalog());
     if (!g.ok) throw new Error(`tracker: the setup is not playable: ${g.reason}`);
     this.game = g.value;
     this.startCells = this.game.state.board.tiles.map((t): Cell => [t.x, t.y]);
     this.commitAt = o.commitAt ?? 0.9;
+    this.reader = new CellReader(templates, figures, model, o.enrollment);
   }
 
   static async create(o: TrackerOptions): Promise<Tracker> {
     const [cv, templates] = await Promise.all([loadCv(), TileTemplates.enroll(defaultCatalog(), o.style)]);
-    // The players' figures, enrolled by colour.
-    const figures = await Promise.all(
-      o.setup.players.map(async (p): Promise<FigureSprites> => {
-        if (!PIECE_COLORS.includes(p.color as PieceColor)) return { normal: null, big: null };
-        const [normal, big] = await Promise.all([rasterise(pieceSvg('meeple', p.color as PieceColor), 48), rasterise(pieceSvg('big', p.color as PieceColor), 48)]);
-        return { normal, big };
-      }),
-    );
+    const figures = new FigureReader(templates, await figureSprites(o.setup.players));
     // The issue-4 model joins the reading when it is there (models/tiles-v1.onnx); without it the
     // templates read alone.
     const model = o.useModel === false || !existsSync(DEFAULT_MODEL) ? null : await TileRecognizer.load(DEFAULT_MODEL, 1);
@@ -279,44 +191,13 @@ export class Tracker {
     }
   }
 
+
   /**
-   * One picture per tile type on the board, from the last still frame: of a copy with no figure on
-   * it where there is one, else of the copy with fewest, their places left out (`hidden`); copies
-   * under a tower floor are not pictured, nor a copy the table entered after that frame
-   * (`stillTiles`). What a table enrolls from a game it played
-   * (at its end, or between turns when it asks).
+   * One picture per tile type on the board, from the last still frame (board-pictures.ts): what a
+   * table enrolls from a game it played (at its end, or between turns when it asks).
    */
   boardPictures(): TilePicture[] {
-    const state = this.game.state;
-    const copies = new Map<string, { x: number; y: number; rot: Rotation; hidden: { x: number; y: number; r: number }[] }[]>();
-    for (const t of state.board.tiles) {
-      // A tower floor covers too much of a tile to picture it with the floor left out.
-      if (underTowerFloor(state, t)) continue;
-      const hidden = state.meeples
-        .filter((m) => m.x === t.x && m.y === t.y)
-        .map((m) => {
-          const f = t.view.features.find((g) => g.name === m.on);
-          const [x, y] = f ? featurePoint(t.view, f.index) : [0.5, 0.5];
-          return { x, y, r: HIDDEN_FIGURE_R };
-        });
-      const list = copies.get(t.view.tile.id) ?? [];
-      list.push({ x: t.x, y: t.y, rot: t.view.rot, hidden });
-      copies.set(t.view.tile.id, list);
-    }
-    const out: TilePicture[] = [];
-    for (const [tileId, list] of copies) {
-      // Fewest figures first (a stable sort: board order among equals).
-      list.sort((a, b) => a.hidden.length - b.hidden.length);
-      for (const c of list) {
-        // The last still frame may be older than a tile the table entered by hand.
-        if (!this.stillTiles.has(posKey(c.x, c.y))) continue;
-        const f = this.cellPicture(c.x, c.y);
-        if (!f || f.channels !== 3) continue;
-        out.push({ tileId, rot: c.rot, width: f.width, height: f.height, data: f.data, ...(c.hidden.length ? { hidden: c.hidden } : {}) });
-        break;
-      }
-    }
-    return out;
+    return boardPictures(this.game.state, this.stillTiles, (x, y) => this.cellPicture(x, y));
   }
 
   /**
@@ -422,8 +303,8 @@ export class Tracker {
       const crop = (x: number, y: number) => this.crop(mat, x, y);
       let changedHoles: ReadonlySet<number> = new Set();
       let deferred: ReadonlySet<number> = new Set();
-      const ordered = !this.drawTold();
-      if (ordered) this.lookBeyond(index, crop);
+      const ordered = !drawTold(this.game);
+      if (ordered) this.order.lookBeyond(this.game.state.board, index, crop);
       if (this.baseline) {
         const anchored = (x: number, y: number) => {
           const o = this.anchorOffset(mat, x, y);
@@ -433,39 +314,37 @@ export class Tracker {
         out.push(...looked.events);
         changedHoles = looked.changed;
         deferred = looked.deferred;
-        out.push(...this.checkLaidTiles(index, crop, (x, y, ox, oy) => this.crop(mat, x, y, this.H!, ANCHOR_PX, ox, oy)));
+        out.push(...checkLaidTiles({ game: this.game, templates: this.templates, figures: this.figures, tileCrops: this.tileCrops, emptyCrops: this.emptyCrops }, index, crop, (x, y, ox, oy) => this.crop(mat, x, y, this.H!, ANCHOR_PX, ox, oy)));
       } else {
         out.push(...(await this.reportAhead(index, mat, this.H!, [...this.game.state.board.holes.keys()])));
       }
       // The new baseline: this scene, with every hole and every laid tile as they look now.
       this.baseline = thumb;
-      for (const k of this.ahead) if (!this.game.state.board.holes.has(k)) this.ahead.delete(k);
+      for (const k of this.order.ahead) if (!this.game.state.board.holes.has(k)) this.order.ahead.delete(k);
       const before = new Map(this.holeCrops);
       this.holeCrops.clear();
       for (const key of this.game.state.board.holes.keys()) {
         const c = crop(keyX(key), keyY(key));
         // A tile left for a later turn, or laid before its cell was a hole: the cell keeps the look it
         // had empty, so the next still scene sees the tile appear and reads it then.
-        const earlier = deferred.has(key) ? (this.emptyCrops.get(key) ?? before.get(key)) : !before.has(key) && ordered && this.firstSeen.has(key) ? this.outerCrops.get(key) : undefined;
-        this.outerCrops.delete(key);
+        const earlier = deferred.has(key) ? (this.emptyCrops.get(key) ?? before.get(key)) : !before.has(key) && ordered && this.order.firstSeen.has(key) ? this.order.outerCrops.get(key) : undefined;
+        this.order.outerCrops.delete(key);
         if (earlier) {
           this.holeCrops.set(key, earlier);
           this.emptyCrops.set(key, earlier);
           continue;
         }
-        this.firstSeen.delete(key);
+        this.order.firstSeen.delete(key);
         this.holeCrops.set(key, c);
         // A hole set apart shows a tile, and one that changed may (a reading the table has yet to
         // answer, one the engine refused, a still scene missed): what it looked like empty stays.
-        if (!this.ahead.has(key) && !(changedHoles.has(key) && this.emptyCrops.has(key))) this.emptyCrops.set(key, c);
+        if (!this.order.ahead.has(key) && !(changedHoles.has(key) && this.emptyCrops.has(key))) this.emptyCrops.set(key, c);
       }
-      for (const k of this.firstSeen.keys()) if (!this.game.state.board.holes.has(k) && !this.outerCrops.has(k)) this.firstSeen.delete(k);
+      for (const k of this.order.firstSeen.keys()) if (!this.game.state.board.holes.has(k) && !this.order.outerCrops.has(k)) this.order.firstSeen.delete(k);
       this.tileCrops.clear();
       for (const t of this.game.state.board.tiles) this.tileCrops.set(t.key, crop(t.x, t.y));
-      // The table's art does not change in a game; a camera bump or a change of light makes every
-      // laid tile fit worse for a few scenes (to 0.032 on a drawn tuning game): the best scene counts.
-      const fit = this.drawnArtFit();
-      if (fit > 0) this.artFit = Math.min(this.artFit, fit);
+      // How well the drawings describe this table's art: the best scene counts.
+      this.reader.noteArtFit(this.game.state, this.tileCrops);
       this.lastStill = { frame, H: this.H! };
       this.stillTiles = new Set(this.tileCrops.keys());
       for (const e of out) if (e.kind === 'proposal' && (e.command.type === 'placeTile' || e.command.type === 'placePrizeTile')) this.stillTiles.add(posKey(e.command.at[0], e.command.at[1]));
@@ -479,82 +358,41 @@ export class Tracker {
   private fromCorners(): { ok: true; plane: Homography; piece: StartPiece } | { ok: false; why: string | null } {
     const corners = this.o.startPieceCorners;
     if (!corners) return { ok: false, why: this.o.markers ? null : "no marker sheet is set up and the start piece's corners were not given" };
-    const r = this.planeFromCorners(corners);
+    const r = planeFromCorners(this.startCells, corners);
     if (!r.ok) return { ok: false, why: `the start piece's clicked corners: ${r.why}` };
-    return { ok: true, plane: r.plane, piece: { cells: this.startCells, tableQuad: this.startOutline().quad } };
+    return { ok: true, plane: r.plane, piece: { cells: this.startCells, tableQuad: startOutline(this.startCells).quad } };
   }
 
-  /** The start piece's outline in the table's frame (the cells the setup laid, north-west corner first). */
-  private startOutline(): { quad: Quad; widthMm: number; heightMm: number } {
-    const xs = this.startCells.map((c) => c[0]), ys = this.startCells.map((c) => c[1]);
-    const x0 = Math.min(...xs) * PITCH_MM - TILE_MM / 2, y0 = Math.min(...ys) * PITCH_MM - TILE_MM / 2;
-    const x1 = Math.max(...xs) * PITCH_MM + TILE_MM / 2, y1 = Math.max(...ys) * PITCH_MM + TILE_MM / 2;
-    return { quad: [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }], widthMm: x1 - x0, heightMm: y1 - y0 };
-  }
 
-  /** The table plane that puts the start piece's outline on these image corners (NW, NE, SE, SW). */
-  private planeFromCorners(corners: readonly Point[]): { ok: true; plane: Homography } | { ok: false; why: string } {
-    const o = this.startOutline();
-    const r = homographyFromCorners([...corners], o);
-    if (!r.ok) return { ok: false, why: r.error.message };
-    return { ok: true, plane: multiplyHomography(r.value.tableToImage, [1, 0, -o.quad[0].x, 0, 1, -o.quad[0].y, 0, 0, 1]) };
-  }
+
+
 
   /**
    * Without a marker sheet, before the first tile: the start piece looked for in a picture
-   * (calibration/fallbacks.ts `homographyFromStartPiece`: a rectangle of the piece's size and shape),
-   * its corners put in the game's order by the piece's own drawing — each turn of the outline the
-   * piece's shape allows is tried, and the one where the start tiles fit their templates best wins.
-   * `sure` is false when another turn fits nearly as well (a piece that looks alike turned). The
-   * table confirms the corners (`startPieceCorners`) before anything is read with them.
+   * (start-piece.ts). The table confirms the corners (`startPieceCorners`) before anything is read
+   * with them.
    */
-  async findStartPiece(bytes: Uint8Array, label = 'the picture'): Promise<{ ok: true; corners: Point[]; sure: boolean } | { ok: false; why: string }> {
-    const decoded = await decodeFrame(bytes, label);
-    if (!decoded.ok) return { ok: false, why: decoded.error.message };
-    const o = this.startOutline();
-    const square = Math.abs(o.widthMm - o.heightMm) < 1;
-    const mat = frameToMat(this.cv, decoded.value);
-    try {
-      // A rectangle of the piece's shape that does not look like it (a marker, a box lid) is passed over.
-      let turn: ReturnType<Tracker['startPieceTurn']> = null;
-      const found = homographyFromStartPiece(this.cv, decoded.value, { name: square ? 'start tile' : 'start piece', widthMm: o.widthMm, heightMm: o.heightMm }, (f) => {
-        turn = this.startPieceTurn(mat, f.imageCorners, square);
-        return turn !== null && turn.d < START_PIECE_FIT;
-      });
-      if (!found.ok) return { ok: false, why: found.error.message };
-      const { corners, sure } = turn!;
-      return { ok: true, corners, sure };
-    } finally {
-      mat.delete();
-    }
+  findStartPiece(bytes: Uint8Array, label = 'the picture'): Promise<{ ok: true; corners: Point[]; sure: boolean } | { ok: false; why: string }> {
+    return findStartPiece(this.cv, bytes, label, { cells: this.startCells, tiles: this.game.state.board.tiles, templates: this.templates });
   }
 
   /**
-   * The turn of a found outline that puts the start piece's drawing where the game has it: each turn
-   * the piece's shape allows is tried (four for a square, two for an oblong), best fit first.
+   * With no draw told, a cell other than (x, y) holding a tile the game lacks that may have been laid
+   * before the tile at (x, y), first seen changed at frame `seenAt` (TileOrder `earlierTile`). The
+   * camera service asks this of an open reading, against the session's game (`state`), before it plays it.
    */
-  private startPieceTurn(mat: unknown, imageCorners: Quad, square: boolean): { corners: Point[]; d: number; sure: boolean } | null {
-    // A camera looking down sees the table unmirrored: north-west, north-east, south-east, south-west
-    // run clockwise on the picture (y down), whatever order the outline came in.
-    const q = [...imageCorners];
-    const area = q.reduce((s, p, i) => s + p.x * q[(i + 1) % 4]!.y - q[(i + 1) % 4]!.x * p.y, 0);
-    const clockwise = area > 0 ? q : [q[0]!, q[3]!, q[2]!, q[1]!];
-    const fits: { corners: Point[]; d: number }[] = [];
-    for (let k = 0; k < 4; k += square ? 1 : 2) {
-      const corners = [0, 1, 2, 3].map((i) => clockwise[(i + k) % 4]!);
-      const plane = this.planeFromCorners(corners);
-      if (!plane.ok) continue;
-      let d = 0, n = 0;
-      for (const t of this.game.state.board.tiles) {
-        if (!this.startCells.some(([x, y]) => x === t.x && y === t.y)) continue;
-        const tpl = this.templates.get(t.view.tile.id, ROTATIONS.indexOf(t.view.rot));
-        if (tpl) { d += matchTemplate(this.crop(mat, t.x, t.y, plane.plane), tpl).d; n++; }
-      }
-      fits.push({ corners, d: d / Math.max(1, n) });
-    }
-    fits.sort((a, b) => a.d - b.d);
-    if (fits.length === 0) return null;
-    return { ...fits[0]!, sure: fits.length === 1 || fits[1]!.d > fits[0]!.d * 1.5 };
+  earlierTile(x: number, y: number, seenAt = -Infinity, state: OrderState = this.game.state): readonly [number, number] | null {
+    return this.order.earlierTile(x, y, seenAt, state);
+  }
+
+  /**
+   * The cells with a tile the game lacks, as `earlierTile` weighs them: set apart (`ahead`) and first
+   * seen changed, not read yet (`firstSeen`, cell key to frame, in the order seen). The camera
+   * service's tracker runs in a worker: these go with each of its replies, so the services weigh an
+   * open reading without asking it (electron/services/camera/tracker-client.ts).
+   */
+  get unreadCells(): UnreadCells {
+    return { ahead: this.order.ahead, firstSeen: this.order.firstSeen };
   }
 
   /**
@@ -600,7 +438,7 @@ export class Tracker {
   private async catchUp(frame: number): Promise<TrackEvent[]> {
     if (!this.lastStill) return [];
     const missing = [...this.game.state.board.holes.keys()].filter((k) => !this.holeCrops.has(k));
-    if (process.env.TRACK_DEBUG) console.error(`catchUp ${frame}: missing ${missing.map((k) => `${keyX(k)},${keyY(k)}${this.firstSeen.has(k) ? '@' + this.firstSeen.get(k) : ''}${this.outerCrops.has(k) ? 'o' : ''}`).join(' ')}`);
+    if (process.env.TRACK_DEBUG) console.error(`catchUp ${frame}: missing ${missing.map((k) => `${keyX(k)},${keyY(k)}${this.order.firstSeen.has(k) ? '@' + this.order.firstSeen.get(k) : ''}${this.order.outerCrops.has(k) ? 'o' : ''}`).join(' ')}`);
     const laid = this.game.state.board.tiles.filter((t) => !this.tileCrops.has(t.key));
     if (missing.length === 0 && laid.length === 0) return [];
     const mat = frameToMat(this.cv, this.lastStill.frame);
@@ -608,27 +446,25 @@ export class Tracker {
       for (const t of laid) this.tileCrops.set(t.key, this.crop(mat, t.x, t.y, this.lastStill.H));
       // The cells beyond the holes the table opened, as they looked then: a tile laid there since is
       // seen appearing at the next still scene and waits for its turn (else it joins the background).
-      if (!this.drawTold()) for (const k of this.ring()) if (!this.outerCrops.has(k)) this.outerCrops.set(k, this.crop(mat, keyX(k), keyY(k), this.lastStill.H));
+      if (!drawTold(this.game)) for (const k of this.order.ring(this.game.state.board)) if (!this.order.outerCrops.has(k)) this.order.outerCrops.set(k, this.crop(mat, keyX(k), keyY(k), this.lastStill.H));
       // A hole the table opened where a tile appeared before it was a hole (no draw told): its look
       // from before, so this frame sees the tile and reads it in order.
-      const seen = !this.drawTold() ? missing.filter((k) => this.firstSeen.has(k) && this.outerCrops.has(k)) : [];
-      for (const key of missing) this.holeCrops.set(key, seen.includes(key) ? this.outerCrops.get(key)! : this.crop(mat, keyX(key), keyY(key), this.lastStill.H));
+      const seen = !drawTold(this.game) ? missing.filter((k) => this.order.firstSeen.has(k) && this.order.outerCrops.has(k)) : [];
+      for (const key of missing) this.holeCrops.set(key, seen.includes(key) ? this.order.outerCrops.get(key)! : this.crop(mat, keyX(key), keyY(key), this.lastStill.H));
       // A tile the table took back (the camera read it wrong) still lies there: the game lacks it, and
       // it is not read again (it would be read the same) until the table enters a move there or lifts it.
-      if (!this.drawTold()) for (const k of missing) if (this.stillTiles.has(k) && !seen.includes(k)) this.ahead.add(k);
+      if (!drawTold(this.game)) for (const k of missing) if (this.stillTiles.has(k) && !seen.includes(k)) this.order.ahead.add(k);
       const events = await this.reportAhead(frame, mat, this.lastStill.H, missing.filter((k) => !seen.includes(k)));
       // As on a still frame: a hole set apart shows a tile, not how the cell looks empty.
-      for (const key of missing) if (!this.ahead.has(key)) this.emptyCrops.set(key, this.holeCrops.get(key)!);
+      for (const key of missing) if (!this.order.ahead.has(key)) this.emptyCrops.set(key, this.holeCrops.get(key)!);
       return events;
     } finally {
       mat.delete();
     }
   }
 
-  /** Whether cell (x, y) is large enough in the picture for the model (its training range starts at 30 px). */
   private modelReadsCell(x: number, y: number, H: Homography = this.H!): boolean {
-    const a = applyHomography(H, { x: x * PITCH_MM, y: y * PITCH_MM }), b = applyHomography(H, { x: (x + 1) * PITCH_MM, y: y * PITCH_MM });
-    return Math.hypot(a.x - b.x, a.y - b.y) >= MODEL_MIN_CELL_PX;
+    return modelReadsCell(H, x, y);
   }
 
   /**
@@ -645,145 +481,35 @@ export class Tracker {
 
   /** Holes that already show a tile become `ahead`, and the table is told which. */
   private async reportAhead(frame: number, mat: unknown, H: Homography, keys: readonly number[]): Promise<TrackEvent[]> {
-    const found = (await this.tilesAt(keys, (x, y) => this.modelCrop(mat, x, y, H), H)).filter((k) => !this.ahead.has(k));
+    const found = (await this.tilesAt(keys, (x, y) => this.modelCrop(mat, x, y, H), H)).filter((k) => !this.order.ahead.has(k));
     if (found.length === 0) return [];
-    for (const k of found) this.ahead.add(k);
+    for (const k of found) this.order.ahead.add(k);
     const cells = found.map((k) => `(${keyX(k)}, ${keyY(k)})`).join(', ');
     return [{ kind: 'notice', frame, message: `the table already shows a tile at ${found.length === 1 ? 'cell' : 'cells'} ${cells} that the game does not have (moves not entered, or the camera started late): enter those moves, or lift the ${found.length === 1 ? 'tile' : 'tiles'}; the camera does not read ${found.length === 1 ? 'that cell' : 'those cells'} until then` }];
   }
 
-  /** The cell's crop (`px` square over `PITCH_MM · px / CROP_PX`), its centre moved by (ox, oy) table mm. */
   private crop(mat: unknown, x: number, y: number, H: Homography = this.H!, px = CROP_PX, ox = 0, oy = 0): CellCrop {
-    const h = (PITCH_MM / 2) * (px / CROP_PX);
-    const c = (dx: number, dy: number) => applyHomography(H, { x: x * PITCH_MM + ox + dx, y: y * PITCH_MM + oy + dy });
-    const quad: Quad = [c(-h, -h), c(h, -h), c(h, h), c(-h, h)];
-    const f = rectifyCell(this.cv, mat, quad, px);
-    return Float32Array.from(f.data);
+    return cellCrop(this.cv, mat, H, x, y, px, ox, oy);
   }
 
-  /**
-   * Where the hole's laid neighbours say the lattice is (anchor.ts), table mm from where the plane puts
-   * the cell: each laid tile of the 3×3 block around it is found in a wider cut of its cell, and the
-   * median of their offsets is taken when they agree (`agreedOffset`). Null when no neighbour is laid,
-   * they disagree, or they sit where the plane says.
-   */
   private anchorOffset(mat: unknown, x: number, y: number, H: Homography = this.H!): { ox: number; oy: number } | null {
-    const offsets: { sx: number; sy: number }[] = [];
-    for (const t of this.game.state.board.tiles) {
-      if (Math.abs(t.x - x) > 1 || Math.abs(t.y - y) > 1 || (t.x === x && t.y === y)) continue;
-      const tpl = this.templates.get(t.view.tile.id, ROTATIONS.indexOf(t.view.rot));
-      if (!tpl) continue;
-      offsets.push(tileOffset(this.crop(mat, t.x, t.y, H, ANCHOR_PX), tpl));
-    }
-    const m = agreedOffset(offsets);
-    if (process.env.TRACK_DEBUG) console.error(`anchor (${x},${y}): ${offsets.map((o) => `${o.sx},${o.sy}`).join(' ')} → ${m ? `${m.sx},${m.sy}` : '-'}`);
-    if (!m || (m.sx === 0 && m.sy === 0)) return null;
-    const mm = PITCH_MM / CROP_PX;
-    return { ox: m.sx * mm, oy: m.sy * mm };
+    return anchorOffset(this.cv, mat, H, x, y, this.game.state.board.tiles, this.templates);
   }
 
-  /** Cells that look different now, beyond a change of light over the whole table. */
-  private changedCells(cells: Map<number, CellCrop>, crop: (x: number, y: number) => CellCrop): { key: number; score: number; now: CellCrop }[] {
-    const rows: { key: number; ratio: number[]; d: number; now: CellCrop }[] = [];
-    for (const [key, before] of cells) {
-      const now = crop(keyX(key), keyY(key));
-      const mean = (c: CellCrop, k: number) => { let s = 0; for (let i = k; i < c.length; i += 3) s += c[i]!; return s / (c.length / 3) + 1; };
-      const ratio = [0, 1, 2].map((k) => mean(now, k) / mean(before, k));
-      // The unshifted distance bounds the best shift's from above: the drift search is only needed
-      // where the cell may pass the threshold below (a full board has a hundred holes).
-      rows.push({ key, ratio, d: matchTemplate(now, before, 0).d, now });
-    }
-    if (rows.length === 0) return [];
-    const med = [0, 1, 2].map((k) => rows.map((r) => r.ratio[k]!).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!);
-    for (const r of rows) if (Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10 > 0.2) r.d = matchTemplate(r.now, cells.get(r.key)!).d;
-    if (process.env.TRACK_DEBUG) console.error(`cells: ${rows.map((r) => `${keyX(r.key)},${keyY(r.key)}:${(Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10).toFixed(2)}`).sort((a, b) => Number(b.split(':')[1]) - Number(a.split(':')[1])).slice(0, 3).join(' ')}`);
-    return rows
-      .map((r) => ({ key: r.key, now: r.now, score: Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10 }))
-      .filter((r) => r.score > 0.2)
-      .sort((a, b) => b.score - a.score);
-  }
 
-  /** The issue-4 model's crop convention: the cell plus 10 % of the pitch on every side, 64 px. */
   private modelCrop(mat: unknown, x: number, y: number, H: Homography = this.H!, ox = 0, oy = 0): Frame {
-    const h = PITCH_MM * 0.6;
-    const c = (dx: number, dy: number) => applyHomography(H, { x: x * PITCH_MM + ox + dx, y: y * PITCH_MM + oy + dy });
-    return rectifyCell(this.cv, mat, [c(-h, -h), c(h, -h), c(h, h), c(-h, h)], this.model?.size ?? 64);
+    return modelCrop(this.cv, mat, H, x, y, this.model?.size ?? 64, ox, oy);
   }
 
-  /**
-   * The model's constrained reading of the cell, fused with the template reading: agreement raises the
-   * confidence, disagreement lowers it (and the model's reading joins the runners-up).
-   */
-  private async fuse(readings: Reading[], conf: number, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null; leads?: boolean }> {
-    if (!this.model || readings.length === 0) return { conf, modelBest: null };
-    // The model was trained on 30–64 px per cell; on smaller cells it reads worse than the templates.
-    if (!this.modelReadsCell(x, y)) return { conf, modelBest: null };
-    const prepared = await this.model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 }, `cell (${x}, ${y})`);
-    if (!prepared.ok) throw new Error(prepared.reason);
-    const [first] = await this.model.readPrepared([prepared.value]);
-    const context = { state: this.game.state, at: [x, y] as const };
-    const { decoded } = await decodeWithSecondLook(this.model, prepared.value, first!, (r) =>
-      decodeReading(r, this.model!.info, this.game.state.catalog, context, this.o.enrollment ? { enrollment: this.o.enrollment } : {}),
-    );
-    if (!decoded.best) return { conf, modelBest: null };
-    const q = ROTATIONS.indexOf(decoded.best.rot);
-    const look = this.templates.has(decoded.best.tileId) ? this.templates.look(decoded.best.tileId, q) : '';
-    const top = readings[0]!;
-    const tile = this.game.state.catalog.get(top.tile)!;
-    const agree = look === this.templates.look(top.tile, top.q) || (decoded.best.tileId === top.tile && sameUpToSymmetry(tile, q, top.q));
-    const cm = decoded.confidence;
-    if (agree) return { conf: 1 - (1 - conf) * (1 - cm), modelBest: null };
-    const modelTile = this.game.state.catalog.get(decoded.best.tileId);
-    const other = readings.find((r) => r.tile === decoded.best!.tileId && !!modelTile && sameUpToSymmetry(modelTile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
-    // Where the drawings do not describe the table (`drawnArtFit`), the model leads as far as they fail.
-    const trust = this.templates.fromPicture(top.tile) ? 1 : this.artTrust();
-    if (process.env.TRACK_DEBUG && trust < 1) console.error(`model leads (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} over ${top.tile}/${top.q} trust ${trust.toFixed(2)}`);
-    if (trust < 1 && other) return { conf: trust * conf + (1 - trust) * cm ** MODEL_LEADS_SHARPNESS, modelBest: other, leads: true };
-    // At 25–40 px per tile the model is the weaker reader of the two: only a sure disagreement counts.
-    return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other };
-  }
 
-  /**
-   * How far the best reading's template fit lets it be trusted (`templateFit`). A reading by the
-   * table's picture of its type, where legal types the table has not pictured compete (they are
-   * only drawn, and a picture of the print fits a crop of another printed tile better than that
-   * tile's drawing does), must fit as a picture of the right type does: the stricter gate.
-   */
-  private fitOf(readings: readonly Reading[]): number {
-    const top = readings[0]!;
-    const mixed = this.templates.fromPicture(top.tile) && readings.some((r) => !this.templates.fromPicture(r.tile));
-    if (process.env.TRACK_DEBUG) console.error(`art fit ${this.artFit.toFixed(4)} best ${top.tile} ${top.d.toFixed(4)}`);
-    if (mixed) return templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED);
-    // A drawing is trusted only where the drawings describe the table (`drawnArtFit`).
-    return templateFit(top.d) * (this.templates.fromPicture(top.tile) ? 1 : this.artTrust());
-  }
 
-  /** How far the drawings describe this table (`drawnArtFit`'s best scene; 1 before any evidence). */
-  private artTrust(): number {
-    return this.artFit === Infinity ? 1 : templateFit(this.artFit, ART_FIT_TRUSTED, ART_FIT_UNTRUSTED);
-  }
 
-  /**
-   * How well the drawings describe this table: the median fit of the laid tiles of drawn types to
-   * their own drawing, as the last still scene showed them (0 while none is laid).
-   */
-  private drawnArtFit(): number {
-    const ds: number[] = [];
-    for (const t of this.game.state.board.tiles) {
-      if (this.templates.fromPicture(t.view.tile.id)) continue;
-      const c = this.tileCrops.get(t.key);
-      const tpl = c && this.templates.get(t.view.tile.id, ROTATIONS.indexOf(t.view.rot));
-      if (c && tpl) ds.push(matchTemplate(c, tpl).d);
-    }
-    ds.sort((a, b) => a - b);
-    return ds.length ? ds[ds.length >> 1]! : 0;
-  }
 
   /** Reads the holes that changed since the last still frame; returns what it found and which changed. */
   private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<{ events: TrackEvent[]; changed: ReadonlySet<number>; deferred: ReadonlySet<number> }> {
     // (Cells the table has filled since the last still scene are no longer holes: they order nothing.)
-    const changed = this.changedCells(this.holeCrops, crop).filter((h) => this.game.state.board.holes.has(h.key));
-    const { now, later } = this.drawTold() ? { now: changed, later: [] } : this.inOrder(changed, frame);
+    const changed = changedCells(this.holeCrops, crop).filter((h) => this.game.state.board.holes.has(h.key));
+    const { now, later } = drawTold(this.game) ? { now: changed, later: [] } : this.order.inOrder(changed, frame);
     // Holes left unread when a reading waits for the table wait with those left for a later turn:
     // their tiles are still new at the next still scene, seen since the frame they were first seen.
     const unread = new Set(now.map((h) => h.key));
@@ -791,123 +517,41 @@ export class Tracker {
     return { events, changed: new Set(changed.map((h) => h.key)), deferred: new Set([...later.map((h) => h.key), ...unread]) };
   }
 
-  /** A cell with a tile the game lacks that may have been laid before the one at (x, y), or null (`earlierTileIn`). */
-  earlierTile(x: number, y: number, seenAt = -Infinity, state: EarlierTileState = this.game.state): readonly [number, number] | null {
-    return earlierTileIn(this.unreadCells, x, y, seenAt, state);
-  }
 
-  /**
-   * The cells with a tile the game lacks, as `earlierTile` weighs them: set apart (`ahead`) and first
-   * seen changed, not read yet (`firstSeen`, cell key to frame, in the order they were seen). The
-   * camera service's tracker runs in a worker: these are sent with each reply, so the services can
-   * weigh an open reading without asking it (electron/services/camera/tracker-client.ts).
-   */
-  get unreadCells(): UnreadCells {
-    return { ahead: this.ahead, firstSeen: this.firstSeen };
-  }
 
-  /**
-   * Does the table tell this game's draws (then the drawn tile says which new tile is this turn's)?
-   * This turn's draw is told, or every tile laid or discarded so far came with a told draw (the
-   * bench's recordings). A draw told by itself now and then (a siege symbol, the first river bend,
-   * a tile that fits nowhere) leaves the other turns' tiles to be ordered by when they were seen.
-   */
-  private drawTold(): boolean {
-    if (this.game.state.turn.drawn !== null) return true;
-    let draws = 0, tiles = 0;
-    for (const c of this.game.commands) {
-      if (c.type === 'drawTile') draws++;
-      else if (c.type === 'placeTile' || c.type === 'discardTile') tiles++;
-    }
-    return draws > 0 && draws >= tiles;
-  }
 
-  /**
-   * With no draw told, which changed holes are read now: those first seen changed earliest (a tile
-   * is laid after every tile seen before it). When one hole is the earliest, it alone is read and the
-   * rest wait for the next still scene (then the game is at their turn); when several were first seen
-   * in one scene, nothing orders them: the first read is left to the table (`earlierTile`) and the
-   * rest stay new until it has answered.
-   */
-  private inOrder(changed: { key: number; score: number; now: CellCrop }[], frame: number): { now: typeof changed; later: typeof changed } {
-    const seen = (key: number) => this.firstSeen.get(key) ?? frame;
-    for (const h of changed) if (!this.firstSeen.has(h.key)) this.firstSeen.set(h.key, frame);
-    if (changed.length < 2) return { now: changed, later: [] };
-    const first = Math.min(...changed.map((h) => seen(h.key)));
-    const oldest = changed.filter((h) => seen(h.key) === first);
-    if (oldest.length > 1 || first === frame) return { now: changed, later: [] };
-    return { now: oldest, later: changed.filter((h) => seen(h.key) !== first) };
-  }
 
-  /** The cells one step beyond the holes: neither a tile nor a hole. */
-  private ring(): Set<number> {
-    const { holes, tiles } = this.game.state.board;
-    const ring = new Set<number>();
-    for (const key of holes.keys()) {
-      for (const [dx, dy] of NEIGHBOURS) {
-        const k = posKey(keyX(key) + dx, keyY(key) + dy);
-        if (!holes.has(k) && !tiles.some((t) => t.key === k)) ring.add(k);
-      }
-    }
-    return ring;
-  }
 
-  /**
-   * The cells one step beyond the holes (no draw told): a cell that changed since its last look is
-   * remembered with the frame (a tile laid there before its neighbour is in the game); one that did
-   * not is looked at anew. A scene where most of them changed at once (the camera nudged) only
-   * renews the looks.
-   */
-  private lookBeyond(frame: number, crop: (x: number, y: number) => CellCrop): void {
-    const state = this.game.state;
-    const ring = this.ring();
-    const known = new Map([...ring].filter((k) => this.outerCrops.has(k)).map((k) => [k, this.outerCrops.get(k)!] as const));
-    const changed = new Set(this.changedCells(known, crop).map((c) => c.key));
-    // Light is levelled out by `changedCells`; a camera move past MOVED_SCENE is followed before this.
-    // What is left that changes most of the ring at once is a nudge: tiles laid while the table fell
-    // behind (frames dropped) change a few cells, and each must be remembered to be read in its turn.
-    const many = changed.size > Math.max(3, ring.size / 2);
-    for (const k of [...this.outerCrops.keys()]) if (!ring.has(k) && !state.board.holes.has(k)) this.outerCrops.delete(k);
-    for (const k of ring) {
-      if (changed.has(k) && !many) {
-        if (!this.firstSeen.has(k)) this.firstSeen.set(k, frame);
-        continue;
-      }
-      this.firstSeen.delete(k);
-      this.outerCrops.set(k, crop(keyX(k), keyY(k)));
-    }
-  }
-
-  private async readChangedHoles(frame: number, changed: { key: number; score: number; now: CellCrop }[], modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null, unread: Set<number>): Promise<TrackEvent[]> {
+  private async readChangedHoles(frame: number, changed: ChangedCell[], modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null, unread: Set<number>): Promise<TrackEvent[]> {
     const out: TrackEvent[] = [];
-    const lone = this.loneNewTile(changed);
+    const lone = this.reader.loneNewTile(this.game.state, changed);
     for (const hole of lone ? [lone.hole, ...changed.filter((h) => h !== lone.hole)] : changed) {
       unread.delete(hole.key);
       const x = keyX(hole.key), y = keyY(hole.key);
       if (!this.game.state.board.holes.has(hole.key)) continue;
-      if (this.ahead.has(hole.key)) {
+      if (this.order.ahead.has(hole.key)) {
         // It changed: the tile the game lacks was lifted (then the cell is read from now on) or moved.
-        if ((await this.tilesAt([hole.key], modelCrop, this.H!)).length === 0) this.ahead.delete(hole.key);
+        if ((await this.tilesAt([hole.key], modelCrop, this.H!)).length === 0) this.order.ahead.delete(hole.key);
         continue;
       }
       // Read where the laid neighbours say the cell is (the marker plane may be a few pixels off).
       const at = anchored(x, y);
       const now = at?.now ?? hole.now;
-      const readings = this.readCell(now, x, y, changed.length === 1 || hole === lone?.hole);
+      const readings = this.reader.read(this.game.state, now, x, y, changed.length === 1 || hole === lone?.hole);
       if (readings.length === 0) {
         out.push({ kind: 'notice', frame, message: `something appeared at cell (${x}, ${y}) but no rule allows a tile there now; nothing committed` });
         continue;
       }
-      if (changed.length === 1 && this.notTheDrawnTile(now, x, y, readings)) {
+      if (changed.length === 1 && this.reader.notTheDrawnTile(this.game.state, now, x, y, readings)) {
         // A later turn's tile (the video or the table ahead of the game) or a drawn tile entered
         // wrong: either way not this turn's tile, and the cell keeps that picture as its baseline,
         // so it is set apart as a tile the game lacks until the table enters a move there or lifts it.
-        this.ahead.add(hole.key);
+        this.order.ahead.add(hole.key);
         const drawn = this.game.state.turn.drawn!;
         out.push({ kind: 'notice', frame, message: `a tile appeared at cell (${x}, ${y}) that does not look like ${drawn}, the drawn tile: a later turn's tile (enter the moves before it), or the drawn tile was entered wrong (correct it); nothing committed, and the camera does not read that cell until a move is entered there or the tile is lifted` });
         continue;
       }
-      const fused = await this.fuse(readings, readingConfidence(readings) * this.fitOf(readings), at?.model ?? modelCrop(x, y), x, y);
+      const fused = await this.reader.fuse(this.game.state, this.H!, readings, readingConfidence(readings) * this.reader.fitOf(readings), at?.model ?? modelCrop(x, y), x, y);
       const conf = fused.conf;
       if (fused.modelBest && fused.modelBest !== readings[0]) {
         readings.splice(readings.indexOf(fused.modelBest), 1);
@@ -928,8 +572,8 @@ export class Tracker {
       }
       // With no draw told, a tile the game lacks that lay there before this one (set apart, or taken
       // back) was laid first: this one is a later turn's, whatever the rules would take now.
-      const earlier = this.earlierTile(x, y, this.firstSeen.get(hole.key) ?? frame);
-      if (process.env.TRACK_DEBUG) console.error(`earlier? (${x},${y}) seen ${this.firstSeen.get(hole.key)} → ${earlier} firstSeen ${[...this.firstSeen].map(([k, f]) => `${keyX(k)},${keyY(k)}@${f}`).join(' ')} ahead ${[...this.ahead].map((k) => `${keyX(k)},${keyY(k)}`).join(' ')}`);
+      const earlier = this.earlierTile(x, y, this.order.firstSeen.get(hole.key) ?? frame);
+      if (process.env.TRACK_DEBUG) console.error(`earlier? (${x},${y}) seen ${this.order.firstSeen.get(hole.key)} → ${earlier} firstSeen ${[...this.order.firstSeen].map(([k, f]) => `${keyX(k)},${keyY(k)}@${f}`).join(' ')} ahead ${[...this.order.ahead].map((k) => `${keyX(k)},${keyY(k)}`).join(' ')}`);
       if (earlier !== null) {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: `a tile the game does not have lies at cell (${earlier[0]}, ${earlier[1]}), laid before this one or with it: the table says which is this turn's` });
         this.pending = { now: now, x, y, frame };
@@ -949,51 +593,7 @@ export class Tracker {
     return out;
   }
 
-  /**
-   * With a drawn tile (games with a draw step), the one changed hole is read as the drawn tile only:
-   * any tile lying there would be taken for it. Another legal type whose drawing fits the cell far
-   * better (by DETAIL_CLOSE, the factor `loneNewTile` asks of the drawn tile too) and looks different
-   * says the tile there is not the drawn one. Only types drawn the same way compete: a picture of
-   * the print fits a crop of another printed tile better than that tile's drawing does (`fitOf`).
-   * Which tile it is the templates may not say (over a cell with a hand on it an all-field tile
-   * fitted best), so only the drawn tile is named to the table.
-   */
-  private notTheDrawnTile(now: CellCrop, x: number, y: number, drawnReadings: readonly Reading[]): boolean {
-    const state = this.game.state;
-    const drawn = state.turn.drawn;
-    if (drawn === null || (state.jc?.players[state.turn.player]?.prizesHeld ?? 0) > 0) return false;
-    const mine = drawnReadings[0];
-    const picture = this.templates.fromPicture(drawn);
-    const best = this.readCell(now, x, y).find((r) => this.templates.fromPicture(r.tile) === picture);
-    if (process.env.TRACK_DEBUG) console.error(`drawn ${drawn} at (${x},${y}): ${mine ? mine.d.toFixed(4) : '-'}; best of all ${best ? `${best.tile}/${best.q} ${best.d.toFixed(4)}` : '-'}`);
-    if (!mine || !best || mine.tile !== drawn || best.tile === drawn) return false;
-    if (this.templates.look(best.tile, best.q) === this.templates.look(mine.tile, mine.q)) return false;
-    return mine.d > best.d * DETAIL_CLOSE;
-  }
 
-  /**
-   * Several holes changed, and one is a tile where the others are not (a new tile beside holes that
-   * took a shadow, a sliver of it or a figure's edge): a tile template fits it at least twice as well
-   * as any fits the others, and the drawn tile fits it about as well as any type. That one is the new
-   * tile, read first and with the drawn tile only; the others are read after it as before, with every
-   * type (a second new tile, a still scene missed, may fit only once the first is down; skipping them
-   * cost the camera service's missed-still-frame test three more moves by hand). When no hole stands
-   * out so, or the drawn tile does not fit the one that does, all are read as before.
-   */
-  private loneNewTile(changed: { key: number; score: number; now: CellCrop }[]): { hole: { key: number; score: number; now: CellCrop }; best: number } | null {
-    const state = this.game.state;
-    if (changed.length < 2 || state.turn.drawn === null) return null;
-    const fits = changed
-      .filter((h) => state.board.holes.has(h.key))
-      .map((h) => ({ h, best: this.readCell(h.now, keyX(h.key), keyY(h.key))[0]?.d ?? Infinity }))
-      .sort((a, b) => a.best - b.best);
-    const [top, next] = fits;
-    if (!top || !next || !(top.best < LONE_FIT * next.best)) return null;
-    const x = keyX(top.h.key), y = keyY(top.h.key);
-    const drawn = this.readCell(top.h.now, x, y, true)[0];
-    if (!drawn || drawn.d > top.best * DETAIL_CLOSE) return null;
-    return { hole: top.h, best: top.best };
-  }
 
   /**
    * The table answered a reading the tracker left open (picked from the top 3 or entered it): now that
@@ -1014,171 +614,19 @@ export class Tracker {
     return figure ? [figure] : [];
   }
 
-  /**
-   * Laid tiles that changed: a figure came or went (scoring returns them) is expected; a tile that is
-   * gone (the cell looks as it did empty) or turned (another turn of it fits far better) is reported
-   * with an undo or correction for the table. Nothing is committed from here.
-   */
-  private checkLaidTiles(frame: number, crop: (x: number, y: number) => CellCrop, wide: (x: number, y: number, ox: number, oy: number) => CellCrop): TrackEvent[] {
-    const out: TrackEvent[] = [];
-    const state = this.game.state;
-    const byKey = new Map(state.board.tiles.map((t) => [t.key, t]));
-    const tracked = new Map([...this.tileCrops].filter(([k]) => this.emptyCrops.has(k)));
-    for (const c of this.changedCells(tracked, crop)) {
-      const t = byKey.get(c.key);
-      const empty = this.emptyCrops.get(c.key);
-      if (!t || !empty) continue;
-      const q = ROTATIONS.indexOf(t.view.rot);
-      const tpl = this.templates.get(t.view.tile.id, q);
-      if (!tpl) continue;
-      const known = matchTemplate(c.now, tpl);
-      const r: Reading = { tile: t.view.tile.id, q, d: known.d, match: known };
-      // The tile's drawing where the plane puts the cell, with a figure drawn in, or anywhere within
-      // the anchors' search (±7 mm; from its edge once more): a plane solved from three markers
-      // jumped up to half a cell from one still frame to the next on a tuning game, and every tile
-      // it moved looked lifted.
-      const dKnown = Math.min(known.d, this.foundNear(wide, t.x, t.y, tpl), ...this.figureHypotheses(c.now, r, t.x, t.y).map((h) => h.d));
-      const index = this.game.history.findIndex((h) => (h.command.type === 'placeTile' || h.command.type === 'placePrizeTile') && h.command.at[0] === t.x && h.command.at[1] === t.y);
-      if (seemsLifted(c.now, { empty, last: this.tileCrops.get(c.key)! }, dKnown)) {
-        out.push({ kind: 'notice', frame, message: `the tile ${t.view.tile.id} at (${t.x}, ${t.y}) seems lifted: undo its placement (command ${index})? nothing changed until the table says so` });
-        continue;
-      }
-      for (let q2 = 0; q2 < 4; q2++) {
-        if (q2 === q || sameUpToSymmetry(t.view.tile, q, q2)) continue;
-        const d2 = matchTemplate(c.now, this.templates.get(t.view.tile.id, q2)!).d;
-        if (d2 < dKnown * 0.5) {
-          out.push({ kind: 'notice', frame, message: `the tile ${t.view.tile.id} at (${t.x}, ${t.y}) seems turned to ${ROTATIONS[q2]}°: correct command ${index}? nothing changed until the table says so` });
-          break;
-        }
-      }
-    }
-    return out;
-  }
-
-  /**
-   * How well the tile's drawing fits somewhere around its cell (`tileOffset`'s distance): searched
-   * ±ANCHOR_MARGIN px, and once more around the best offset when that lies on the search's edge.
-   */
-  private foundNear(wide: (x: number, y: number, ox: number, oy: number) => CellCrop, x: number, y: number, tpl: CellCrop): number {
-    const first = tileOffset(wide(x, y, 0, 0), tpl);
-    if (Math.abs(first.sx) < ANCHOR_MARGIN && Math.abs(first.sy) < ANCHOR_MARGIN) return first.d;
-    const mm = PITCH_MM / CROP_PX;
-    return Math.min(first.d, tileOffset(wide(x, y, first.sx * mm, first.sy * mm), tpl).d);
-  }
-
-  /** Every legal (tile, turn) at the cell, best first. */
+  /** Every legal (tile, turn) at the cell, best first (cell-reader.ts). */
   readCell(now: CellCrop, x: number, y: number, onlyDrawn = false): Reading[] {
-    const state = this.game.state;
-    const ids = new Set<string>();
-    for (const [id, n] of state.supply) if (n > 0) ids.add(id);
-    // Prize tiles only while the player holds one (Jousts & Crests): then only they.
-    const prizes = (state.jc?.players[state.turn.player]?.prizesHeld ?? 0) > 0;
-    if (prizes) {
-      ids.clear();
-      for (const [id, n] of state.jc!.prizePool) if (n > 0) ids.add(id);
-    } else if (state.turn.drawn !== null && onlyDrawn) {
-      // The table showed the drawn tile (games with a draw step) and one new tile is in view: the
-      // engine takes no other, so the camera reads only where and how it lies. With several new
-      // tiles at once (a still scene missed) any of them may be another turn's: all types are read.
-      ids.clear();
-      ids.add(state.turn.drawn);
-    }
-    const readings: Reading[] = [];
-    for (const id of ids) {
-            const tile = state.catalog.get(id);
-      if (!tile || !this.templates.has(id)) continue;
-      if (!prizes && tileProblem(state, tile)) continue;
-      for (let q = 0; q < 4; q++) {
-        if (placementProblem(state, state.catalog.view(id, q), x, y)) continue;
-        // Turns that are one reading to the rules (a symmetric tile) still differ in drawing and in
-        // where a figure stands: the better-fitting turn stands for them.
-        const match = matchTemplate(now, this.templates.get(id, q)!);
-        const twin = readings.findIndex((r) => r.tile === id && sameUpToSymmetry(tile, r.q, q));
-        if (twin >= 0) {
-          if (match.d < readings[twin]!.d) readings[twin] = { tile: id, q, d: match.d, match };
-          continue;
-        }
-        readings.push({ tile: id, q, d: match.d, match });
-      }
-    }
-    readings.sort((a, b) => a.d - b.d);
-    // A figure standing on the new tile hides part of it: the leading readings are scored with the
-    // best figure hypothesis too, so a meeple does not push the right tile down the list.
-    for (const r of readings.slice(0, 4)) {
-      const withFigure = this.figureHypotheses(now, r, x, y);
-      if (withFigure.length) r.d = Math.min(r.d, withFigure[0]!.d);
-    }
-    readings.sort((a, b) => a.d - b.d);
-    // Look-alikes (identical drawings) are one reading to a camera: keep the tile the table says was
-    // drawn when it is among them, else the one with most copies left.
-    const merged: Reading[] = [];
-    const byLook = new Map<string, Reading>();
-    const prefer = (r: Reading) => (r.tile === state.turn.drawn ? 1e6 : 0) + (state.supply.get(r.tile) ?? 0);
-    for (const r of readings) {
-      const look = this.templates.look(r.tile, r.q);
-      const seen = byLook.get(look);
-      if (!seen) { byLook.set(look, r); merged.push(r); continue; }
-      if (prefer(r) > prefer(seen)) { merged[merged.indexOf(seen)] = r; byLook.set(look, r); }
-    }
-    return this.byDetail(now, merged);
+    return this.reader.read(this.game.state, now, x, y, onlyDrawn);
   }
+
+
+
+
 
   /**
-   * Drawings that differ in a small detail only (the Jousts & Crests prize tiles share their city and
-   * field and differ by a mark a few pixels wide at 25–40 px per tile) are told apart poorly by the
-   * whole-tile distance, whose noise they all share: the readings close to the best are compared again
-   * only where their templates differ, in luma (the camera's chroma is half resolution), re-ranked by
-   * that, and weighed by it (`readingConfidence`).
+   * The figure on the tile just placed (the player's enrolled figure at each legal spot, figures.ts),
+   * committed when sure. While the table may still nominate (Jousts & Crests), it waits (`figureWait`).
    */
-  private byDetail(now: CellCrop, readings: Reading[]): Reading[] {
-    const close = readings.filter((r) => r.d < readings[0]!.d * DETAIL_CLOSE);
-    if (close.length < 2) return readings;
-    const tpls = close.map((r) => this.templates.get(r.tile, r.q)!);
-    const mask = differenceMask(tpls[0]!, tpls.slice(1), 12);
-    if (mask.reduce((a, b) => a + b, 0) > DETAIL_MAX_PX) return readings;
-    close.forEach((r, i) => { r.detail = maskedLumaDistance(now, tpls[i]!, r.match, mask); });
-    close.sort((a, b) => a.detail! - b.detail!);
-    return [...close, ...readings.filter((r) => r.detail === undefined)];
-  }
-
-  /**
-   * The figure hypotheses for a reading (before it is played: every feature of the tile; the engine
-   * narrows them to legal spots once the tile is down), each drawn into the template and compared at
-   * the tile's own shift and light. Best first.
-   */
-  private figureHypotheses(now: CellCrop, r: Reading, x: number, y: number, legal?: Set<string>): { on: string; d: number }[] {
-    void x; void y;
-    return this.figureTemplates(r, legal).map((h) => ({ on: h.on, d: distanceAt(now, h.tpl, r.match) })).sort((a, b) => a.d - b.d);
-  }
-
-  /** The template with the player's figure drawn on each (legal) feature's standing point. */
-  /** The tile's template with the player's figure of `kind` at each legal feature's standing point. */
-  private figureTemplates(r: Reading, legal?: Set<string>, kind: FigureKind = 'normal'): { on: string; tpl: CellCrop }[] {
-    const sprite = this.figures[this.game.state.turn.player]?.[kind];
-    if (!sprite) return [];
-    const catalog = this.game.state.catalog;
-    const tile = catalog.get(r.tile)!;
-    const s = TILE_MM / PITCH_MM;
-    const out: { on: string; tpl: CellCrop }[] = [];
-    const tried = new Set<string>();
-    // On a symmetric tile each equivalent turn puts a feature's standing point elsewhere: all are
-    // tried (the rules name the feature alike in each).
-    for (let q = 0; q < 4; q++) {
-      if (q !== r.q && !sameUpToSymmetry(tile, r.q, q)) continue;
-      const view = catalog.view(r.tile, q);
-      for (const f of view.features) {
-        if (legal && !legal.has(f.name)) continue;
-        const p = featurePoint(view, f.index);
-        const key = `${f.name}@${p[0].toFixed(2)},${p[1].toFixed(2)}`;
-        if (tried.has(key)) continue;
-        tried.add(key);
-        const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, FIGURE_SIZE_MM[kind] / PITCH_MM);
-        if (tpl) out.push({ on: f.name, tpl });
-      }
-    }
-    return out;
-  }
-
   private readFigure(now: CellCrop, r: Reading, frame: number, waited = false): TrackEvent | null {
     const state = this.game.state;
     const placed = state.board.tiles[state.turn.tile];
@@ -1187,70 +635,13 @@ export class Tracker {
       this.figureWait = { now, r, frame };
       return null;
     }
-    const player = state.turn.player;
-    const spots = legalMeepleSpots(state);
-    // A normal follower, and a big one (Inns & Cathedrals) where the player has one to place: told
-    // apart by the size that fits.
-    const drawn = FIGURE_KINDS.flatMap((kind) => {
-      const legal = new Set(spots.filter((s) => s.kind === kind).map((s) => s.on));
-      return legal.size === 0 ? [] : this.figureTemplates(r, legal, kind).map((h) => ({ ...h, kind }));
-    });
-    // Each hypothesis differs from "no figure" only where its figure stands: they are compared there.
-    const base = this.templates.get(r.tile, r.q)!;
-    const mask = differenceMask(base, drawn.map((h) => h.tpl));
-    // A tile matched at the edge of its drift search is looked for further off (figure-align.ts).
-    const m = figureMatch(now, base, r.match);
-    const hyps: { cmd: Command | null; d: number; a?: number }[] = [
-      { cmd: null, d: maskedDistance(now, base, m, mask) },
-      ...drawn.map((h) => ({ cmd: { type: 'placeMeeple', player, kind: h.kind, on: h.on } as Command, ...maskedFigureDistance(now, base, h.tpl, m, mask, FIGURE_MIN_STRENGTH) })),
-    ];
-    if (process.env.TRACK_FIGURE_LOG) console.error(`FIG ${JSON.stringify({ frame, x: placed.x, y: placed.y, tile: r.tile, q: r.q, player, fit: m.d, sx: m.sx, sy: m.sy, none: hyps[0]!.d, hyps: hyps.slice(1).map((h) => ({ on: (h.cmd as { on: string }).on, d: h.d, a: h.a })) })}`);
-    if (process.env.TRACK_DEBUG) console.error(`figure? frame ${frame} ${r.tile}: ${[...hyps].sort((a, b) => a.d - b.d).slice(0, 3).map((h) => `${h.cmd && h.cmd.type === 'placeMeeple' ? h.cmd.on : 'none'} ${h.d.toFixed(5)}${h.a !== undefined ? ` a ${h.a.toFixed(2)}` : ''}`).join(', ')}`);
-    // Whether a figure stands there at all is told by the strength its best spot needs (a drawn
-    // figure fits seen ones at 0.5–1, bare tiles at the 0.3 floor); which spot, by the spots' fit.
-    // One hypothesis per feature (a symmetric tile offers a feature at two points): the better one.
-    const same = (a: Command, b: Command) => a.type === 'placeMeeple' && b.type === 'placeMeeple' && a.on === b.on && a.kind === b.kind;
-    const ranked = hyps.filter((h) => h.cmd).sort((a, b) => a.d - b.d).filter((h, i, all) => all.findIndex((o) => same(o.cmd!, h.cmd!)) === i);
-    const best = ranked[0];
-    // Below `unseen` no figure, from `seen` surely one (figure-presence.ts: by the player's colour).
-    const { unseen, seen } = figurePresence(this.o.setup.players[player]?.color, { unseen: FIGURE_UNSEEN, seen: FIGURE_SEEN });
-    if (!best || best.a! < unseen || best.d >= hyps[0]!.d) return null;
-    // Spots that need no more than the floor strength show no figure: they do not compete.
-    const rivals = ranked.filter((h, i) => i === 0 || h.a! >= unseen);
-    const conf = confidence(rivals) * (best.a! >= seen ? 1 : 0.5);
-    const alternatives = ranked.slice(1, 3).map((h) => h.cmd!);
-    if (!best.cmd) return null;
-    if (conf < this.commitAt) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
-    const played = this.game.play(best.cmd);
-    if (!played.ok) return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };
+    const seen = this.figures.read(now, r, state, this.o.setup.players[state.turn.player]?.color, frame);
+    if (!seen) return null;
+    const { command, confidence: conf, alternatives } = seen;
+    if (conf < this.commitAt) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
+    const played = this.game.play(command);
+    if (!played.ok) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };
     this.cameraCommitted.add(this.game.history.length - 1);
-    return { kind: 'proposal', frame, command: best.cmd, confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 };
+    return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 };
   }
-}
-
-
-/** How far the best template's fit lets its reading be trusted: 1 up to `trusted`, 0 from `untrusted`. */
-export function templateFit(d: number, trusted = FIT_TRUSTED, untrusted = FIT_UNTRUSTED): number {
-  return Math.min(1, Math.max(0, (untrusted - d) / (untrusted - trusted)));
-}
-
-/** Softmax-like confidence of the best reading from the template distances. */
-export function confidence(readings: readonly { d: number }[]): number {
-  if (readings.length < 2) return 1;
-  const d0 = readings[0]!.d;
-  const t = 0.04 * d0 + 1e-4;
-  let z = 0;
-  for (const r of readings) z += Math.exp(-(r.d - d0) / t);
-  return 1 / z;
-}
-
-/** A cell reading's confidence: look-alikes compared by their detail (`Tracker.byDetail`) are weighed by it. */
-export function readingConfidence(readings: readonly { d: number; detail?: number }[]): number {
-  const close = readings.filter((r) => r.detail !== undefined);
-  if (close.length < 2) return confidence(readings);
-  const m0 = close[0]!.detail!;
-  const t = DETAIL_TEMPERATURE * m0 + 1e-6;
-  let z = 0;
-  for (const r of close) z += Math.exp(-(r.detail! - m0) / t);
-  return 1 / z;
 }

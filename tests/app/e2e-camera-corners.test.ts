@@ -6,23 +6,20 @@
  * Then the same without clicks: *Find the start piece* finds it on the picture, shows it, and the
  * table takes it. Screenshots: camera-corners.png, camera-found.png.
  */
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '../../engine/game/commands.js';
 import { setupFromRecord } from '../../engine/record/convert.js';
 import { parseRecord } from '../../engine/record/schema.js';
-import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
-import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
-import { launchChromium } from './helpers/browser.js';
+import type { BrowserMode } from '../../electron/server/browser-mode.js';
+import { openApp, type OpenApp, SHOTS } from './helpers/browser.js';
 import { enterUntilCamera, isCameraMove, withoutImpliedDraws } from './helpers/camera-table.js';
 import { sameMove } from '../../models/track/replay.js';
 import { clickedStartPiece } from '../track/helpers/clicked-corners.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
-const SHOTS = join(import.meta.dirname, '../../test-output/screens');
 const parsed = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8')));
 if (!parsed.ok) throw new Error(parsed.reason);
 const setup = setupFromRecord(parsed.record);
@@ -31,21 +28,14 @@ const manifest = { commands: withoutImpliedDraws((JSON.parse(readFileSync(join(D
 let app: BrowserMode;
 let browser: Browser;
 let page: Page;
+let opened: OpenApp | undefined;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  const rendererDir = await ensureRendererBuilt();
-  const dataFile = join(mkdtempSync(join(tmpdir(), 'companion-corners-e2e-')), 'c.sqlite');
-  app = await startBrowserMode({ dataFile, rendererDir, recording: DIR, recordingSpeed: 4 });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.setDefaultTimeout(20_000);
+  opened = await openApp('corners-e2e', { recording: DIR, recordingSpeed: 4, viewport: { width: 1400, height: 1000 }, timeout: 20_000 });
+  ({ app, browser, page } = opened);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => opened?.close());
 
 /** The first tile the camera can read: committed by it, or asked about with the right tile first. */
 function firstTileRead(): boolean {

@@ -5,35 +5,25 @@
  * out (the button or Esc) changes nothing; going ahead does it. A finished game is replaced unasked.
  * Screenshots: confirm-new-game.png, confirm-finish.png, confirm-import.png.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
-import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
-import { act as actOn, launchChromium, pageVersion } from './helpers/browser.js';
+import type { BrowserMode } from '../../electron/server/browser-mode.js';
+import { act as actOn, openApp, type OpenApp, pageVersion, SHOTS } from './helpers/browser.js';
 import { loadRecord } from './helpers/records.js';
 
-const SHOTS = join(import.meta.dirname, '../../test-output/screens');
 
 let app: BrowserMode;
 let browser: Browser;
 let page: Page;
+let opened: OpenApp | undefined;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  const rendererDir = await ensureRendererBuilt();
-  app = await startBrowserMode({ dataFile: join(mkdtempSync(join(tmpdir(), 'companion-confirm-')), 'c.sqlite'), rendererDir });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.setDefaultTimeout(10_000);
+  opened = await openApp('confirm', {});
+  ({ app, browser, page } = opened);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => opened?.close());
 
 const act = (what: string, action: () => Promise<void>) => actOn(page, what, action);
 

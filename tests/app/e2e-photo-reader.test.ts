@@ -5,35 +5,24 @@
  * readings, drawn by the project's renderer. A photo with no tile says why it is not read. Taking a
  * reading puts the straightened tile in the editor as its photo. Screenshots go to test-output/screens.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
-import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
-import { launchChromium } from './helpers/browser.js';
+import type { BrowserMode } from '../../electron/server/browser-mode.js';
+import { openApp, type OpenApp, SHOTS } from './helpers/browser.js';
 
-const SHOTS = join(import.meta.dirname, '../../test-output/screens');
 const PHOTOS = join(import.meta.dirname, '../fixtures/photos');
 let app: BrowserMode;
 let browser: Browser;
 let page: Page;
+let opened: OpenApp | undefined;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  const rendererDir = await ensureRendererBuilt();
-  const dir = mkdtempSync(join(tmpdir(), 'companion-e2e-photo-'));
-  app = await startBrowserMode({ dataFile: join(dir, 'c.sqlite'), rendererDir });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
-  page.setDefaultTimeout(30_000);
+  opened = await openApp('e2e-photo', { viewport: { width: 1400, height: 1100 }, timeout: 30_000 });
+  ({ app, browser, page } = opened);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => opened?.close());
 
 describe('reading a tile from a photo in the tile editor', () => {
   it('uploads a photo: the straightened tile beside the three best readings, drawn; a photo without a tile is not read, with the reason', async () => {

@@ -5,22 +5,19 @@
  * game's tile types are read by this table's own art; the table asks for a picture of the board,
  * and the count on screen becomes the number of types on the board. Screenshot: camera-table-art.png.
  */
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '../../engine/game/commands.js';
 import { setupFromRecord } from '../../engine/record/convert.js';
 import { parseRecord } from '../../engine/record/schema.js';
-import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
+import type { BrowserMode } from '../../electron/server/browser-mode.js';
 import { BOARD_PICTURE_SOURCE } from '../../electron/services/tiles/enrolled.js';
-import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
-import { launchChromium } from './helpers/browser.js';
+import { openApp, type OpenApp, SHOTS } from './helpers/browser.js';
 import { nextStep, withoutImpliedDraws } from './helpers/camera-table.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
-const SHOTS = join(import.meta.dirname, '../../test-output/screens');
 const parsed = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8')));
 if (!parsed.ok) throw new Error(parsed.reason);
 const setup = setupFromRecord(parsed.record);
@@ -29,21 +26,14 @@ const truth = withoutImpliedDraws((JSON.parse(readFileSync(join(DIR, 'manifest.j
 let app: BrowserMode;
 let browser: Browser;
 let page: Page;
+let opened: OpenApp | undefined;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  const rendererDir = await ensureRendererBuilt();
-  const dataFile = join(mkdtempSync(join(tmpdir(), 'companion-art-e2e-')), 'c.sqlite');
-  app = await startBrowserMode({ dataFile, rendererDir, recording: DIR, recordingSpeed: 4 });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.setDefaultTimeout(20_000);
+  opened = await openApp('art-e2e', { recording: DIR, recordingSpeed: 4, viewport: { width: 1400, height: 1000 }, timeout: 20_000 });
+  ({ app, browser, page } = opened);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => opened?.close());
 
 describe('the table’s art on the camera screen', () => {
   it('counts the pictured tile types, and pictures the board when the table asks between turns', async () => {

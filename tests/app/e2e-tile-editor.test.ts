@@ -5,41 +5,32 @@
  * shape. Also: the manual entry's exchange choice (exchangeFor) on a tower capture. Screenshots go to
  * test-output/screens.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCatalog } from '../../engine/game/engine.js';
-import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
+import type { BrowserMode } from '../../electron/server/browser-mode.js';
 import { svgToPng } from '../../models/render/rasterise.js';
 import { HELD_OUT_STYLE } from '../../models/render/styles.js';
 import { tileSvg } from '../../models/render/svg.js';
-import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
 import { clickEntry } from './helpers/entry.js';
-import { act as actOn, launchChromium } from './helpers/browser.js';
+import { act as actOn, openApp, type OpenApp, SHOTS } from './helpers/browser.js';
 import { loadRecord } from './helpers/records.js';
 
-const SHOTS = join(import.meta.dirname, '../../test-output/screens');
 let app: BrowserMode;
 let browser: Browser;
 let page: Page;
+let opened: OpenApp | undefined;
 let dir: string;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  const rendererDir = await ensureRendererBuilt();
-  dir = mkdtempSync(join(tmpdir(), 'companion-e2e-tiles-'));
-  app = await startBrowserMode({ dataFile: join(dir, 'c.sqlite'), rendererDir });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
-  page.setDefaultTimeout(10_000);
+  opened = await openApp('e2e-tiles', { viewport: { width: 1400, height: 1100 } });
+  ({ app, browser, page } = opened);
+  dir = opened.dir;
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => opened?.close());
 
 const act = (what: string, action: () => Promise<void>) => actOn(page, what, action);
 const alert = () => page.locator('[data-testid=message][role=alert]');

@@ -10,8 +10,7 @@
  * name, argument path or 0-based player number. The developer view, ticked at the end, shows them.
  * Screenshots: words-*.png. About 40 s of browser time (the renderer build aside).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,11 +18,10 @@ import type { Command } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
 import { randomGame } from '../../engine/sim/random-game.js';
 import { setupFromNewGame } from '../../electron/contract/setup.js';
-import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
+import type { BrowserMode } from '../../electron/server/browser-mode.js';
 import { exportRecord } from '../../electron/services/record-export.js';
 import type { GameSetup } from '../../engine/game/setup.js';
-import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
-import { launchChromium, pageVersion } from './helpers/browser.js';
+import { openApp, type OpenApp, pageVersion } from './helpers/browser.js';
 import { NEW_GAME, SHOTS } from './helpers/panels-2025.js';
 import { loadRecord, recordCommands, setupFromRecord } from './helpers/records.js';
 import { engineNotation } from './helpers/table-words.js';
@@ -36,21 +34,18 @@ declare const document: {
 let app: BrowserMode;
 let browser: Browser;
 let page: Page;
+let opened: OpenApp | undefined;
 const started = Date.now();
 
 beforeAll(async () => {
-  const rendererDir = await ensureRendererBuilt();
   // No recording: nothing reads frames, the camera's questions are put to the table by the test.
-  app = await startBrowserMode({ dataFile: join(mkdtempSync(join(tmpdir(), 'companion-words-')), 'w.sqlite'), rendererDir, recording: null });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.setDefaultTimeout(15_000);
+  opened = await openApp('words', { recording: null, viewport: { width: 1400, height: 1000 }, timeout: 15_000 });
+  ({ app, browser, page } = opened);
 }, 180_000);
 
 afterAll(async () => {
   console.log(`words walk: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await browser?.close();
-  await app?.close();
+  await opened?.close();
 });
 
 const SCREENS = [

@@ -4,7 +4,7 @@
  * on screen checked against the record, undo/redo and a correction from the event log, and the
  * faults (malformed record, WebSocket garbage, unpaired client). Screenshots go to test-output/screens.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -12,34 +12,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../../engine/game/game.js';
 import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
-import { act as actOn, launchChromium } from './helpers/browser.js';
+import { act as actOn, openApp, type OpenApp, SHOTS } from './helpers/browser.js';
 import { loadRecord, recordCommands, setupFromRecord } from './helpers/records.js';
 import { clickEntry } from './helpers/entry.js';
 
 // The callbacks below run in the page; these are the few DOM names they use.
 declare const location: { host: string };
 
-const SHOTS = join(import.meta.dirname, '../../test-output/screens');
 const record = loadRecord('g101-base-river-abbot-ic-tower-2p.json');
 const commands = recordCommands(record);
 
 let app: BrowserMode;
 let browser: Browser;
 let page: Page;
+let opened: OpenApp | undefined;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  const rendererDir = await ensureRendererBuilt();
-  app = await startBrowserMode({ dataFile: join(mkdtempSync(join(tmpdir(), 'companion-e2e-')), 'c.sqlite'), rendererDir });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.setDefaultTimeout(10_000);
+  opened = await openApp('e2e', {});
+  ({ app, browser, page } = opened);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => opened?.close());
 
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
 

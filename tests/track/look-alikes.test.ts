@@ -13,7 +13,8 @@ import { parseRecord } from '../../engine/record/schema.js';
 import { readManifest, splitMjpeg, VIDEO_FILE } from '../../models/scene/recording.js';
 import { PITCH_MM } from '../../models/scene/render.js';
 import { CROP_PX } from '../../models/track/templates.js';
-import { confidence, readingConfidence, Tracker } from '../../models/track/tracker.js';
+import { confidence, readingConfidence } from '../../models/track/reading.js';
+import { Tracker } from '../../models/track/tracker.js';
 
 const DIR = 'tests/fixtures/recordings/demo-tower-jc';
 

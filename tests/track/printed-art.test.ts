@@ -2,34 +2,20 @@
  * The tracker on a table of printed tiles (the second-edition scans drawn into the scene in place of
  * the renderer's drawings), as a table sees it before and after it has pictured its tiles.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultCatalog } from '../../engine/game/engine.js';
-import { realFacesByTile } from '../../models/eval/realart.js';
-import { printFacesByTile } from '../../models/synth/print-faces.js';
-import { generateRecording } from '../../models/scene/generate.js';
-import { writeRecording } from '../../models/scene/recording.js';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import { replayRecording, type ReplayResult } from '../../models/track/replay.js';
 
-const DIR = mkdtempSync(join(tmpdir(), 'printed-art-'));
-const C1_DIR = join(DIR, 'first-edition');
+// Made by scripts/make-recording.ts (the commands are in tests/fixtures/recordings/README.md): the
+// second-edition scans and the first-edition print drawn into the scene instead of the renderer's art.
+const DIR = fileURLToPath(new URL('../fixtures/recordings/printed-c2-s7501', import.meta.url));
+const C1_DIR = fileURLToPath(new URL('../fixtures/recordings/printed-c1-s7402', import.meta.url));
 const isTile = (c: { type: string } | null | undefined) => c?.type === 'placeTile' || c?.type === 'placePrizeTile';
 /** Tile moves of a replay (of the types in `only`, when given): how many, exact, committed wrong. */
 const tally = (r: ReplayResult, only?: ReadonlySet<string>) => {
   const tiles = r.outcomes.filter((o) => isTile(o.truth) && (!only || only.has((o.truth as { tile: string }).tile)));
   return { tiles: tiles.length, exact: tiles.filter((o) => o.result === 'exact').length, wrong: tiles.filter((o) => o.result === 'wrong').length };
 };
-
-beforeAll(async () => {
-  const faces = await realFacesByTile(defaultCatalog().all().map((t) => t.id));
-  const g = await generateRecording({ seed: 7501, style: 'c3', faces, art: 'realart', expansions: ['base', 'river', 'inns-cathedrals'], maxTurns: 50 });
-  writeRecording(DIR, g.manifest, g.frames, g.record);
-  const c1 = await generateRecording({ seed: 7402, style: 'c3', faces: await printFacesByTile(defaultCatalog().all().map((t) => t.id)), art: 'c1-jcz', edition: 'C1', expansions: ['base', 'river', 'inns-cathedrals'], maxTurns: 20, width: 1280, height: 960 });
-  writeRecording(C1_DIR, c1.manifest, c1.frames, c1.record);
-}, 180_000);
-afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
 describe('tracking printed tiles', () => {
   it('asks the table rather than committing tiles no template fits, and reads them once it has their pictures', async () => {

@@ -20,7 +20,8 @@ import { recordingInfo, type CameraService } from '../camera/camera-service.js';
 import type { GameSession } from '../session/session.js';
 import { describeCommand } from '../session/describe.js';
 import { TableWords, unlit } from '../session/words.js';
-import { agreed, isCameraMove, manifestWithoutDraws, nextStep, sameMove, type TableStep } from './demo-table.js';
+import { agreed, isCameraMove, manifestWithoutDraws, nextStep, type TableStep } from './demo-table.js';
+import { sameMove } from '../../../models/track/same-move.js';
 
 export interface DemoOptions {
   readonly session: GameSession;

@@ -7,25 +7,13 @@
  * (demo-service.ts) plays it; the camera tests play it as their table.
  */
 import type { Command } from '../../../engine/game/commands.js';
-import { defaultCatalog } from '../../../engine/game/engine.js';
-import { quarterTurns } from '../../../engine/geometry/segments.js';
-import { sameUpToSymmetry } from '../../../models/classes.js';
+import { sameMove } from '../../../models/track/same-move.js';
 
 /**
  * The moves a camera reads (models/scene/generate.ts `CAMERA_READ`, which loads OpenCV and the
  * renderer: not at the app's start).
  */
 const CAMERA_READ = new Set(['placeTile', 'placePrizeTile', 'placeMeeple']);
-
-/** The same move (a tile turned the same up to its symmetry); as models/track/replay.ts `sameMove`. */
-export function sameMove(a: Command, b: Command): boolean {
-  if (a.type !== b.type) return false;
-  if ((a.type === 'placeTile' || a.type === 'placePrizeTile') && (b.type === 'placeTile' || b.type === 'placePrizeTile')) {
-    const tile = defaultCatalog().get(a.tile);
-    return a.tile === b.tile && a.at[0] === b.at[0] && a.at[1] === b.at[1] && !!tile && sameUpToSymmetry(tile, quarterTurns(a.rot), quarterTurns(b.rot));
-  }
-  return JSON.stringify(a) === JSON.stringify(b);
-}
 
 export type TableStep =
   | { readonly do: 'done' }

@@ -3,8 +3,6 @@
  * each engine command entered where the table enters it, the panels checked against the engine's
  * state, screenshots of each new panel.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -12,12 +10,10 @@ import type { Command } from '../../../engine/game/commands.js';
 import { Game } from '../../../engine/game/game.js';
 import { randomGame } from '../../../engine/sim/random-game.js';
 import { setupFromNewGame, type NewGame } from '../../../electron/contract/setup.js';
-import { startBrowserMode, type BrowserMode } from '../../../electron/server/browser-mode.js';
-import { ensureRendererBuilt } from '../../../scripts/renderer-build.js';
-import { act as actOn, launchChromium, pageVersion } from './browser.js';
+import { act as actOn, openApp, pageVersion, SHOTS, type OpenApp } from './browser.js';
 import { enterByHand } from './entry.js';
 
-export const SHOTS = join(import.meta.dirname, '../../../test-output/screens');
+export { SHOTS };
 
 // What the New Game screen is filled with below: Jousts & Crests with the crown starting on its
 // second space, Siege & Defense with rows of 2 for two players (both off their defaults).
@@ -38,14 +34,8 @@ export const NEW_GAME_RIVER: NewGame = {
 };
 
 /** Browser mode on a fresh SQLite file, and Debian's chromium with one page on it. */
-export async function open2025(): Promise<{ app: BrowserMode; browser: Browser; page: Page }> {
-  mkdirSync(SHOTS, { recursive: true });
-  const rendererDir = await ensureRendererBuilt();
-  const app = await startBrowserMode({ dataFile: join(mkdtempSync(join(tmpdir(), 'companion-e2e-2025-')), 'c.sqlite'), rendererDir });
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.setDefaultTimeout(10_000);
-  return { app, browser, page };
+export function open2025(): Promise<OpenApp> {
+  return openApp('e2e-2025', { viewport: { width: 1400, height: 1000 } });
 }
 
 /** The table's hands on one page, for a game with these players. */

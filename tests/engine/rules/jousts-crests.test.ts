@@ -204,7 +204,8 @@ describe('§1.3 turn', () => {
     if (!r.ok) expect(r.reason).toMatch(/no meeple may be placed on a prize tile/);
   });
 
-  it('prize tile first: the land tile waits while a won prize tile is held', () => {
+  /** Red's knight won a tournament (emblem 3): red holds a prize tile when their next turn comes. */
+  function prizeWonByRed() {
     const t = jc(2, { S: 2, P: 1, land: [3, 3] }, { crownSpaces: ['road'] });
     play(t, { tile: 'BASE_U', at: [0, -1], action: { meeple: 'normal', on: 'E1' } });
     play(t, { tile: 'BASE_B', at: [3, 0] });
@@ -212,6 +213,11 @@ describe('§1.3 turn', () => {
     t.do({ type: 'resolveTournament', player: 1 });
     t.do({ type: 'revealEmblem', owner: 0, at: [0, -1], on: 'E1', value: 3 });
     play(t, { tile: 'BASE_B', at: [3, 1] });
+    return t;
+  }
+
+  it('prize tile first: the land tile waits while a won prize tile is held', () => {
+    const t = prizeWonByRed();
     t.do({ type: 'drawTile', player: 0, tile: 'BASE_B' });
     const r = t.try({ type: 'placeTile', player: 0, tile: 'BASE_B', at: [4, 0], rot: 0 });
     expect(r.ok).toBe(false);
@@ -225,13 +231,7 @@ describe('§1.3 turn', () => {
   });
 
   it('prize tile first, told before the draw: the land tile laid after it is the draw (the camera sees the prize tile first)', () => {
-    const t = jc(2, { S: 2, P: 1, land: [3, 3] }, { crownSpaces: ['road'] });
-    play(t, { tile: 'BASE_U', at: [0, -1], action: { meeple: 'normal', on: 'E1' } });
-    play(t, { tile: 'BASE_B', at: [3, 0] });
-    play(t, { tile: 'BASE_U', at: [1, -1], nominate: [0, -1, 'E1'] });
-    t.do({ type: 'resolveTournament', player: 1 });
-    t.do({ type: 'revealEmblem', owner: 0, at: [0, -1], on: 'E1', value: 3 });
-    play(t, { tile: 'BASE_B', at: [3, 1] });
+    const t = prizeWonByRed();
     const early = t.try({ type: 'placeTile', player: 0, tile: 'BASE_B', at: [4, 0], rot: 0 });
     expect(early.ok).toBe(false);
     if (!early.ok) expect(early.reason).toMatch(/must place their prize tile before the land tile/);

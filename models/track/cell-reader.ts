@@ -1,0 +1,254 @@
+/**
+ * Reading a hole that changed: every legal (tile, turn) matched against the cell's crop (a figure
+ * on it allowed for), look-alikes merged or compared where they differ, the issue-4 model's reading
+ * fused in, and how far the drawings and the table's pictures may be trusted on this table's art.
+ * docs/tracking.md, "Reading a new tile".
+ */
+import type { Homography } from '../../calibration/geometry.js';
+import type { Frame } from '../../calibration/frame.js';
+import type { GameState } from '../../engine/game/state.js';
+import { placementProblem, tileProblem } from '../../engine/game/placement.js';
+import { keyX, keyY } from '../../engine/geometry/position.js';
+import { ROTATIONS } from '../../engine/geometry/segments.js';
+import { sameUpToSymmetry } from '../classes.js';
+import { decodeReading } from '../decode.js';
+import type { Enrollment } from '../enroll.js';
+import type { TileRecognizer } from '../runner.js';
+import { decodeWithSecondLook } from '../second-look.js';
+import { modelReadsCell, type ChangedCell } from './cell-crops.js';
+import type { FigureReader } from './figures.js';
+import { FIT_TRUSTED, templateFit, type Reading } from './reading.js';
+import { CROP_PX, differenceMask, maskedLumaDistance, matchTemplate, type CellCrop, type TileTemplates } from './templates.js';
+
+/**
+ * Look-alike readings (`byDetail`): within this factor of the best distance, differing in at most this
+ * many template pixels (a quarter of the cell); reading.ts weighs them by the detail.
+ */
+const DETAIL_CLOSE = 1.5;
+const DETAIL_MAX_PX = (CROP_PX * CROP_PX) / 4;
+/**
+ * The stricter gate for a reading by the table's picture where unpictured types compete (`fitOf`):
+ * in full up to 0.02, fading out by FIT_TRUSTED. Right readings by pictures (c3 tuning games
+ * 7107–7109, pictures from game 7110's board) fit at median 0.0063, never above 0.0192.
+ */
+const PICTURE_FIT_TRUSTED = 0.02;
+/**
+ * How well the laid tiles' own drawings must fit them for the drawings to be trusted at all
+ * (`noteArtFit`): in full up to ART_FIT_TRUSTED, not from ART_FIT_UNTRUSTED. Drawn tables (styles
+ * c1, c2, c3; tuning seeds 7001, 7004, 7107, 7108, 7201) fit at median 0.008–0.014, never above 0.0162;
+ * the first-edition print (seed 7401, training material) from 0.028 (the start tile alone) to 0.068.
+ * On print the drawings' best fit passes FIT_TRUSTED for wrong types as often as for right ones.
+ */
+const ART_FIT_TRUSTED = 0.02;
+const ART_FIT_UNTRUSTED = 0.026;
+/**
+ * Where the model leads (the drawings do not describe the table), its confidence is raised to this
+ * power: on first-edition print at 1280×960 (tuning seeds 7401–7403, 30 turns, 90 tiles) its four
+ * wrong leads said 0.90–0.99 and 52 of its right ones 0.995 or more; 0.995^20 ≈ 0.905 commits.
+ */
+const MODEL_LEADS_SHARPNESS = 20;
+/** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
+const LONE_FIT = 0.5;
+
+export class CellReader {
+  /** The best fit of the drawings to this table's laid tiles over the game's still scenes (Infinity before any: no evidence; `noteArtFit`). */
+  artFit = Infinity;
+
+  constructor(
+    private readonly templates: TileTemplates,
+    private readonly figures: FigureReader,
+    private readonly model: TileRecognizer | null,
+    /** The table's enrolled exemplars (they may grow while the game runs). */
+    private readonly enrollment?: Enrollment,
+  ) {}
+
+  /** Every legal (tile, turn) at the cell, best first. */
+  read(state: GameState, now: CellCrop, x: number, y: number, onlyDrawn = false): Reading[] {
+    const ids = new Set<string>();
+    for (const [id, n] of state.supply) if (n > 0) ids.add(id);
+    // Prize tiles only while the player holds one (Jousts & Crests): then only they.
+    const prizes = (state.jc?.players[state.turn.player]?.prizesHeld ?? 0) > 0;
+    if (prizes) {
+      ids.clear();
+      for (const [id, n] of state.jc!.prizePool) if (n > 0) ids.add(id);
+    } else if (state.turn.drawn !== null && onlyDrawn) {
+      // The table showed the drawn tile (games with a draw step) and one new tile is in view: the
+      // engine takes no other, so the camera reads only where and how it lies. With several new
+      // tiles at once (a still scene missed) any of them may be another turn's: all types are read.
+      ids.clear();
+      ids.add(state.turn.drawn);
+    }
+    const readings: Reading[] = [];
+    for (const id of ids) {
+            const tile = state.catalog.get(id);
+      if (!tile || !this.templates.has(id)) continue;
+      if (!prizes && tileProblem(state, tile)) continue;
+      for (let q = 0; q < 4; q++) {
+        if (placementProblem(state, state.catalog.view(id, q), x, y)) continue;
+        // Turns that are one reading to the rules (a symmetric tile) still differ in drawing and in
+        // where a figure stands: the better-fitting turn stands for them.
+        const match = matchTemplate(now, this.templates.get(id, q)!);
+        const twin = readings.findIndex((r) => r.tile === id && sameUpToSymmetry(tile, r.q, q));
+        if (twin >= 0) {
+          if (match.d < readings[twin]!.d) readings[twin] = { tile: id, q, d: match.d, match };
+          continue;
+        }
+        readings.push({ tile: id, q, d: match.d, match });
+      }
+    }
+    readings.sort((a, b) => a.d - b.d);
+    // A figure standing on the new tile hides part of it: the leading readings are scored with the
+    // best figure hypothesis too, so a meeple does not push the right tile down the list.
+    for (const r of readings.slice(0, 4)) {
+      const withFigure = this.figures.hypotheses(now, r, state);
+      if (withFigure.length) r.d = Math.min(r.d, withFigure[0]!.d);
+    }
+    readings.sort((a, b) => a.d - b.d);
+    // Look-alikes (identical drawings) are one reading to a camera: keep the tile the table says was
+    // drawn when it is among them, else the one with most copies left.
+    const merged: Reading[] = [];
+    const byLook = new Map<string, Reading>();
+    const prefer = (r: Reading) => (r.tile === state.turn.drawn ? 1e6 : 0) + (state.supply.get(r.tile) ?? 0);
+    for (const r of readings) {
+      const look = this.templates.look(r.tile, r.q);
+      const seen = byLook.get(look);
+      if (!seen) { byLook.set(look, r); merged.push(r); continue; }
+      if (prefer(r) > prefer(seen)) { merged[merged.indexOf(seen)] = r; byLook.set(look, r); }
+    }
+    return this.byDetail(now, merged);
+  }
+
+  /**
+   * Drawings that differ in a small detail only (the Jousts & Crests prize tiles share their city and
+   * field and differ by a mark a few pixels wide at 25–40 px per tile) are told apart poorly by the
+   * whole-tile distance, whose noise they all share: the readings close to the best are compared again
+   * only where their templates differ, in luma (the camera's chroma is half resolution), re-ranked by
+   * that, and weighed by it (`readingConfidence`).
+   */
+  private byDetail(now: CellCrop, readings: Reading[]): Reading[] {
+    const close = readings.filter((r) => r.d < readings[0]!.d * DETAIL_CLOSE);
+    if (close.length < 2) return readings;
+    const tpls = close.map((r) => this.templates.get(r.tile, r.q)!);
+    const mask = differenceMask(tpls[0]!, tpls.slice(1), 12);
+    if (mask.reduce((a, b) => a + b, 0) > DETAIL_MAX_PX) return readings;
+    close.forEach((r, i) => { r.detail = maskedLumaDistance(now, tpls[i]!, r.match, mask); });
+    close.sort((a, b) => a.detail! - b.detail!);
+    return [...close, ...readings.filter((r) => r.detail === undefined)];
+  }
+
+  /**
+   * With a drawn tile (games with a draw step), the one changed hole is read as the drawn tile only:
+   * any tile lying there would be taken for it. Another legal type whose drawing fits the cell far
+   * better (by DETAIL_CLOSE, the factor `loneNewTile` asks of the drawn tile too) and looks different
+   * says the tile there is not the drawn one. Only types drawn the same way compete: a picture of
+   * the print fits a crop of another printed tile better than that tile's drawing does (`fitOf`).
+   * Which tile it is the templates may not say (over a cell with a hand on it an all-field tile
+   * fitted best), so only the drawn tile is named to the table.
+   */
+  notTheDrawnTile(state: GameState, now: CellCrop, x: number, y: number, drawnReadings: readonly Reading[]): boolean {
+    const drawn = state.turn.drawn;
+    if (drawn === null || (state.jc?.players[state.turn.player]?.prizesHeld ?? 0) > 0) return false;
+    const mine = drawnReadings[0];
+    const picture = this.templates.fromPicture(drawn);
+    const best = this.read(state, now, x, y).find((r) => this.templates.fromPicture(r.tile) === picture);
+    if (process.env.TRACK_DEBUG) console.error(`drawn ${drawn} at (${x},${y}): ${mine ? mine.d.toFixed(4) : '-'}; best of all ${best ? `${best.tile}/${best.q} ${best.d.toFixed(4)}` : '-'}`);
+    if (!mine || !best || mine.tile !== drawn || best.tile === drawn) return false;
+    if (this.templates.look(best.tile, best.q) === this.templates.look(mine.tile, mine.q)) return false;
+    return mine.d > best.d * DETAIL_CLOSE;
+  }
+
+  /**
+   * Several holes changed, and one is a tile where the others are not (a new tile beside holes that
+   * took a shadow, a sliver of it or a figure's edge): a tile template fits it at least twice as well
+   * as any fits the others, and the drawn tile fits it about as well as any type. That one is the new
+   * tile, read first and with the drawn tile only; the others are read after it as before, with every
+   * type (a second new tile, a still scene missed, may fit only once the first is down; skipping them
+   * cost the camera service's missed-still-frame test three more moves by hand). When no hole stands
+   * out so, or the drawn tile does not fit the one that does, all are read as before.
+   */
+  loneNewTile(state: GameState, changed: ChangedCell[]): { hole: ChangedCell; best: number } | null {
+    if (changed.length < 2 || state.turn.drawn === null) return null;
+    const fits = changed
+      .filter((h) => state.board.holes.has(h.key))
+      .map((h) => ({ h, best: this.read(state, h.now, keyX(h.key), keyY(h.key))[0]?.d ?? Infinity }))
+      .sort((a, b) => a.best - b.best);
+    const [top, next] = fits;
+    if (!top || !next || !(top.best < LONE_FIT * next.best)) return null;
+    const x = keyX(top.h.key), y = keyY(top.h.key);
+    const drawn = this.read(state, top.h.now, x, y, true)[0];
+    if (!drawn || drawn.d > top.best * DETAIL_CLOSE) return null;
+    return { hole: top.h, best: top.best };
+  }
+
+  /**
+   * The model's constrained reading of the cell, fused with the template reading: agreement raises the
+   * confidence, disagreement lowers it (and the model's reading joins the runners-up).
+   */
+  async fuse(state: GameState, H: Homography, readings: Reading[], conf: number, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null; leads?: boolean }> {
+    if (!this.model || readings.length === 0) return { conf, modelBest: null };
+    // The model was trained on 30–64 px per cell; on smaller cells it reads worse than the templates.
+    if (!modelReadsCell(H, x, y)) return { conf, modelBest: null };
+    const prepared = await this.model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 }, `cell (${x}, ${y})`);
+    if (!prepared.ok) throw new Error(prepared.reason);
+    const [first] = await this.model.readPrepared([prepared.value]);
+    const context = { state: state, at: [x, y] as const };
+    const { decoded } = await decodeWithSecondLook(this.model, prepared.value, first!, (r) =>
+      decodeReading(r, this.model!.info, state.catalog, context, this.enrollment ? { enrollment: this.enrollment } : {}),
+    );
+    if (!decoded.best) return { conf, modelBest: null };
+    const q = ROTATIONS.indexOf(decoded.best.rot);
+    const look = this.templates.has(decoded.best.tileId) ? this.templates.look(decoded.best.tileId, q) : '';
+    const top = readings[0]!;
+    const tile = state.catalog.get(top.tile)!;
+    const agree = look === this.templates.look(top.tile, top.q) || (decoded.best.tileId === top.tile && sameUpToSymmetry(tile, q, top.q));
+    const cm = decoded.confidence;
+    if (agree) return { conf: 1 - (1 - conf) * (1 - cm), modelBest: null };
+    const modelTile = state.catalog.get(decoded.best.tileId);
+    const other = readings.find((r) => r.tile === decoded.best!.tileId && !!modelTile && sameUpToSymmetry(modelTile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
+    // Where the drawings do not describe the table (`artFit`), the model leads as far as they fail.
+    const trust = this.templates.fromPicture(top.tile) ? 1 : this.artTrust();
+    if (process.env.TRACK_DEBUG && trust < 1) console.error(`model leads (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} over ${top.tile}/${top.q} trust ${trust.toFixed(2)}`);
+    if (trust < 1 && other) return { conf: trust * conf + (1 - trust) * cm ** MODEL_LEADS_SHARPNESS, modelBest: other, leads: true };
+    // At 25–40 px per tile the model is the weaker reader of the two: only a sure disagreement counts.
+    return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other };
+  }
+
+  /**
+   * How far the best reading's template fit lets it be trusted (`templateFit`). A reading by the
+   * table's picture of its type, where legal types the table has not pictured compete (they are
+   * only drawn, and a picture of the print fits a crop of another printed tile better than that
+   * tile's drawing does), must fit as a picture of the right type does: the stricter gate.
+   */
+  fitOf(readings: readonly Reading[]): number {
+    const top = readings[0]!;
+    const mixed = this.templates.fromPicture(top.tile) && readings.some((r) => !this.templates.fromPicture(r.tile));
+    if (process.env.TRACK_DEBUG) console.error(`art fit ${this.artFit.toFixed(4)} best ${top.tile} ${top.d.toFixed(4)}`);
+    if (mixed) return templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED);
+    // A drawing is trusted only where the drawings describe the table (`artFit`).
+    return templateFit(top.d) * (this.templates.fromPicture(top.tile) ? 1 : this.artTrust());
+  }
+
+  /** How far the drawings describe this table (`artFit`, the best scene so far; 1 before any evidence). */
+  artTrust(): number {
+    return this.artFit === Infinity ? 1 : templateFit(this.artFit, ART_FIT_TRUSTED, ART_FIT_UNTRUSTED);
+  }
+
+  /**
+   * After a still scene: how well the drawings describe this table — the median fit of the laid tiles
+   * of drawn types to their own drawing, as the scene showed them (`tileCrops`) — kept when it is the
+   * game's best so far. The table's art does not change in a game; a camera bump or a change of
+   * light makes every laid tile fit worse for a few scenes (to 0.032 on a drawn tuning game).
+   */
+  noteArtFit(state: GameState, tileCrops: ReadonlyMap<number, CellCrop>): void {
+    const ds: number[] = [];
+    for (const t of state.board.tiles) {
+      if (this.templates.fromPicture(t.view.tile.id)) continue;
+      const c = tileCrops.get(t.key);
+      const tpl = c && this.templates.get(t.view.tile.id, ROTATIONS.indexOf(t.view.rot));
+      if (c && tpl) ds.push(matchTemplate(c, tpl).d);
+    }
+    ds.sort((a, b) => a - b);
+    const fit = ds.length ? ds[ds.length >> 1]! : 0;
+    if (fit > 0) this.artFit = Math.min(this.artFit, fit);
+  }
+}
