@@ -278,6 +278,7 @@ export class Tracker {
     // A field-green tile on a brown table can differ by fewer than 18 grey levels: a low threshold here.
     if (changed < 0.00005) return out;
     out.push(...(await this.catchUp(index)));
+    out.push(...(await this.closedUnanswered(index)));
     const sheet = this.o.markers ? homographyFromSheet(this.cv, frame, this.o.markers) : null;
     if (sheet?.ok) {
       if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx, from: 'markers' });
@@ -461,6 +462,32 @@ export class Tracker {
     } finally {
       mat.delete();
     }
+  }
+
+  /**
+   * A tile reading left to the table that the table closed without laying a tile there (it turned
+   * the readings down, or the question was withdrawn), now that the camera reads again: with no draw
+   * told, the tile seen there was laid before any tile seen after it. The cell is set apart (unless
+   * the model, where it can read the cell, sees no tile there), so no later tile is committed as
+   * this turn's before the table enters that move or lifts the tile. (The reading stays `pending`: a
+   * tile the table then enters there by hand still has its figure read from the same frame.)
+   */
+  private async closedUnanswered(frame: number): Promise<TrackEvent[]> {
+    const p = this.pending;
+    if (!p || !this.lastStill || drawTold(this.game)) return [];
+    const key = posKey(p.x, p.y);
+    if (!this.game.state.board.holes.has(key) || this.order.ahead.has(key)) return [];
+    const { frame: still, H } = this.lastStill;
+    if (this.model && this.modelReadsCell(p.x, p.y, H)) {
+      const mat = frameToMat(this.cv, still);
+      try {
+        if ((await this.tilesAt([key], (x, y) => this.modelCrop(mat, x, y, H), H)).length === 0) return [];
+      } finally {
+        mat.delete();
+      }
+    }
+    this.order.ahead.add(key);
+    return [{ kind: 'notice', frame, message: `the tile at cell (${p.x}, ${p.y}) the camera asked about was not entered: it was laid before any tile the camera sees next, so the camera commits none of them until that move is entered or the tile is lifted` }];
   }
 
   private modelReadsCell(x: number, y: number, H: Homography = this.H!): boolean {
