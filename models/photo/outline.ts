@@ -742,7 +742,8 @@ const FIT_TOLERANCE = 0.025;
  * opposite side, strong, then places it. Each side's line is then fitted through the strongest edge
  * within a pixel and a half of the offset chosen. Null when a side has too few edge points.
  */
-function fitToSide(img: RgbImage, q: Quad, side: number): { quad: Quad; support: number } | null {
+function fitToSide(img: RgbImage, from: Quad, side: number): { quad: Quad; support: number } | null {
+  const q = squareAround(from, side);
   const A = new Float32Array(3), B = new Float32Array(3);
   const samples = 40, step = 0.5;
   const w = FIT_BAND * side;
@@ -831,4 +832,22 @@ function fitToSide(img: RgbImage, q: Quad, side: number): { quad: Quad; support:
     corners.push(p);
   }
   return { quad: corners as Quad, support: supported / total };
+}
+
+/**
+ * A square of `side` at a quadrilateral's centre, turned as most of its sides are (the side whose
+ * direction, modulo a quarter turn, is nearest the other three's): a free refine that took one side
+ * along art or a neighbour leaves that side skewed, and fitting from it would keep the skew.
+ */
+function squareAround(q: Quad, side: number): Quad {
+  const c = centreOf(q);
+  const dirs = q.map((p, i) => { const n = q[(i + 1) % 4]!; return Math.atan2(n.y - p.y, n.x - p.x); });
+  const off = (a: number, b: number) => { const d = (((a - b) % (Math.PI / 2)) + Math.PI / 2) % (Math.PI / 2); return Math.min(d, Math.PI / 2 - d); };
+  let best = dirs[0]!, bestSum = Infinity;
+  for (const a of dirs) {
+    const sum = dirs.reduce((t, b) => t + off(a, b), 0);
+    if (sum < bestSum) { bestSum = sum; best = a; }
+  }
+  const h = side / 2, cs = Math.cos(best), sn = Math.sin(best);
+  return orderCorners([[-h, -h], [h, -h], [h, h], [-h, h]].map(([u, v]) => ({ x: c.x + u! * cs - v! * sn, y: c.y + u! * sn + v! * cs })));
 }
