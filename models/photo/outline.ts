@@ -419,7 +419,16 @@ export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): 
   for (let i = 0; i < mask.length; i++) mask[i] = mask[i]! | busy[i]! | rim[i]!;
   const blobs = blobsOf(cv, mask, W, H);
   const minSide = OUTLINE_RULES.minSide * Math.min(W, H);
-  const singleBlobs = blobs.filter((b) => b.area > minSide * minSide && b.aspect < 1.25 && b.fill > 0.8);
+  let singleBlobs = blobs.filter((b) => b.area > minSide * minSide && b.aspect < 1.25 && b.fill > 0.8);
+  if (singleBlobs.length < 3) {
+    // A table the colour of the tiles' fields (a pale green) leaves lone tiles as open outlines, blobs
+    // of a tile's frame half filled: their convex hulls stand for them (the fit to the side follows).
+    const open = blobs.filter((b) => b.hullArea > minSide * minSide && b.aspect < 1.3 && b.hullArea / Math.max(1, b.rectSize[0] * b.rectSize[1]) > OPEN_HULL_FILL);
+    if (open.length >= 3) {
+      for (const b of open) { b.pixels = b.hullPixels; b.area = b.hullArea; b.fill = b.hullArea / Math.max(1, b.rectSize[0] * b.rectSize[1]); }
+      singleBlobs = open;
+    }
+  }
   const singles = singleBlobs.map((b) => Math.sqrt(b.area));
   if (singles.length === 0 && blobs.length === 0) return [];
   singles.sort((a, b) => a - b);
@@ -544,6 +553,9 @@ interface Blob {
   rectQuad: Quad;
   /** The blob's own pixels (its filled contour), in search pixels. */
   pixels: Uint8Array;
+  /** The blob's convex hull, filled (search pixels), and its area. */
+  hullPixels: Uint8Array;
+  hullArea: number;
 }
 
 function blobsOf(cv: Cv, mask: Uint8Array, W: number, H: number): Blob[] {
@@ -571,7 +583,18 @@ function blobsOf(cv: Cv, mask: Uint8Array, W: number, H: number): Blob[] {
       one.delete();
       const pixels = new Uint8Array(filled.data);
       filled.delete();
-      out.push({ area, aspect: Math.max(rw, rh) / Math.max(1, Math.min(rw, rh)), fill: area / Math.max(1, rw * rh), rectSize: [rw, rh], center: rect.center, rectQuad: pts, pixels });
+      const hull = new cv.Mat();
+      cv.convexHull(c, hull);
+      const hullArea = cv.contourArea(hull);
+      const hullFilled = cv.Mat.zeros(H, W, cv.CV_8UC1);
+      const hv = new cv.MatVector();
+      hv.push_back(hull);
+      cv.drawContours(hullFilled, hv, 0, new cv.Scalar(255), -1);
+      hv.delete();
+      hull.delete();
+      const hullPixels = new Uint8Array(hullFilled.data);
+      hullFilled.delete();
+      out.push({ area, aspect: Math.max(rw, rh) / Math.max(1, Math.min(rw, rh)), fill: area / Math.max(1, rw * rh), rectSize: [rw, rh], center: rect.center, rectQuad: pts, pixels, hullPixels, hullArea });
     }
   } finally {
     for (const x of [m, k3, hierarchy]) x.delete();
@@ -680,6 +703,8 @@ function packSquares(b: Blob, W: number, H: number, side: number): Quad[] | null
 
 /** Teach frames: every square fitted to the tiles' side where it lies (`fitToSide`) after the free refine. */
 const FIT_TO_SIDE = true;
+/** Least share of its smallest rectangle a lone tile's open outline's convex hull fills. */
+const OPEN_HULL_FILL = 0.8;
 
 const centreOf = (q: Quad): Point => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
 const meanSide = (q: Quad) => q.reduce((a, p, i) => a + dist(p, q[(i + 1) % 4]!), 0) / 4;
