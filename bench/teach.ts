@@ -26,7 +26,9 @@ import { TileRecognizer } from '../models/runner.js';
 import { printFacesByTile } from '../models/synth/print-faces.js';
 import type { Rgba } from '../models/synth/image.js';
 import { readTeachFrame, type TeachCard } from '../models/teach/read.js';
-import { SURE_CONFIDENCE } from '../models/teach/session.js';
+import { isSure, SURE_CONFIDENCE } from '../models/teach/session.js';
+import { assignByCounts, boxCounts } from '../models/teach/counts.js';
+import { photoCandidates } from '../models/photo/read.js';
 import { makeTeachScene, type TeachTruth } from '../models/teach/scene.js';
 
 const EXPANSIONS = ['base', 'river', 'inns-cathedrals'] as const;
@@ -50,6 +52,11 @@ const recognizer = await TileRecognizer.load();
 // The box: every copy the edition prints of the expansions' tiles that have a scan.
 const box: string[] = [];
 for (const e of EXPANSIONS) for (const t of catalog.ofExpansion(e)) for (let k = 0; k < (t.counts[edition] ?? 0); k++) if (faces.has(t.id)) box.push(t.id);
+const useCounts = !process.argv.includes('--no-counts');
+const counts = boxCounts(photoCandidates(edition, [...EXPANSIONS]), edition);
+const rawFirst = new Map<TeachCard, TeachCard['readings'][number]>();
+const keptByCounts = new Map<TeachCard, boolean>();
+let movedByCounts = 0, rawTop1 = 0;
 const t0 = Date.now();
 let eligible = 0, found = 0, top1 = 0, top3 = 0, handled = 0, sureWrong = 0, sureRight = 0, frames = 0, cardsAll = 0;
 const confidences: { c: number; right: boolean }[] = [];
@@ -58,6 +65,7 @@ const byTable = new Map<string, [number, number]>();
 for (let b = 0; b < boxes; b++) {
   const r = rng(seed0 + b);
   const order = [...box].sort(() => r() - 0.5);
+  const boxFrames: { scene: Awaited<ReturnType<typeof makeTeachScene>>; cards: TeachCard[] }[] = [];
   for (let f = 0; f * PER_FRAME < order.length; f++) {
     const ids = order.slice(f * PER_FRAME, (f + 1) * PER_FRAME);
     const seed = seed0 + b * 100 + f;
@@ -65,7 +73,21 @@ for (let b = 0; b < boxes; b++) {
     frames++;
     const read = await readTeachFrame(recognizer, scene.bytes, { edition, expansions: [...EXPANSIONS] });
     if (!read.ok) throw new Error(`frame ${seed}: ${read.reason}`);
-    const cards = read.value;
+    boxFrames.push({ scene, cards: [...read.value] });
+  }
+  // The box laid out in full is one teach session: the box's counts over all its cards (unless --no-counts).
+  const all = boxFrames.flatMap((f) => f.cards.map((c, i) => ({ f, i, c })));
+  const readable = all.filter(({ c }) => c.why === null && c.readings.length > 0);
+  const chosen = assignByCounts(readable.map(({ c }) => ({ readings: c.alternatives })), counts);
+  readable.forEach(({ f, i, c }, k) => {
+    const j = chosen[k];
+    const moved = j !== null && j !== undefined && j > 0;
+    if (moved) { movedByCounts++; if (process.env.TEACH_CONFIDENCES) console.error(`moved by counts: ${c.alternatives.slice(0, Math.max(3, j + 1)).map((x) => `${x.tileId}@${x.rotation} ${x.confidence.toFixed(3)}`).join(', ')} → ${j}`); }
+    if (useCounts && moved) f.cards[i] = { ...c, readings: [c.alternatives[j]!, ...c.alternatives.filter((_, x) => x !== j)].slice(0, 3) };
+    keptByCounts.set(f.cards[i]!, !moved);
+    rawFirst.set(f.cards[i]!, c.readings[0]!);
+  });
+  for (const { scene, cards } of boxFrames) {
     cardsAll += cards.length;
     const matchOf = (c: TeachCard, t: TeachTruth) => matchCorners(c.corners, t.corners);
     // Each card's tile: the one whose centre is nearest the card's (within half a side); found when
@@ -85,19 +107,20 @@ for (let b = 0; b < boxes; b++) {
       }
       cardTruth.set(c, best);
     }
-    const right = (c: TeachCard, k: number) => {
+    const rightAs = (c: TeachCard, x: TeachCard['readings'][number] | undefined) => {
       const m = cardTruth.get(c);
-      const x = c.readings[k];
       if (!m || !x) return false;
       const q = (4 - m.shift) % 4;
       return x.tileId === m.t.label && sameUpToSymmetry(catalog.get(m.t.label)!, x.rotation / 90, q);
     };
+    const right = (c: TeachCard, k: number) => rightAs(c, c.readings[k]);
+    const sure = (c: TeachCard) => isSure(c.readings, keptByCounts.get(c) ?? true);
     for (const c of cards) {
       if (c.why || !c.readings.length) continue;
       confidences.push({ c: c.readings[0]!.confidence, right: right(c, 0) });
-      if (c.readings[0]!.confidence >= SURE_CONFIDENCE) {
+      if (sure(c)) {
         if (right(c, 0)) sureRight++;
-        else sureWrong++;
+        else { sureWrong++; if (process.env.TEACH_CONFIDENCES) console.error(`wrong sure card: ${c.readings[0]!.tileId} at ${c.readings[0]!.confidence.toFixed(4)}, truly ${cardTruth.get(c)?.t.label ?? 'no tile'}`); }
       }
     }
     if (process.env.TEACH_CONFIDENCES) for (const c of cards) { const m = cardTruth.get(c); const k = `${c.why ? c.why.replace(/[0-9.]+/g, '#') : 'read'} | ${m ? (m.mm <= 2 ? 'within 2 mm' : m.mm <= 5 ? '2-5 mm' : '>5 mm') : 'no tile'}`; reasons.set(k, (reasons.get(k) ?? 0) + 1); }
@@ -113,8 +136,9 @@ for (let b = 0; b < boxes; b++) {
       found++;
       if (c.why || !c.readings.length) { handled++; continue; }
       if (right(c, 0)) top1++;
+      if (rightAs(c, rawFirst.get(c) ?? c.readings[0])) rawTop1++;
       if ([0, 1, 2].some((k) => right(c, k))) top3++;
-      if (c.readings[0]!.confidence < SURE_CONFIDENCE) handled++;
+      if (!sure(c)) handled++;
     }
   }
 }
@@ -122,6 +146,7 @@ const pct = (x: number, of: number) => ((100 * x) / Math.max(1, of)).toFixed(1);
 console.log(`tiles found: ${pct(found, eligible)} %`);
 console.log(`teach top-1: ${pct(top1, eligible)} %`);
 console.log(`teach top-3: ${pct(top3, eligible)} %`);
+console.log(`teach top-1 without the box's counts: ${pct(rawTop1, eligible)} % (the counts moved ${movedByCounts} first readings${useCounts ? '' : '; not applied: --no-counts'})`);
 console.log(`confirmations per 100 tiles: ${Math.round((100 * handled) / Math.max(1, eligible))}`);
 console.log(`sure cards accepted wrongly: ${sureWrong}`);
 console.log(`sure cards: ${sureRight + sureWrong} of ${cardsAll} cards (sure at confidence ≥ ${SURE_CONFIDENCE})`);

@@ -25,7 +25,7 @@ export interface Decoded {
   readonly best: Candidate | null;
   /** Probability of the best reading among the candidates considered. */
   readonly confidence: number;
-  /** The next readings, best first (two of them: with `best`, a top-3). */
+  /** The next readings, best first (two of them unless `DecodeOptions.runnersUp` says: with `best`, a top-3). */
   readonly runnersUp: readonly Candidate[];
   /** How many (tile, rotation) readings the rules left open. */
   readonly considered: number;
@@ -58,6 +58,8 @@ export interface DecodeOptions {
   readonly contrastWeight?: number;
   /** How many of the best readings are compared pairwise. */
   readonly contrastTop?: number;
+  /** How many readings follow the best in `runnersUp` (2: a top-3). */
+  readonly runnersUp?: number;
   /**
    * Whole-tile appearance match at which the contrast counts in full; it fades to nothing at the
    * appearance floor. Comparing where two exemplars differ only means something when the crop is of
@@ -229,7 +231,7 @@ export function decodeReading(
   }
   const z = logSumExp(merged.map((m) => m.score));
   const ranked = merged.map((m) => ({ tileId: m.tileId, rot: m.rot, probability: Math.exp(m.score - z) })).sort((a, b) => b.probability - a.probability);
-  return { present: reading.present, best: ranked[0]!, confidence: ranked[0]!.probability, runnersUp: ranked.slice(1, 3), considered: ranked.length };
+  return { present: reading.present, best: ranked[0]!, confidence: ranked[0]!.probability, runnersUp: ranked.slice(1, 1 + (options.runnersUp ?? 2)), considered: ranked.length };
 }
 
 /** The model's own best class, no rules, no enrollment (what "raw" accuracy measures). */

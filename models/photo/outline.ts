@@ -419,18 +419,33 @@ export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): 
   for (let i = 0; i < mask.length; i++) mask[i] = mask[i]! | busy[i]! | rim[i]!;
   const blobs = blobsOf(cv, mask, W, H);
   const minSide = OUTLINE_RULES.minSide * Math.min(W, H);
-  const singles = blobs.filter((b) => b.area > minSide * minSide && b.aspect < 1.25 && b.fill > 0.8).map((b) => Math.sqrt(b.area));
+  let singleBlobs = blobs.filter((b) => b.area > minSide * minSide && b.aspect < 1.25 && b.fill > 0.8);
+  if (singleBlobs.length < 3) {
+    // A table the colour of the tiles' fields (a pale green) leaves lone tiles as open outlines, blobs
+    // of a tile's frame half filled: their convex hulls stand for them (the fit to the side follows).
+    const open = blobs.filter((b) => b.hullArea > minSide * minSide && b.aspect < 1.3 && b.hullArea / Math.max(1, b.rectSize[0] * b.rectSize[1]) > OPEN_HULL_FILL);
+    if (open.length >= 3) {
+      for (const b of open) { b.pixels = b.hullPixels; b.area = b.hullArea; b.fill = b.hullArea / Math.max(1, b.rectSize[0] * b.rectSize[1]); }
+      singleBlobs = open;
+    }
+  }
+  const singles = singleBlobs.map((b) => Math.sqrt(b.area));
   if (singles.length === 0 && blobs.length === 0) return [];
   singles.sort((a, b) => a - b);
   // The tile's side: the median single; with none, the shorter side of the largest blob.
   const side = singles.length ? singles[Math.floor(singles.length / 2)]! : Math.min(...[...blobs].sort((a, b) => b.area - a.area)[0]!.rectSize);
   const s = refineImg.width / W;
   const out: FoundTile[] = [];
+  // The side where each blob lies, from the single tiles' blobs (the camera's tilt makes it vary).
+  const blobField = SideField.fit(singleBlobs.map((b) => ({ at: b.center, side: Math.sqrt(b.area) })), side);
   const filledIn = (q: Quad) => quadFill(mask, W, H, q.map((p) => ({ x: p.x / s, y: p.y / s })) as Quad);
+  // Each packed square refined (free); then the tiles' side across the frame learnt from the squares
+  // that refined into a tile (`SideField`), and every square fitted again to that side.
+  const refinedSquares: { start: Quad; quad: Quad | null; support: number }[] = [];
   for (const b of blobs) {
     if (b.area < 0.45 * side * side) continue; // a figure, a crumb, a shadow's corner: not a tile
     // Squares of the tile's side packed into the blob (one for a lone tile, several for tiles touching).
-    const squares = packSquares(b, W, H, side);
+    const squares = packSquares(b, W, H, blobField.at(b.center));
     if (!squares) {
       const corners = orderCorners(b.rectQuad.map((p) => ({ x: p.x * s, y: p.y * s })));
       const touchesEdge = corners.some((p) => p.x < 2 * s || p.y < 2 * s || p.x > refineImg.width - 2 * s || p.y > refineImg.height - 2 * s);
@@ -438,28 +453,54 @@ export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): 
       continue;
     }
     for (const sq of squares) {
-      let quad = orderCorners(sq.map((p) => ({ x: p.x * s, y: p.y * s })));
+      const start = orderCorners(sq.map((p) => ({ x: p.x * s, y: p.y * s })));
+      let quad: Quad | null = start;
       let support = 0;
-      let refined = true;
       for (const band of TEACH_BANDS) {
         const r = refine(refineImg, quad, band, TEACH_STRONGEST);
-        if (!r || !isConvex(r.quad)) { refined = false; break; }
+        if (!r || !isConvex(r.quad)) { quad = null; break; }
         quad = orderCorners(r.quad);
         support = r.support;
       }
-      if (!refined) {
-        out.push({ corners: quad, outline: null, filled: filledIn(quad), why: 'the edges found do not make a quadrilateral' });
-        continue;
-      }
-      const angles = interiorAngles(quad);
-      const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
-      const outline: Outline = { corners: quad, edgeSupport: support, angles: [Math.min(...angles), Math.max(...angles)], sideRatio: Math.max(...sides) / Math.min(...sides) };
-      let why = judgeOutline(outline, refineImg.width, refineImg.height);
-      if (why?.startsWith('the outline found runs out of the frame')) why = 'the tile runs out of the frame (the whole tile must be in view)';
-      const mean = sides.reduce((a, x) => a + x, 0) / 4;
-      if (!why && Math.abs(mean / (side * s) - 1) > 0.2) why = `not the size of the other tiles (${Math.round(mean)} px against ${Math.round(side * s)} px)`;
-      out.push({ corners: quad, outline, why, filled: filledIn(quad) });
+      refinedSquares.push({ start, quad, support });
     }
+  }
+  const outlineOf = (quad: Quad, support: number): Outline => {
+    const angles = interiorAngles(quad);
+    const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
+    return { corners: quad, edgeSupport: support, angles: [Math.min(...angles), Math.max(...angles)], sideRatio: Math.max(...sides) / Math.min(...sides) };
+  };
+  let field = SideField.fit(
+    refinedSquares.filter((r) => r.quad && !judgeOutline(outlineOf(r.quad, r.support), refineImg.width, refineImg.height)).map((r) => ({ at: centreOf(r.quad!), side: meanSide(r.quad!) })),
+    side * s,
+  );
+  // Fitted to that side; then the side learnt again from the fitted squares whose edges are clear
+  // all round (a square the free refine left off by a few millimetres no longer pulls it), and fitted again.
+  const fitAll = (f: SideField) => refinedSquares.map(({ start, quad: free }) => {
+    // From the free refine's outline, or the packed square where that failed.
+    const fitted = fitToSide(refineImg, free ?? start, f.at(centreOf(free ?? start)));
+    return fitted && isConvex(fitted.quad) ? { quad: orderCorners(fitted.quad), support: fitted.support } : null;
+  });
+  let fits = FIT_TO_SIDE ? fitAll(field) : [];
+  if (FIT_TO_SIDE) {
+    const clear = fits.filter((f): f is { quad: Quad; support: number } => !!f && f.support >= 0.8 && !judgeOutline(outlineOf(f.quad, f.support), refineImg.width, refineImg.height));
+    field = SideField.fit(clear.map((f) => ({ at: centreOf(f.quad), side: meanSide(f.quad) })), side * s);
+    fits = fitAll(field);
+  }
+  for (const [k, { start, quad: free, support: freeSupport }] of refinedSquares.entries()) {
+    let quad = free, support = freeSupport;
+    const fitted = fits[k];
+    if (fitted) { quad = fitted.quad; support = fitted.support; }
+    if (!quad) {
+      out.push({ corners: free ?? start, outline: null, filled: filledIn(free ?? start), why: 'the edges found do not make a quadrilateral' });
+      continue;
+    }
+    const outline = outlineOf(quad, support);
+    let why = judgeOutline(outline, refineImg.width, refineImg.height);
+    if (why?.startsWith('the outline found runs out of the frame')) why = 'the tile runs out of the frame (the whole tile must be in view)';
+    const mean = meanSide(quad), expected = field.at(centreOf(quad));
+    if (!why && Math.abs(mean / expected - 1) > 0.2) why = `not the size of the other tiles (${Math.round(mean)} px against ${Math.round(expected)} px)`;
+    out.push({ corners: quad, outline, why, filled: filledIn(quad) });
   }
   return out;
 }
@@ -512,6 +553,9 @@ interface Blob {
   rectQuad: Quad;
   /** The blob's own pixels (its filled contour), in search pixels. */
   pixels: Uint8Array;
+  /** The blob's convex hull, filled (search pixels), and its area. */
+  hullPixels: Uint8Array;
+  hullArea: number;
 }
 
 function blobsOf(cv: Cv, mask: Uint8Array, W: number, H: number): Blob[] {
@@ -539,7 +583,18 @@ function blobsOf(cv: Cv, mask: Uint8Array, W: number, H: number): Blob[] {
       one.delete();
       const pixels = new Uint8Array(filled.data);
       filled.delete();
-      out.push({ area, aspect: Math.max(rw, rh) / Math.max(1, Math.min(rw, rh)), fill: area / Math.max(1, rw * rh), rectSize: [rw, rh], center: rect.center, rectQuad: pts, pixels });
+      const hull = new cv.Mat();
+      cv.convexHull(c, hull);
+      const hullArea = cv.contourArea(hull);
+      const hullFilled = cv.Mat.zeros(H, W, cv.CV_8UC1);
+      const hv = new cv.MatVector();
+      hv.push_back(hull);
+      cv.drawContours(hullFilled, hv, 0, new cv.Scalar(255), -1);
+      hv.delete();
+      hull.delete();
+      const hullPixels = new Uint8Array(hullFilled.data);
+      hullFilled.delete();
+      out.push({ area, aspect: Math.max(rw, rh) / Math.max(1, Math.min(rw, rh)), fill: area / Math.max(1, rw * rh), rectSize: [rw, rh], center: rect.center, rectQuad: pts, pixels, hullPixels, hullArea });
     }
   } finally {
     for (const x of [m, k3, hierarchy]) x.delete();
@@ -644,4 +699,180 @@ function packSquares(b: Blob, W: number, H: number, side: number): Quad[] | null
       }
   }
   return out.length ? out : null;
+}
+
+/** Teach frames: every square fitted to the tiles' side where it lies (`fitToSide`) after the free refine. */
+const FIT_TO_SIDE = true;
+/** Least share of its smallest rectangle a lone tile's open outline's convex hull fills. */
+const OPEN_HULL_FILL = 0.8;
+
+const centreOf = (q: Quad): Point => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
+const meanSide = (q: Quad) => q.reduce((a, p, i) => a + dist(p, q[(i + 1) % 4]!), 0) / 4;
+
+/**
+ * The tiles' side in pixels across a frame. A camera up to ~12° off vertical sees the table nearer
+ * on one side (a tile there ~10 % larger than across the frame), and the inverse depth of a plane is
+ * affine in the image, so the side is fitted as a + b·x + c·y over the tiles already outlined
+ * (least squares, those more than 4 % off left out, twice); with under six tiles, their median, or
+ * the blobs' side.
+ */
+export class SideField {
+  private constructor(private readonly a: number, private readonly b: number, private readonly c: number) {}
+
+  static fit(tiles: readonly { at: Point; side: number }[], fallback: number): SideField {
+    const sorted = tiles.map((t) => t.side).sort((x, y) => x - y);
+    const median = sorted.length ? sorted[Math.floor(sorted.length / 2)]! : fallback;
+    let field = new SideField(median, 0, 0);
+    let use = tiles.filter((t) => Math.abs(t.side / median - 1) < 0.15);
+    for (let it = 0; it < 3 && use.length >= 6; it++) {
+      const f = SideField.leastSquares(use);
+      if (!f) break;
+      field = f;
+      use = tiles.filter((t) => Math.abs(t.side / field.at(t.at) - 1) < 0.04);
+    }
+    return field;
+  }
+
+  private static leastSquares(tiles: readonly { at: Point; side: number }[]): SideField | null {
+    // Normal equations of side = a + b·x + c·y (x, y centred for conditioning).
+    const mx = tiles.reduce((s, t) => s + t.at.x, 0) / tiles.length, my = tiles.reduce((s, t) => s + t.at.y, 0) / tiles.length;
+    const M = [[0, 0, 0], [0, 0, 0], [0, 0, 0]], v = [0, 0, 0];
+    for (const t of tiles) {
+      const r = [1, t.at.x - mx, t.at.y - my];
+      for (let i = 0; i < 3; i++) { v[i]! += r[i]! * t.side; for (let j = 0; j < 3; j++) M[i]![j]! += r[i]! * r[j]!; }
+    }
+    const det = (m: number[][]) => m[0]![0]! * (m[1]![1]! * m[2]![2]! - m[1]![2]! * m[2]![1]!) - m[0]![1]! * (m[1]![0]! * m[2]![2]! - m[1]![2]! * m[2]![0]!) + m[0]![2]! * (m[1]![0]! * m[2]![1]! - m[1]![1]! * m[2]![0]!);
+    const D = det(M);
+    if (Math.abs(D) < 1e-6) return null;
+    const sol = [0, 1, 2].map((k) => det(M.map((row, i) => row.map((x, j) => (j === k ? v[i]! : x)))) / D);
+    return new SideField(sol[0]! - sol[1]! * mx - sol[2]! * my, sol[1]!, sol[2]!);
+  }
+
+  at(p: Point): number {
+    return this.a + this.b * p.x + this.c * p.y;
+  }
+}
+
+/** Share of the side either way that `fitToSide` looks for each side's edge in. */
+const FIT_BAND = 0.2;
+/** How far (share of the side) two opposite sides' distance may be from the tiles' side. */
+const FIT_TOLERANCE = 0.025;
+
+/**
+ * A square fitted to a known side: for each pair of opposite sides, of the offsets along their
+ * normals (within FIT_BAND of the side) whose distance apart is the tiles' side (within
+ * FIT_TOLERANCE), the pair with the strongest colour edges all along (each side's edge strength
+ * at an offset, averaged over points along it). Where a tile's border is the table's colour one side's
+ * own edge is weak, and the free refine takes art inside the tile or the shadow's rim instead; the
+ * opposite side, strong, then places it. Each side's line is then fitted through the strongest edge
+ * within a pixel and a half of the offset chosen. Null when a side has too few edge points.
+ */
+function fitToSide(img: RgbImage, from: Quad, side: number): { quad: Quad; support: number } | null {
+  const q = squareAround(from, side);
+  const A = new Float32Array(3), B = new Float32Array(3);
+  const samples = 40, step = 0.5;
+  const w = FIT_BAND * side;
+  const n = Math.floor((2 * w) / step) + 1;
+  const geo = [0, 1, 2, 3].map((i) => {
+    const a = q[i]!, b = q[(i + 1) % 4]!;
+    const len = dist(a, b);
+    const tx = (b.x - a.x) / len, ty = (b.y - a.y) / len;
+    return { a, b, nx: ty, ny: -tx, mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+  });
+  // prof[i][k][o]: edge strength across side i at sample k, offset -w + o·step.
+  const prof = geo.map((g) => {
+    const rows: Float32Array[] = [];
+    for (let k = 0; k < samples; k++) {
+      const t = 0.1 + (0.8 * k) / (samples - 1);
+      const cx = g.a.x + (g.b.x - g.a.x) * t, cy = g.a.y + (g.b.y - g.a.y) * t;
+      const row = new Float32Array(n);
+      for (let o = 0; o < n; o++) { const off = -w + o * step; row[o] = edgeAcross(img, cx + g.nx * off, cy + g.ny * off, g.nx, g.ny, A, B); }
+      rows.push(row);
+    }
+    return rows;
+  });
+  // Each side's strength at each offset: the mean over the points of their strongest edge within a pixel of it.
+  const strength = prof.map((rows) => {
+    const out = new Float32Array(n);
+    for (const row of rows)
+      for (let o = 0; o < n; o++) {
+        let m = 0;
+        for (let d = -2; d <= 2; d++) { const x = row[o + d]; if (x !== undefined && x > m) m = x; }
+        out[o] += m / rows.length;
+      }
+    return out;
+  });
+  const chosen = [0, 0, 0, 0];
+  for (const [i, j] of [[0, 2], [1, 3]] as const) {
+    // Distance apart now: side j's midpoint from side i's line, along i's inward normal.
+    const gi = geo[i]!, gj = geo[j]!;
+    const sep0 = -((gj.mid.x - gi.mid.x) * gi.nx + (gj.mid.y - gi.mid.y) * gi.ny);
+    let best = -1;
+    for (let oi = 0; oi < n; oi++)
+      for (let oj = 0; oj < n; oj++) {
+        const sep = sep0 + (-w + oi * step) + (-w + oj * step);
+        if (Math.abs(sep / side - 1) > FIT_TOLERANCE) continue;
+        const sc = strength[i]![oi]! + strength[j]![oj]!;
+        if (sc > best) { best = sc; chosen[i] = oi; chosen[j] = oj; }
+      }
+    if (best < 0) return null;
+  }
+  const lines: Line[] = [];
+  let supported = 0, total = 0;
+  for (let i = 0; i < 4; i++) {
+    const g = geo[i]!;
+    const pts: { p: Point; s: number }[] = [];
+    for (let k = 0; k < samples; k++) {
+      const t = 0.1 + (0.8 * k) / (samples - 1);
+      const cx = g.a.x + (g.b.x - g.a.x) * t, cy = g.a.y + (g.b.y - g.a.y) * t;
+      const row = prof[i]![k]!;
+      let at = chosen[i]!;
+      for (let d = -3; d <= 3; d++) { const o = chosen[i]! + d; if (o >= 0 && o < n && row[o]! > row[at]!) at = o; }
+      const off = -w + at * step;
+      pts.push({ p: { x: cx + g.nx * off, y: cy + g.ny * off }, s: row[at]! });
+    }
+    const floor = Math.max(EDGE_FLOOR, [...pts.map((x) => x.s)].sort((x, y) => x - y)[Math.floor(pts.length / 2)]! * 0.35);
+    let use = pts.filter((x) => x.s >= floor).map((x) => x.p);
+    // Too few clear points: the side's line moved to the offset chosen, as it was.
+    let line = use.length >= 6 ? fitLine(use) : null;
+    for (let it = 0; it < 3 && line; it++) {
+      const res = use.map((p) => lineDistance(line!, p));
+      const med = [...res].sort((x, y) => x - y)[Math.floor(res.length / 2)] ?? 0;
+      const keep = use.filter((_, j) => res[j]! <= Math.max(1, 2.5 * med));
+      if (keep.length < 6) break;
+      use = keep;
+      line = fitLine(use);
+    }
+    const off = -w + chosen[i]! * step;
+    if (!line) line = { px: g.mid.x + g.nx * off, py: g.mid.y + g.ny * off, dx: -g.ny, dy: g.nx };
+    const near = Math.max(1.5, 0.006 * dist(g.a, g.b));
+    supported += pts.filter((x) => x.s >= floor && lineDistance(line!, x.p) <= near).length;
+    total += samples;
+    lines.push(line);
+  }
+  const corners: Point[] = [];
+  for (let i = 0; i < 4; i++) {
+    const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
+    if (!p) return null;
+    corners.push(p);
+  }
+  return { quad: corners as Quad, support: supported / total };
+}
+
+/**
+ * A square of `side` at a quadrilateral's centre, turned as most of its sides are (the side whose
+ * direction, modulo a quarter turn, is nearest the other three's): a free refine that took one side
+ * along art or a neighbour leaves that side skewed, and fitting from it would keep the skew.
+ */
+function squareAround(q: Quad, side: number): Quad {
+  const c = centreOf(q);
+  const dirs = q.map((p, i) => { const n = q[(i + 1) % 4]!; return Math.atan2(n.y - p.y, n.x - p.x); });
+  const off = (a: number, b: number) => { const d = (((a - b) % (Math.PI / 2)) + Math.PI / 2) % (Math.PI / 2); return Math.min(d, Math.PI / 2 - d); };
+  let best = dirs[0]!, bestSum = Infinity;
+  for (const a of dirs) {
+    const sum = dirs.reduce((t, b) => t + off(a, b), 0);
+    if (sum < bestSum) { bestSum = sum; best = a; }
+  }
+  const h = side / 2, cs = Math.cos(best), sn = Math.sin(best);
+  return orderCorners([[-h, -h], [h, -h], [h, h], [-h, h]].map(([u, v]) => ({ x: c.x + u! * cs - v! * sn, y: c.y + u! * sn + v! * cs })));
 }

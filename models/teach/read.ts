@@ -27,6 +27,8 @@ export interface TeachCard {
   readonly cropRgb: Uint8Array | null;
   /** Three best readings, best first (empty when not read). */
   readonly readings: readonly PhotoReading[];
+  /** The ALTERNATIVES best readings, best first (the box's counts choose among them, `counts.ts`). */
+  readonly alternatives: readonly PhotoReading[];
   /** The model's probability that the crop holds a tile. */
   readonly present: number;
   /** Share of the outline's inside the search saw as tile (a hand from the frame's edge lowers it). */
@@ -37,6 +39,9 @@ export interface TeachFrameOptions {
   readonly edition?: Edition;
   readonly expansions?: readonly PhotoExpansion[];
 }
+
+/** Readings kept per card for the box's counts to choose among (a card shows three). */
+export const ALTERNATIVES = 10;
 
 /** Below this share of its outline seen as tile, a card says something lies over the tile. */
 export const MIN_FILLED = 0.75;
@@ -72,7 +77,7 @@ export async function readTeachFrame(recognizer: TileRecognizer, bytes: Uint8Arr
         rgb = null;
       }
     }
-    cards.push({ corners, why, cropPng: null, cropRgb: rgb, readings: [], present: 0, filled: f.filled });
+    cards.push({ corners, why, cropPng: null, cropRgb: rgb, readings: [], alternatives: [], present: 0, filled: f.filled });
     if (rgb) toRead.push({ i: cards.length - 1, rgb });
   }
   if (toRead.length) {
@@ -87,11 +92,11 @@ export async function readTeachFrame(recognizer: TileRecognizer, bytes: Uint8Arr
       let list: PhotoReading[] = [];
       if (!why && reading.present < MIN_PRESENT) why = `does not look like a tile's face (a tile face down, or not a tile): p = ${reading.present.toFixed(2)}`;
       if (!why) {
-        const decoded = decodeReading(reading, recognizer.info, catalog, null);
+        const decoded = decodeReading(reading, recognizer.info, catalog, null, { runnersUp: ALTERNATIVES - 1 });
         if (!decoded.best) why = 'none of the candidate tile types is one the model knows';
         else list = [decoded.best, ...decoded.runnersUp].map((c) => ({ tileId: c.tileId, rotation: c.rot as PhotoReading['rotation'], confidence: c.probability }));
       }
-      cards[t.i] = { ...card, why, cropPng, readings: list, present: reading.present };
+      cards[t.i] = { ...card, why, cropPng, readings: list.slice(0, 3), alternatives: list, present: reading.present };
     }
   }
   return ok(cards);

@@ -9,6 +9,7 @@
 import type { Quad } from '../../calibration/geometry.js';
 import type { PhotoReading } from '../photo/read.js';
 import { SHOWN_PX } from '../photo/read.js';
+import { assignByCounts } from './counts.js';
 import type { TeachCard } from './read.js';
 
 /**
@@ -18,6 +19,16 @@ import type { TeachCard } from './read.js';
  */
 export const SURE_CONFIDENCE = 0.999;
 
+/**
+ * A card's first reading makes it sure: at least SURE_CONFIDENCE, and the first the model gave
+ * (`kept`: the box's counts did not move another reading first — when they do, the model's own
+ * first was a type the box holds fewer of, and the model was wrong on this card or another).
+ */
+export function isSure(readings: readonly PhotoReading[], kept: boolean): boolean {
+  const first = readings[0];
+  return !!first && kept && first.confidence >= SURE_CONFIDENCE;
+}
+
 export type CardState = 'open' | 'accepted' | 'discarded';
 type Turn = 0 | 90 | 180 | 270;
 
@@ -26,7 +37,12 @@ export interface SessionCard {
   corners: Quad;
   /** Why the card cannot be taught (out of view, covered, not a tile), or null. */
   why: string | null;
+  /** The three readings shown, best first: the model's, unless the box's counts moved another first. */
   readings: readonly PhotoReading[];
+  /** The model's readings (more than three), best first: what the counts choose among. */
+  alternatives: readonly PhotoReading[];
+  /** The box's counts put another of the model's readings first (the card is then never sure). */
+  byCounts: boolean;
   cropRgb: Uint8Array | null;
   cropPng: Uint8Array | null;
   state: CardState;
@@ -42,6 +58,9 @@ export interface FrameResult {
   readonly moved: readonly number[];
   readonly kept: readonly number[];
 }
+
+/** A card's look in a frame (its readings as the model gave them, before the counts). */
+const look = (f: TeachCard) => ({ why: f.why, readings: f.readings, alternatives: f.alternatives.length ? f.alternatives : f.readings, byCounts: false, cropRgb: f.cropRgb, cropPng: f.cropPng });
 
 const centre = (q: Quad) => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
 const sideOf = (q: Quad) => q.reduce((s, p, i) => s + Math.hypot(p.x - q[(i + 1) % 4]!.x, p.y - q[(i + 1) % 4]!.y), 0) / 4;
@@ -96,6 +115,12 @@ export class TeachSession {
   private nextId = 1;
   private frame = 0;
 
+  /**
+   * `counts`: each type's copies in the box being taught (`counts.ts boxCounts`); with them, no type
+   * is read first on more open cards than the box holds, less the copies already answered.
+   */
+  constructor(private readonly counts: ReadonlyMap<string, number> | null = null) {}
+
   /** The cards of a new still frame merged in. */
   addFrame(found: readonly TeachCard[]): FrameResult {
     this.frame++;
@@ -112,7 +137,7 @@ export class TeachSession {
         same.seen = this.frame;
         same.corners = f.corners;
         // An open card takes the newer look (a hand gone, a clearer frame); an answered one keeps its picture.
-        if (same.state === 'open' && (f.why === null || same.why !== null)) Object.assign(same, { why: f.why, readings: f.readings, cropRgb: f.cropRgb, cropPng: f.cropPng });
+        if (same.state === 'open' && (f.why === null || same.why !== null)) Object.assign(same, look(f));
         kept.push(same.id);
       } else fresh.push(f);
     }
@@ -136,14 +161,15 @@ export class TeachSession {
           moved.push(c.id);
           continue;
         }
-        Object.assign(c, { why: f.why, readings: f.readings, cropRgb: f.cropRgb, cropPng: f.cropPng });
+        Object.assign(c, look(f));
         moved.push(c.id);
         continue;
       }
-      const card: SessionCard = { id: this.nextId++, corners: f.corners, why: f.why, readings: f.readings, cropRgb: f.cropRgb, cropPng: f.cropPng, state: 'open', tileId: null, rotation: null, seen: this.frame };
+      const card: SessionCard = { id: this.nextId++, corners: f.corners, ...look(f), state: 'open', tileId: null, rotation: null, seen: this.frame };
       this.cards.push(card);
       added.push(card.id);
     }
+    this.recount();
     return { added, moved, kept };
   }
 
@@ -153,15 +179,21 @@ export class TeachSession {
     return c;
   }
 
+  /** Whether "accept all sure cards" would take this card. */
+  isSure(c: SessionCard): boolean {
+    return c.state === 'open' && c.why === null && isSure(c.readings, !c.byCounts);
+  }
+
   /** Accepts every open card that can be taught and whose first reading is sure; their ids. */
   acceptAllSure(): number[] {
     const out: number[] = [];
     for (const c of this.cards) {
-      const first = c.readings[0];
-      if (c.state !== 'open' || c.why !== null || !first || first.confidence < SURE_CONFIDENCE) continue;
-      this.answer(c, first.tileId, first.rotation);
+      if (!this.isSure(c)) continue;
+      const first = c.readings[0]!;
+      this.answer(c, first.tileId, first.rotation, false);
       out.push(c.id);
     }
+    this.recount();
     return out;
   }
 
@@ -180,14 +212,33 @@ export class TeachSession {
 
   discard(id: number): void {
     this.get(id).state = 'discarded';
+    this.recount();
   }
 
-  private answer(c: SessionCard, tileId: string, rotation: Turn): void {
+  private answer(c: SessionCard, tileId: string, rotation: Turn, recount = true): void {
     if (c.why !== null) throw new Error(`card ${c.id} cannot be taught: ${c.why}`);
     if (!c.cropRgb) throw new Error(`card ${c.id} has no picture`);
     c.state = 'accepted';
     c.tileId = tileId;
     c.rotation = rotation;
+    if (recount) this.recount();
+  }
+
+  /**
+   * The open cards' first readings under the box's counts: the answered cards take their copies,
+   * the open ones share what is left (`assignByCounts`). A card the counts move shows the reading
+   * they gave it first, then the model's others.
+   */
+  private recount(): void {
+    const open = this.cards.filter((c) => c.state === 'open' && c.why === null && c.alternatives.length > 0);
+    const answered = this.cards.filter((c) => c.state === 'accepted' && c.tileId);
+    if (!this.counts) return;
+    const chosen = assignByCounts([...answered.map((c) => ({ readings: [], answered: c.tileId })), ...open.map((c) => ({ readings: c.alternatives }))], this.counts);
+    open.forEach((c, k) => {
+      const j = chosen[answered.length + k] ?? 0;
+      c.byCounts = j > 0;
+      c.readings = [c.alternatives[j]!, ...c.alternatives.filter((_, x) => x !== j)].slice(0, 3);
+    });
   }
 
   /** What the session teaches: each accepted card's type, its turn in the picture, the picture (SHOWN_PX RGB). */

@@ -17,7 +17,8 @@ import type { Edition } from '../../../engine/catalog/types.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
 import { PHOTO_EXPANSIONS, photoCandidates, SHOWN_PX, type PhotoExpansion } from '../../../models/photo/read.js';
 import type { TileRecognizer } from '../../../models/runner.js';
-import { SURE_CONFIDENCE, TeachSession, type SessionCard } from '../../../models/teach/session.js';
+import { TeachSession, type SessionCard } from '../../../models/teach/session.js';
+import { boxCounts } from '../../../models/teach/counts.js';
 import type { TaughtImportResult, TaughtTypeView, TeachCardView, TeachChoice, TeachCoverage, TeachView } from '../../contract/teach.js';
 import type { CameraService } from '../camera/camera-service.js';
 import type { GameSession } from '../session/session.js';
@@ -95,7 +96,8 @@ export class TeachService {
     const expansions = c.expansions.filter((e): e is PhotoExpansion => (PHOTO_EXPANSIONS as readonly string[]).includes(e));
     if (expansions.length === 0) return fail(`teach: the camera cannot be taught tiles of ${c.expansions.join(', ')} yet (it reads ${PHOTO_EXPANSIONS.join(', ')})`);
     if (photoCandidates(c.edition, expansions).length === 0) return fail(`teach: no tile type of ${c.edition} in ${expansions.join(', ')}`);
-    this.teach = new TeachSession();
+    // The box's counts: a table teaches one box (each type at most its printed copies).
+    this.teach = new TeachSession(boxCounts(photoCandidates(c.edition, expansions), c.edition));
     this.choice = { edition: c.edition, expansions };
     this.stored.clear();
     this.thumbs = [];
@@ -371,14 +373,13 @@ export class TeachService {
       const t = this.catalog.get(tileId);
       return { tileId, name: t?.name ?? tileId, rotation, confidence, segments: t?.segments ?? [], features: t?.features ?? [] };
     };
-    const first = c.readings[0];
     return {
       id: c.id,
       state: c.state,
       why: c.why,
       picture: c.cropRgb ? (this.shown.get(c.cropRgb) ?? null) : null,
       readings: c.readings.map((r) => reading(r.tileId, r.rotation, r.confidence)),
-      sure: c.why === null && !!first && first.confidence >= SURE_CONFIDENCE,
+      sure: this.teach?.isSure(c) ?? false,
       answer: c.state === 'accepted' && c.tileId && c.rotation !== null ? { tileId: c.tileId, name: this.catalog.get(c.tileId)?.name ?? c.tileId, rotation: c.rotation, how: this.stored.get(c.id)?.how ?? '' } : null,
       corners: c.corners.map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10] as const),
     };
