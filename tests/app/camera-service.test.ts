@@ -25,7 +25,8 @@ import { decodeReading } from '../../models/decode.js';
 import { TileRecognizer } from '../../models/runner.js';
 import { TileTemplates } from '../../models/track/templates.js';
 import { BOARD_PICTURE_SOURCE, enrollmentFromStore, picturesFromStore } from '../../electron/services/tiles/enrolled.js';
-import { ASK_EVERYTHING_SETTING, LEARN_PER_TILE, START_PIECE_CORNERS_SETTING } from '../../electron/services/camera/camera-service.js';
+import { ASK_EVERYTHING_SETTING, START_PIECE_CORNERS_SETTING } from '../../electron/services/camera/camera-settings.js';
+import { LEARN_PER_TILE } from '../../electron/services/camera/table-art.js';
 import { sameMove } from '../../models/track/replay.js';
 import { clickedStartPiece } from '../track/helpers/clicked-corners.js';
 

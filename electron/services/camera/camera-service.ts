@@ -19,78 +19,38 @@
  * levelled with the session, shown the last scene it read and the frame it was reading again; the
  * table is told; a reading from an earlier generation is never committed.
  *
- * The table's answers teach the camera its art: a tile the table picked in the top-3 picker is a tile
- * whose identity and rotation the table has confirmed, so its picture (cut from the frame the tracker
- * read it on) is stored as an enrolled exemplar (up to `LEARN_PER_TILE` per tile type) and matched by
- * the model's readings from then on, in this game and the next (models/enroll.ts).
+ * The table's answers teach the camera its art (table-art.ts): a tile the table picked in the top-3
+ * picker is stored as an enrolled exemplar, a finished board gives the next games their templates.
+ *
+ * This file holds the reading loop (frames kept → the worker → readings) and the tracker's life
+ * (made, levelled with the session, restarted, made again for other calibration); the rest is
+ * beside it: where frames come from (camera-feed.ts), which frames are kept (frame-intake.ts), the
+ * worker and its protocol (tracker-client.ts, tracker-host.ts), readings to proposals
+ * (camera-readings.ts), the table's art (table-art.ts), the table's stored choices
+ * (camera-settings.ts), the view's pieces (camera-view.ts).
  */
 import { frameSizeProblem, jpegSize } from './frame-size.js';
-import type { Command, PlacePrizeTile, PlaceTile } from '../../../engine/game/commands.js';
-import type { Game } from '../../../engine/game/game.js';
-import type { GameSetup } from '../../../engine/game/setup.js';
+import type { Command } from '../../../engine/game/commands.js';
 import { reminders } from '../../../engine/game/reminders.js';
-import { underTowerFloor } from '../../../engine/expansions/tower.js';
-import { decide } from '../../../engine/game/engine.js';
-import { posKey } from '../../../engine/geometry/position.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
-import { setupFromRecord } from '../../../engine/record/convert.js';
-import { parseRecord } from '../../../engine/record/schema.js';
 import { SHEET_LAYOUTS, type SheetLayout } from '../../../calibration/sheet/layout.js';
-import { homographyFromCorners } from '../../../calibration/fallbacks.js';
-import { readManifest, readRecordJson } from '../../../models/scene/recording.js';
 import type { TrackEvent } from '../../../models/track/tracker.js';
-import { BOARD_PICTURE_SOURCE, picturedTypes, picturesFromStore } from '../tiles/enrolled.js';
-import type { CameraAnswer, CameraReport, CameraSourceKind, CameraStatusKind, CameraView } from '../../contract/camera.js';
+import { picturesFromStore } from '../tiles/enrolled.js';
+import type { CameraAnswer, CameraReport, CameraSourceKind, CameraView } from '../../contract/camera.js';
 import { DEMO_OFF, type DemoView } from '../../contract/demo.js';
 import type { Ack, GameSession } from '../session/session.js';
 import type { Store } from '../store/store.js';
-import { cellOf, gridView, readingView } from './camera-view.js';
-import { TableWords, fromStart, withoutGame } from '../session/words.js';
-import { ProposalDesk, type CameraProposal } from './proposals.js';
-import { RecordingCamera } from './recording-camera.js';
+import { gridView, proposalView } from './camera-view.js';
+import { TableWords, withoutGame } from '../session/words.js';
+import { ProposalDesk, type StoredProposal } from './proposals.js';
+import { CameraFeed } from './camera-feed.js';
 import { FrameIntake, MAX_BYTES, type KeptFrame } from './frame-intake.js';
 import { TrackerClient, TrackerDown, type TrackerClientOptions } from './tracker-client.js';
 import type { StoredCrop } from './tracker-protocol.js';
-
-/** What the tracker must know of the table: the tile set's art as enrolled, and where the markers lie. */
-export interface TableProfile {
-  readonly style: string;
-  readonly markers: SheetLayout;
-}
-
-export interface RecordingInfo {
-  readonly dir: string;
-  readonly profile: TableProfile;
-  /** The recorded game's setup: the recording is only played into a game set up the same way. */
-  readonly setup: GameSetup;
-  readonly fps: number;
-}
-
-/** Reads what the camera service needs from a recording directory (docs/recording-format.md). */
-export function recordingInfo(dir: string): Result<RecordingInfo> {
-  const m = readManifest(dir);
-  if (!m.ok) return fail(m.error);
-  const src = m.value.source as { style?: unknown; markers?: unknown };
-  if (typeof src.style !== 'string' || !src.markers) return fail(`${dir}: the manifest names no tile set style or marker layout`);
-  const raw = readRecordJson(dir);
-  if (!raw.ok) return fail(raw.error);
-  const rec = parseRecord(raw.value);
-  if (!rec.ok) return fail(`${dir}: ground truth: ${rec.reason}`);
-  return ok({ dir, profile: { style: src.style, markers: src.markers as SheetLayout }, setup: setupFromRecord(rec.record), fps: m.value.fps });
-}
-
-/**
- * Four clicked corners (image pixels) as the tracker takes them, or what is wrong with them: not four
- * pairs of finite numbers, or no quadrilateral (crossed, in a line, too close). Only their shape is
- * checked; the tracker knows the piece's size.
- */
-function checkedCorners(value: unknown): [number, number][] | string {
-  if (!Array.isArray(value) || value.length !== 4 || !value.every((p) => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'number' && Number.isFinite(v))))
-    return `expected four [x, y] pairs of finite numbers, got ${JSON.stringify(value)}`;
-  const corners = value.map((p: number[]) => [p[0]!, p[1]!] as [number, number]);
-  const quad = homographyFromCorners(corners.map(([x, y]) => ({ x, y })), { widthMm: 1, heightMm: 1 });
-  return quad.ok ? corners : quad.error.message;
-}
+import type { TableProfile } from './recording-info.js';
+import { ASK_EVERYTHING_SETTING, MARKER_SHEET_SETTING, START_PIECE_CORNERS_SETTING, SURE, checkedCorners, commitAtFor, storedCameraSettings } from './camera-settings.js';
+import { CameraReadings, forTheTurnNow, isTileCommand } from './camera-readings.js';
+import { TableArt } from './table-art.js';
 
 export interface CameraServiceOptions {
   readonly session: GameSession;
@@ -112,52 +72,20 @@ export interface CameraServiceOptions {
   readonly commitAt?: number;
 }
 
-/** Payload kept with each camera proposal in the store (beside the command and its runners-up). */
-interface StoredProposal extends CameraProposal {
-  readonly frame?: number;
-  readonly why?: string;
-  /** The game's history length when it was read: the position it is about. */
-  readonly at?: number;
-  /**
-   * A figure reading about a moment the table had already moved past (`proposeBefore`): it goes into
-   * the history at this place, not at its end.
-   */
-  readonly before?: number;
-  /** The commands just before `before` when it was read: the moment it is about, should the table rewrite it. */
-  readonly context?: readonly Command[];
-  /** The tracker (worker generation) that read it: one read before a worker went down is the table's to commit. */
-  readonly generation?: number;
-}
-
 const NOTICES = 6;
-const CAMERA_SOURCE = 'camera';
-/** The tracker commits a reading at this confidence (its default `commitAt`). */
-const SURE = 0.9;
-/** Pictures of a tile type the table's answers enroll; more add little and cost every later reading. */
-export const LEARN_PER_TILE = 2;
-/** No reading is this sure: the table is asked about every one. */
-const ASK_EVERYTHING = 2;
-/** The store's key for the table's "ask about every tile" choice (kept between sessions). */
-export const ASK_EVERYTHING_SETTING = 'camera.askEverything';
-/** The start piece's corners the table clicked (image pixels), or null: the marker sheet. */
-export const START_PIECE_CORNERS_SETTING = 'camera.startPieceCorners';
-/** The marker sheet the table printed (a layout's name), or absent: the recording's layout. */
-export const MARKER_SHEET_SETTING = 'camera.markerSheet';
 /** Recent frames the start piece is looked for in after the newest picture (each look ≈ 15 ms when nothing is there). */
 const FIND_IN_FRAMES = 8;
 
-const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
-const isTileCommand = (c: Command): c is PlaceTile | PlacePrizeTile => c.type === 'placeTile' || c.type === 'placePrizeTile';
-
 export class CameraService {
   readonly desk: ProposalDesk;
-  private kind: CameraSourceKind = 'none';
-  private status: CameraStatusKind = 'off';
-  private label = 'no camera';
-  private message: string | null = null;
-  private recording: RecordingInfo | null = null;
-  private recordingProblem: string | null = null;
-  private player: RecordingCamera | null = null;
+  /** The tracker's readings, proposed to the table (camera-readings.ts). */
+  private readonly readings: CameraReadings;
+  /** The table's art learned from the camera (table-art.ts). */
+  private readonly art: TableArt;
+  /** Background work done one after another: pictures stored, the start piece looked for. */
+  private learning: Promise<void> = Promise.resolve();
+  /** Where frames come from, and whether the camera is live (camera-feed.ts). */
+  private readonly feed: CameraFeed;
   private tracker: TrackerClient | null = null;
   /** Trackers made so far (each worker is one generation; a reading of an earlier one is never committed). */
   private generation = 0;
@@ -198,8 +126,6 @@ export class CameraService {
   private read = 0;
   private dropped = 0;
   private lastRead = -1;
-  private committed = 0;
-  private asked = 0;
   private pumping = false;
   /**
    * Session changes so far, and how many of them the tracker had been levelled with at its last
@@ -221,19 +147,8 @@ export class CameraService {
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
   private closed = false;
-  /** A tile the table just picked in the picker: its picture is enrolled once the tracker has it. */
-  private toLearn: PlaceTile | PlacePrizeTile | null = null;
-  private learning: Promise<void> = Promise.resolve();
-  /** The game whose final board was pictured (once per game). */
-  private boardPicturedFor: number | null = null;
-  /** Tile types the store holds a board picture of (the table's art the tracker reads by). */
-  private pictured = new Set<string>();
-  /** A picture of the board the table asked for is being stored. */
-  private picturing = false;
   /** The confidence at which a reading is committed without asking (above 1: the table is asked about every one). */
   private commitAt: number;
-  /** The recording's playback speed (the demo game sets it; default the option's). */
-  private speed: number;
   /** The demo game driving this camera, shown in its view (services/demo). */
   private demo: () => DemoView = () => DEMO_OFF;
   /** Times the table's pictures changed (`tablePicturesChanged`): a tracker loaded meanwhile is made again. */
@@ -252,37 +167,45 @@ export class CameraService {
       },
     });
     this.commitAt = o.commitAt ?? SURE;
-    this.speed = o.recordingSpeed ?? 1;
-    // The table's last word on "ask about every tile" outlives the session.
-    const asked = o.store.setting(ASK_EVERYTHING_SETTING);
-    if (typeof asked === 'boolean') this.commitAt = this.commitAtFor(asked);
-    else if (asked !== undefined) this.notice(-1, `the stored choice “ask about every tile” is not yes or no (${JSON.stringify(asked)}): ignored until the table chooses again`, true);
-    // …and so do the start piece's corners it clicked (the camera is where it was, or it clicks again).
-    const stored = o.store.setting(START_PIECE_CORNERS_SETTING);
-    if (stored !== undefined && stored !== null) {
-      const corners = checkedCorners(stored);
-      if (typeof corners === 'string') this.notice(-1, `the stored start piece's corners are not usable (${corners}): the marker sheet is looked for until the table clicks them again`, true);
-      else this.corners = corners;
-    }
-    // …and the marker sheet it printed.
-    const sheet = o.store.setting(MARKER_SHEET_SETTING);
-    if (sheet !== undefined && sheet !== null) {
-      const layout = SHEET_LAYOUTS.find((l) => l.name === sheet);
-      if (layout) this.sheet = layout;
-      else this.notice(-1, `the stored marker sheet ${JSON.stringify(sheet)} is not one this app prints: the recording's layout is used until the table chooses again`, true);
-    }
-    if (o.recording) {
-      const r = recordingInfo(o.recording);
-      if (r.ok) this.recording = r.value;
-      else this.recordingProblem = r.reason;
-    }
+    // The table's choices outlive the session: ask about every tile, the start piece's clicked
+    // corners (the camera is where it was, or it clicks again), the marker sheet it printed.
+    const stored = storedCameraSettings(o.store);
+    for (const p of stored.problems) this.notice(-1, p, true);
+    if (stored.askEverything !== null) this.commitAt = commitAtFor(stored.askEverything, o.commitAt);
+    this.corners = stored.corners;
+    this.sheet = stored.sheet;
+    this.readings = new CameraReadings({
+      desk: this.desk,
+      session: o.session,
+      commitAt: () => this.commitAt,
+      generation: () => this.generation,
+      restartedAt: () => this.restartedAt,
+      trackerOfThisGame: () => this.trackerOfThisGame,
+      switchedOff: () => this.switchedOff,
+      level: () => this.level(),
+      notice: (text, error, frame) => this.notice(frame, text, error),
+      cannotCalibrate: () => this.offerStartPiece(),
+    });
+    this.art = new TableArt({
+      store: o.store,
+      session: o.session,
+      tracker: () => this.tracker,
+      trackerOfThisGame: () => this.trackerOfThisGame,
+      questionOpen: () => this.desk.open().length > 0,
+      later: (task) => {
+        this.learning = this.learning.then(task);
+      },
+      notice: (text, error, frame) => this.notice(frame ?? this.lastRead, text, error),
+      changed: () => this.changed(),
+    });
+    this.feed = new CameraFeed({ session: o.session, recording: o.recording ?? null, ...(o.recordingSpeed !== undefined ? { speed: o.recordingSpeed } : {}), frame: (jpeg) => this.enqueue(jpeg), changed: () => this.changed() });
     this.boundTo = o.session.currentGameId;
     this.unsubscribe = o.session.onChange(() => this.sessionChanged());
   }
 
   /** Where the tracker reads the table from: the given profile, else the recording's; the table's sheet over either. */
   private get profile(): TableProfile | null {
-    const p = this.o.profile ?? this.recording?.profile ?? null;
+    const p = this.o.profile ?? this.feed.recording?.profile ?? null;
     return p && this.sheet ? { ...p, markers: this.sheet } : p;
   }
 
@@ -321,49 +244,22 @@ export class CameraService {
    * 'recording': the bundled recording plays from its start; 'none': no camera, manual entry only.
    */
   use(kind: CameraSourceKind, label?: string, speed?: number): Result<CameraView> {
-    void this.stopPlayer();
-    if (speed !== undefined) this.speed = speed;
-    this.kind = kind;
-    this.message = null;
-    if (kind === 'none') {
-      this.status = 'off';
-      this.label = 'no camera';
-    } else if (kind === 'browser') {
-      this.status = 'starting';
-      this.label = label ?? 'this screen’s camera';
-    } else {
-      if (!this.recording) {
-        this.kind = 'none';
-        this.status = 'off';
-        this.changed();
-        return fail(`no recording to play: ${this.recordingProblem ?? 'none was configured'}`);
-      }
-      this.label = `recorded game (${this.recording.dir.split(/[\\/]/).pop()})`;
-      this.status = 'starting';
-      this.startPlayer();
-    }
+    const r = this.feed.use(kind, label, speed);
     this.changed();
-    return ok(this.view());
+    return r.ok ? ok(this.view()) : r;
   }
 
   /** The screen's camera reports: live, or its track ended (unplugged). */
   report(r: CameraReport): Result<CameraView> {
-    if (this.kind !== 'browser') return fail(`the camera source is ${this.kind}, not this screen's camera`);
-    if (r.label) this.label = r.label;
-    if (r.state === 'live') {
-      this.status = 'live';
-      this.message = null;
-    } else {
-      this.status = 'unplugged';
-      this.message = `The camera stopped${r.reason ? ` (${r.reason})` : ''}. Nothing it had not read is lost and nothing was committed from it; go on by manual entry, and reconnect it to let it read again.`;
-    }
+    const told = this.feed.report(r);
+    if (!told.ok) return told;
     this.changed();
     return ok(this.view());
   }
 
   /** One JPEG frame from the screen's camera. */
   frame(bytes: Uint8Array): Result<void> {
-    if (this.kind !== 'browser') return fail(`the camera source is ${this.kind}: frames from the screen are not expected`);
+    if (this.feed.kind !== 'browser') return fail(`the camera source is ${this.feed.kind}: frames from the screen are not expected`);
     const problem = frameSizeProblem(bytes);
     if (problem) {
       // Named to the table like a frame that does not decode: which frame, and why nothing was read.
@@ -372,57 +268,9 @@ export class CameraService {
       this.changed();
       return fail(`frame ${index}: ${problem}`);
     }
-    // A frame taken just before the track ended can arrive after the screen said so: it is read, but
-    // the camera stays unplugged until the screen reports it live again.
-    if (this.status === 'starting') {
-      this.status = 'live';
-      this.message = null;
-    }
+    this.feed.frameArrived();
     this.enqueue(bytes);
     return ok(undefined);
-  }
-
-  private startPlayer(): void {
-    const rec = this.recording!;
-    const game = this.o.session.currentGame;
-    if (!game) {
-      this.status = 'off';
-      this.message = 'The recording plays once a game is set up as it was recorded.';
-      return;
-    }
-    const mismatch = setupMismatch(game.setup, rec.setup);
-    if (mismatch) {
-      this.status = 'off';
-      this.message = `The recording shows a game set up differently (${mismatch}); start a game set up as it was to follow it.`;
-      return;
-    }
-    const player = new RecordingCamera(rec.dir, this.speed);
-    this.player = player;
-    player.onFrame((f) => {
-      if (this.player === player && f.jpeg) this.enqueue(f.jpeg);
-    });
-    player.onStatus((s) => {
-      if (this.player !== player) return;
-      if (s.state === 'live') {
-        this.status = 'live';
-        this.message = null;
-      } else if (s.state === 'stopped') {
-        this.status = 'stopped';
-        this.message = 'The recording has ended: the camera reads no more; anything left goes in by manual entry.';
-      } else {
-        this.status = 'unplugged';
-        this.message = `The recording cannot be played: ${s.reason}`;
-      }
-      this.changed();
-    });
-    void player.start();
-  }
-
-  /** Stops the recording; its late frames and status are ignored (they no longer come from `this.player`). */
-  private async stopPlayer(): Promise<void> {
-    const p = this.player;
-    this.player = null;
-    await p?.stop();
   }
 
   // ── frames ──
@@ -447,9 +295,14 @@ export class CameraService {
     this.changed();
   }
 
+  /** The tracker reading the session's game, or null (none yet, or made for another game). */
+  private get trackerOfThisGame(): TrackerClient | null {
+    return this.tracker && this.trackerFor === this.o.session.currentGameId ? this.tracker : null;
+  }
+
   /** No camera now (chosen so, or the demo stopped): nothing more is read, and no reading is the camera's to commit. */
   private get switchedOff(): boolean {
-    return this.kind === 'none';
+    return this.feed.kind === 'none';
   }
 
   /** Why the tracker does not read now, or null when it does. */
@@ -554,7 +407,7 @@ export class CameraService {
         this.sinceScene = [];
       } else this.sinceScene.push(f);
       // (Switched off while the worker read it: its readings are not the table's to get.)
-      if (!this.switchedOff) await this.handle(events);
+      if (!this.switchedOff) await this.readings.handle(events);
       this.busyWith = -1;
       this.changed();
     }
@@ -603,7 +456,7 @@ export class CameraService {
   /** Levels the tracker with the session; after the table answered an open tile reading, reads the figure on it. */
   private async sync(): Promise<void> {
     const seq = this.sessionSeq;
-    this.reviewOpen();
+    this.readings.reviewOpen();
     const added = await this.level();
     const last = added.at(-1);
     // The table answered a reading the tracker left open (or entered the tile itself): the figure on
@@ -612,69 +465,18 @@ export class CameraService {
     if (last && (last.type === 'placeTile' || last.type === 'placePrizeTile') && tracker && !this.switchedOff) {
       const generation = this.generation;
       const r = await tracker.request({ op: 'afterTableAnswer' });
-      if (tracker === this.tracker && generation === this.generation) await this.handle(r.events);
+      if (tracker === this.tracker && generation === this.generation) await this.readings.handle(r.events);
     }
-    // (A pick made while this levelling was on its way to the worker is learned at the next one: the
-    // tracker must have the tile in its game to cut its picture.)
-    const learn = this.toLearn;
-    if (learn && added.some((c) => sameCommand(c, learn))) {
-      this.toLearn = null;
-      this.learn(learn);
-    } else if (learn && !this.o.session.currentGame?.commands.some((c) => sameCommand(c, learn))) this.toLearn = null;
-    // A finished game's board shows the table's art: its tiles become the next games' templates.
-    if (this.tracker?.game.state.finished && this.trackerFor !== null && this.boardPicturedFor !== this.trackerFor) {
-      this.boardPicturedFor = this.trackerFor;
-      this.learning = this.learning.then(async () => {
-        const n = await this.pictureBoard();
-        if (n > 0) this.notice(-1, `pictured ${n} tile type${n === 1 ? '' : 's'} from the final board: the camera reads this table's art by them from the next game on`, false);
-        this.changed();
-      });
-    }
+    this.art.levelled(added, this.trackerFor);
     this.levelledSeq = Math.max(this.levelledSeq, seq);
   }
 
   /**
-   * Stores a picture of each tile type on the board that has no board picture yet (from the last
-   * still frame, a copy with no figure on it where there is one, else the figures' places left
-   * transparent; Tracker `boardPictures`): the next games' templates,
-   * and exemplars for the model from now on. Done by itself when a game ends. Returns how many types
-   * were pictured; a picture that cannot be stored is named in the notices and the rest go on.
+   * Stores a picture of each tile type on the board that has no board picture yet (table-art.ts):
+   * done by itself when a game ends. Returns how many types were pictured.
    */
   async pictureBoard(): Promise<number> {
-    const tracker = this.tracker;
-    if (!tracker) return 0;
-    const have = this.storedPictures();
-    // Cut and encoded in the tracker's worker; stored here; the stored ones used there.
-    let offered;
-    try {
-      offered = await tracker.request({ op: 'boardPictures', have: [...have] });
-    } catch (e) {
-      if (!(e instanceof TrackerDown)) throw e;
-      this.notice(-1, `the board was not pictured: ${e.message}`, true);
-      return 0;
-    }
-    for (const p of offered.problems) this.notice(-1, p, true);
-    const stored: string[] = [];
-    for (const p of offered.pictures) {
-      try {
-        this.o.store.addExemplar({ tileId: p.tileId, rot: p.rot, source: BOARD_PICTURE_SOURCE, image: Buffer.from(p.png), mime: 'image/png' });
-        stored.push(p.tileId);
-        this.pictured.add(p.tileId);
-      } catch (e) {
-        this.notice(-1, `the final board's picture of ${p.tileId} could not be stored: ${(e as Error).message}`, true);
-      }
-    }
-    // The rest of this game reads the types by them too (a game in play is pictured between turns only).
-    if (stored.length > 0 && tracker === this.tracker) await tracker.request({ op: 'usePictures', tileIds: stored }).catch((e: unknown) => {
-      if (!(e instanceof TrackerDown)) throw e;
-    });
-    return stored.length;
-  }
-
-  /** The tile types the store holds a picture of, taught or from a board (and the cached set brought level with it). */
-  private storedPictures(): Set<string> {
-    this.pictured = picturedTypes(this.o.store);
-    return this.pictured;
+    return this.art.pictureBoard();
   }
 
   /**
@@ -697,27 +499,8 @@ export class CameraService {
     this.trackerFor = null;
     // The next one is shown the last scene read (its baseline), then reads on where this one was.
     this.returnToIntake();
-    this.storedPictures();
+    this.art.storedPictures();
     this.changed();
-  }
-
-  /**
-   * Why the board cannot be pictured now, or null when it can. Only between turns: then every
-   * figure on the board went through the rules (read by the camera or entered by the table), so
-   * the figures' places are known and left out; a figure being put down mid-turn is not known yet
-   * and would be frozen into the picture.
-   */
-  private pictureBlocker(): string | null {
-    const game = this.o.session.currentGame;
-    if (!game) return 'no game is being played';
-    const tracker = this.tracker && this.trackerFor === this.o.session.currentGameId ? this.tracker : null;
-    if (!tracker) return 'the camera is not reading this game yet';
-    if (this.picturing) return 'the board is being pictured';
-    if (this.desk.open().length > 0) return 'answer the camera’s question first';
-    const state = tracker.game.state;
-    if (!state.finished && state.turn.step !== 'tile') return 'wait until this turn is over (its figure placed or passed, its points scored)';
-    if (state.board.tiles.every((t) => this.pictured.has(t.view.tile.id) || underTowerFloor(state, t))) return 'every tile type on the board is pictured already';
-    return null;
   }
 
   /**
@@ -726,46 +509,10 @@ export class CameraService {
    * once; the notices say how many types were pictured.
    */
   pictureBoardNow(): Result<CameraView> {
-    const blocked = this.pictureBlocker();
-    if (blocked) return fail(`the board cannot be pictured now: ${blocked}`);
-    this.picturing = true;
-    this.learning = this.learning.then(async () => {
-      try {
-        const n = await this.pictureBoard();
-        this.notice(this.lastRead, n > 0 ? `pictured ${n} tile type${n === 1 ? '' : 's'} from the board: the camera reads ${n === 1 ? 'it' : 'them'} by this table's art from now on` : 'no tile on the board could be pictured: the camera has no still picture of it yet', n === 0);
-      } finally {
-        this.picturing = false;
-        this.changed();
-      }
-    });
+    const started = this.art.pictureNow();
+    if (!started.ok) return started;
     this.changed();
     return ok(this.view());
-  }
-
-  /**
-   * Enrolls the picture of a tile the table confirmed: the tracker's last still frame is the one it
-   * read the tile on (frames are held while a question is open). Stored with the store's other
-   * exemplars, and matched from the next reading on.
-   */
-  private learn(c: PlaceTile | PlacePrizeTile): void {
-    const tracker = this.tracker;
-    if (!tracker) return;
-    if ((this.o.store.exemplarCounts().get(c.tile) ?? 0) >= LEARN_PER_TILE) return;
-    // Asked now (the tracker's last still frame is the one it read the tile on), stored when it answers.
-    const asked = tracker.request({ op: 'learn', tile: c.tile, rot: c.rot, at: c.at });
-    this.learning = this.learning.then(async () => {
-      try {
-        const r = await asked;
-        if (r.problem) throw new Error(r.problem);
-        if (!r.png) return;
-        this.o.store.addExemplar({ tileId: c.tile, rot: c.rot, source: 'camera: the table picked it', image: Buffer.from(r.png), mime: 'image/png' });
-      } catch (e) {
-        if (e instanceof TrackerDown) return;
-        // Learning is a bonus: the game goes on, the table is told.
-        this.notice(-1, `the picture of ${c.tile} could not be enrolled: ${(e as Error).message}`, true);
-        this.changed();
-      }
-    });
   }
 
   // ── the tracker and the session ──
@@ -795,7 +542,7 @@ export class CameraService {
         // The pictures of earlier games' final boards are the tracker's templates: the table's own
         // printed art (a picture the table picked mid-game may carry a figure not read yet).
         const pictures = await picturesFromStore(this.o.store);
-        this.pictured = new Set(pictures.pictures.map((p) => p.tileId));
+        this.art.picturedNow(pictures.pictures.map((p) => p.tileId));
         for (const p of pictures.problems) this.notice(-1, `an enrolled tile picture could not be used as a template: ${p}`, true);
         // What the table enrolled before (its answers in earlier games, the tile editor's crops) and the
         // tiles it taught (every copy an exemplar): read through the model in the worker.
@@ -863,61 +610,8 @@ export class CameraService {
     const r = await tracker.level(game.commands);
     if (tracker !== this.tracker || generation !== this.generation) return [];
     // (A camera switched off gets none: what it saw before is the table's to enter.)
-    if (!this.switchedOff) for (const x of r.readings) await this.tableReadings(x.at, x.events);
+    if (!this.switchedOff) for (const x of r.readings) await this.readings.tableReadings(x.at, x.events);
     return r.added;
-  }
-
-  /**
-   * Readings that table input released (see `level`), about the position `at` of the game's history.
-   * The service decides what the tracker would have: sure (at the table's `commitAt`) is committed
-   * through the rules, otherwise the table is asked. About the position the game is at, they go the
-   * way of a fed frame's readings; about one the table has since moved past, see `proposeBefore`.
-   */
-  private async tableReadings(at: number, events: readonly TrackEvent[]): Promise<void> {
-    for (const e of events) {
-      const game = this.o.session.currentGame;
-      if (!game) return;
-      if (e.kind !== 'proposal') {
-        await this.handle([e]);
-        continue;
-      }
-      const sure = e.confidence >= this.commitAt;
-      const decided = { ...e, committed: sure, why: sure ? 'sure' : e.why };
-      if (at >= game.history.length) await this.propose(decided);
-      else await this.proposeBefore(decided, at);
-    }
-  }
-
-  /**
-   * A figure reading about a moment the table has moved past: the figure waited for a nomination,
-   * and the table went on instead (it ended the turn, say), or entered more before the camera caught
-   * up. If the table entered a figure itself in that turn, its word stands and the reading is
-   * withdrawn (nothing placed twice). Otherwise the figure goes into the history where it stood —
-   * before the input that came after it — a sure one at once, an unsure one when the table picks it;
-   * the rules replay everything after it, and refuse it if anything no longer holds.
-   */
-  private async proposeBefore(e: Extract<TrackEvent, { kind: 'proposal' }>, at: number): Promise<void> {
-    const game = this.o.session.currentGame;
-    if (!game) return;
-    const payload: StoredProposal = { command: e.command, confidence: e.confidence, alternatives: e.alternatives, frame: e.frame, why: e.committed ? 'sure' : (e.why ?? 'not sure'), at, before: at, context: momentOf(game, at), generation: this.generation };
-    const id = this.desk.propose(CAMERA_SOURCE, payload);
-    if (!id.ok) return;
-    if (figureEnteredSince(game, at)) {
-      this.desk.reject(id.value);
-      this.notice(e.frame, 'the table entered the figure on the new tile itself: the camera’s reading of it is withdrawn', false);
-      return;
-    }
-    if (!e.committed) {
-      this.asked++;
-      return;
-    }
-    const played = this.desk.accept(id.value, undefined, undefined, at);
-    if (played.ok) this.committed++;
-    else {
-      this.desk.reject(id.value);
-      this.notice(e.frame, `the camera's reading was refused: ${played.reason}`, true);
-    }
-    await this.level();
   }
 
   private sessionChanged(): void {
@@ -930,7 +624,7 @@ export class CameraService {
       void this.tracker?.close();
       this.tracker = null;
       this.trackerFor = null;
-      this.toLearn = null;
+      this.art.newGame();
       this.found = null;
       this.lastScene = [];
       this.sinceScene = [];
@@ -938,16 +632,11 @@ export class CameraService {
       this.intake.clear();
       this.uncalibrated = [];
       this.notices = [];
-      this.committed = this.asked = this.read = this.received = this.dropped = 0;
+      this.readings.committed = this.readings.asked = this.read = this.received = this.dropped = 0;
       this.lastRead = -1;
       this.lastReadImage = null;
-      if (this.kind === 'recording') {
-        void this.stopPlayer();
-        this.startPlayer();
-      }
-    } else if (this.kind === 'recording' && !this.player && id !== null) {
-      this.startPlayer();
-    }
+      this.feed.gameChanged(true);
+    } else this.feed.gameChanged(false);
     if (this.o.session.currentGame?.state.finished) this.intake.clear();
     // Deferred (pump starts with an await): an answer being accepted is decided before anything is reviewed.
     void this.pump();
@@ -955,109 +644,15 @@ export class CameraService {
   }
 
   /**
-   * Open readings after the game moved on. A figure reading is about one moment of a turn: once the
-   * game moved on without it, it is withdrawn. A tile reading stays while its cell is empty: a tile
-   * seen before its turn (the one before it went unread, say) is refused by the rules at first and
-   * waits; once the table has caught up and the rules accept it, a sure one is played, an unsure one is
-   * the table's to pick. It is withdrawn when a tile is laid on its cell or the game is over.
-   */
-  private reviewOpen(): void {
-    const game = this.o.session.currentGame;
-    if (!game) return;
-    for (const p of this.desk.open() as { id: number; payload: StoredProposal }[]) {
-      const c = p.payload.command;
-      const before = p.payload.before;
-      if (before !== undefined) {
-        // About an earlier moment: it stays while that moment does (undone back to it, it is about now:
-        // put in at the end) and the table has not placed the figure itself.
-        if (game.history.length < before || figureEnteredSince(game, before) || !sameCommands(momentOf(game, before), p.payload.context ?? [])) this.desk.reject(p.id);
-        continue;
-      }
-      if (p.payload.at === undefined || p.payload.at === game.history.length) continue;
-      if (c.type !== 'placeTile' && c.type !== 'placePrizeTile') {
-        this.desk.reject(p.id);
-        continue;
-      }
-      const state = game.state;
-      if (state.finished || !state.board.holes.has(posKey(c.at[0], c.at[1]))) {
-        this.desk.reject(p.id);
-        continue;
-      }
-      // Read by a worker that went down since: the next one lost what it knew of the order (which
-      // cells hold tiles the game lacks), so nothing read before the restart is committed after it.
-      if ((p.payload.generation ?? 0) < this.restartedAt) continue;
-      // Not while a tile laid before it lies unentered (no draw told: that one is this turn's). Asked
-      // of where the worker's tracker stood at its last reply (no frame is being read now), against
-      // the session's game (the tracker is levelled with the table's input after this); with no
-      // tracker to ask, not at all.
-      const tracker = this.tracker && this.trackerFor === this.o.session.currentGameId ? this.tracker : null;
-      if (!tracker || tracker.earlierTile(c.at[0], c.at[1], p.payload.frame, state)) continue;
-      // A camera switched off (the demo stopped) commits nothing more: its open readings are the table's.
-      if (this.kind === 'none') continue;
-      if (p.payload.confidence >= this.commitAt && decide(state, this.now(c)).ok) {
-        const played = this.desk.accept(p.id, undefined, (x) => this.now(x));
-        if (played.ok) this.committed++;
-      }
-    }
-  }
-
-  private async handle(events: readonly TrackEvent[]): Promise<void> {
-    const together = this.tilesTogether(events);
-    for (const e of events) {
-      if (e.kind === 'notice') this.notice(e.frame, e.message, false);
-      else if (e.kind === 'error') {
-        this.notice(e.frame, e.message, true);
-        this.offerStartPiece(e.message);
-      } else if (e.kind === 'proposal') {
-        if (!together) await this.propose(e);
-        // None of them is committed: the table says which tile is this turn's. A figure on one of them
-        // is read again once the table has answered (or entered by hand).
-        else if (isTileCommand(e.command)) await this.propose({ ...e, committed: false, why: e.committed ? 'two tiles appeared at once, and no draw says which was laid first: the table picks' : e.why });
-      }
-    }
-  }
-
-  /**
-   * Several tiles read from one frame (a still scene between them missed) while no draw is told: the
-   * tile laid is the draw, so nothing says which of them is this turn's (with a draw told, the
-   * tracker reads the drawn one first, `loneNewTile`).
-   */
-  private tilesTogether(events: readonly TrackEvent[]): boolean {
-    if (this.o.session.currentGame?.state.turn.drawn !== null) return false;
-    return events.filter((e) => e.kind === 'proposal' && isTileCommand(e.command)).length > 1;
-  }
-
-  /**
    * The grid cannot be found (no marker sheet in view, no corners given): the start piece is looked
    * for once a game, as *Find the start piece* would, so that the table has an outline to confirm
    * rather than four corners to click.
    */
-  private offerStartPiece(error: string): void {
+  private offerStartPiece(): void {
     const id = this.o.session.currentGameId;
-    if (!error.startsWith('cannot calibrate') || this.corners !== null || this.offeredFor === id) return;
+    if (this.corners !== null || this.offeredFor === id) return;
     this.offeredFor = id;
     if (this.findStartPiece().ok) this.foundItself = true;
-  }
-
-  private async propose(e: Extract<TrackEvent, { kind: 'proposal' }>): Promise<void> {
-    const game = this.o.session.currentGame;
-    if (!game) return;
-    // The position the reading is about: the tracker played a sure reading already, the session not yet.
-    const payload: StoredProposal = { command: e.command, confidence: e.confidence, alternatives: e.alternatives, frame: e.frame, why: e.why ?? (e.committed ? 'sure' : 'not sure'), at: game.history.length, generation: this.generation };
-    const id = this.desk.propose(CAMERA_SOURCE, payload);
-    if (!id.ok) return;
-    if (!e.committed) {
-      this.asked++;
-      return;
-    }
-    // A sure reading: proposed and accepted at once, through the rules like any move.
-    const played = this.desk.accept(id.value);
-    if (played.ok) this.committed++;
-    else {
-      this.desk.reject(id.value);
-      this.notice(e.frame, `the camera's reading was refused: ${played.reason}`, true);
-    }
-    await this.level();
   }
 
   /**
@@ -1137,15 +732,10 @@ export class CameraService {
    */
   askEverything(on: boolean): CameraView {
     this.o.store.saveSetting(ASK_EVERYTHING_SETTING, on);
-    this.commitAt = this.commitAtFor(on);
+    this.commitAt = commitAtFor(on, this.o.commitAt);
     if (this.tracker) void this.tracker.request({ op: 'commitAt', value: this.commitAt }).catch(() => undefined);
     this.changed();
     return this.view(true);
-  }
-
-  /** The confidence at which a reading is committed, asked about every one or not. */
-  private commitAtFor(askEverything: boolean): number {
-    return askEverything ? ASK_EVERYTHING : this.o.commitAt !== undefined && this.o.commitAt <= 1 ? this.o.commitAt : SURE;
   }
 
   /** The table's answer in the top-3 picker. A rejected reading is never committed. */
@@ -1159,18 +749,11 @@ export class CameraService {
       return ok(null);
     }
     const before = (open.payload as StoredProposal).before;
-    const r = this.desk.accept(id, answer === 'best' ? undefined : answer, (c) => this.now(c), before);
+    const r = this.desk.accept(id, answer === 'best' ? undefined : answer, (c) => forTheTurnNow(this.o.session.currentGame, c), before);
     // (An answer put in before later moves is a figure: the last command is then not the answer.)
     const played = before === undefined ? this.o.session.currentGame?.commands.at(-1) : undefined;
-    if (r.ok && played && (played.type === 'placeTile' || played.type === 'placePrizeTile')) this.toLearn = played;
+    if (r.ok && played && isTileCommand(played)) this.art.picked(played);
     return r;
-  }
-
-  /** A tile reading restated for the turn now being played (it may have been seen before its turn). */
-  private now(c: Command): Command {
-    const game = this.o.session.currentGame;
-    if (!game || (c.type !== 'placeTile' && c.type !== 'placePrizeTile')) return c;
-    return { ...c, player: game.state.turn.player };
   }
 
   private notice(frame: number, text: string, error: boolean): void {
@@ -1182,8 +765,8 @@ export class CameraService {
 
   view(withImage = false): CameraView {
     const game = this.o.session.currentGame;
-    const tracker = this.tracker && this.trackerFor === this.o.session.currentGameId ? this.tracker : null;
-    const waiting = this.kind === 'none' ? 'a camera' : this.waitingFor();
+    const tracker = this.trackerOfThisGame;
+    const waiting = this.switchedOff ? 'a camera' : this.waitingFor();
     if (tracker && this.lastImage && !this.size) this.size = jpegSize(this.lastImage);
     // Everything the camera says reaches a player: in the table's words (session/words.ts).
     const words = game ? new TableWords(game.state) : null;
@@ -1194,10 +777,10 @@ export class CameraService {
     // otherwise the latest frame.
     const picture = (proposals.length > 0 || this.intake.held > 0) && this.lastReadImage ? this.lastReadImage : this.lastImage;
     return {
-      source: this.kind,
-      label: this.label,
-      status: this.status,
-      message: this.message ? say(this.message) : this.trackerProblem ? `The tracker cannot run: ${say(this.trackerProblem)}` : null,
+      source: this.feed.kind,
+      label: this.feed.label,
+      status: this.feed.status,
+      message: this.feed.message ? say(this.feed.message) : this.trackerProblem ? `The tracker cannot run: ${say(this.trackerProblem)}` : null,
       reading: waiting === null,
       waiting: waiting === null ? null : say(waiting),
       calibrated: tracker?.calibrated ?? false,
@@ -1211,9 +794,9 @@ export class CameraService {
       proposals,
       notices: [...this.notices].reverse().map((n) => ({ ...n, text: say(n.text) })),
       askEverything: this.commitAt > 1,
-      counts: { committed: this.committed, asked: this.asked },
-      art: artView(game?.state ?? null, this.pictured, this.pictureBlocker()),
-      image: withImage && this.kind === 'recording' && picture ? `data:image/jpeg;base64,${Buffer.from(picture).toString('base64')}` : null,
+      counts: { committed: this.readings.committed, asked: this.readings.asked },
+      art: this.art.view(game?.state ?? null),
+      image: withImage && this.feed.kind === 'recording' && picture ? `data:image/jpeg;base64,${Buffer.from(picture).toString('base64')}` : null,
       demo: this.demo(),
     };
   }
@@ -1240,7 +823,7 @@ export class CameraService {
 
   /** The recording this camera plays when no camera is connected, if any. */
   get recordingDir(): string | null {
-    return this.recording?.dir ?? null;
+    return this.feed.recording?.dir ?? null;
   }
 
   onChange(listener: () => void): () => void {
@@ -1289,76 +872,8 @@ export class CameraService {
   async close(): Promise<void> {
     this.closed = true;
     this.unsubscribe();
-    await this.stopPlayer();
+    await this.feed.stopPlayer();
     await this.settled();
     await this.tracker?.close();
   }
 }
-
-/** How many of this game's tile types the table's art has been pictured for. */
-function artView(state: Game['state'] | null, pictured: ReadonlySet<string>, blocker: string | null): CameraView['art'] {
-  const types = new Set<string>();
-  if (state) {
-    for (const [id, n] of state.supply) if (n > 0) types.add(id);
-    for (const t of state.board.tiles) types.add(t.view.tile.id);
-  }
-  return { pictured: [...types].filter((id) => pictured.has(id)).length, types: types.size, pictureNow: blocker };
-}
-
-function proposalView(game: Game, id: number, p: StoredProposal, askEverything: boolean): CameraView['proposals'][number] {
-  const readings = [p.command, ...p.alternatives].map((c) => readingView(game, c));
-  const cell = p.before === undefined ? cellOf(game, p.command) : tileBefore(game, p.before);
-  return { id, frame: p.frame ?? -1, confidence: p.confidence, why: questionWords(game, p, askEverything), readings, cell };
-}
-
-/**
- * Why the camera asks, as the table would understand it: never "not sure … 100 % sure". A reading
- * sure enough to commit is asked about only because the table asked about every tile, and says so.
- */
-export function questionWords(game: Game, p: Pick<StoredProposal, 'why' | 'confidence' | 'command'>, askEverything: boolean): string {
-  const pct = Math.round(p.confidence * 100);
-  const what = p.command.type === 'placeMeeple' ? 'the figure on the new tile' : 'this tile';
-  const why = p.why ?? 'not sure';
-  const rejected = /^the engine rejects it: (.*)$/s.exec(why);
-  if (rejected) return `The camera’s best reading of ${what} breaks the rules (${new TableWords(game.state).rewrite(rejected[1]!).text}): which is it?`;
-  const behind = /^a tile the game does not have lies at cell \((-?\d+), (-?\d+)\), laid before this one: enter it first$/.exec(why);
-  if (behind) return `The camera sees ${what}, but a tile laid before it, the square ${fromStart(Number(behind[1]), Number(behind[2]))}, is not in the game yet: enter that one first, then say which this is.`;
-  if (/^two tiles appeared at once\b/.test(why)) return `Two tiles appeared at once, and no draw says which was laid first: which is this one?`;
-  if (why === 'sure' || (askEverything && p.confidence >= SURE)) return `The camera reads ${what} well (${pct} % sure) but asks about every tile, as this table chose: which is it?`;
-  return `The camera is not sure about ${what} (its best reading is ${pct} % likely): which is it?`;
-}
-
-/** Where the last tile before history position `at` was laid (the tile a figure reading about that moment stands on). */
-function tileBefore(game: Game, at: number): readonly [number, number] | null {
-  for (let i = Math.min(at, game.commands.length) - 1; i >= 0; i--) {
-    const c = game.commands[i]!;
-    if (c.type === 'placeTile' || c.type === 'placePrizeTile') return c.at;
-  }
-  return null;
-}
-
-/** Did the table place a figure itself in the turn from history position `at` on? */
-function figureEnteredSince(game: Game, at: number): boolean {
-  for (const c of game.commands.slice(at)) {
-    if (c.type === 'placeMeeple') return true;
-    if (c.type === 'endTurn') return false;
-  }
-  return false;
-}
-
-/** The few commands before history position `at`: what a reading about that moment was read against. */
-function momentOf(game: Game, at: number): Command[] {
-  return game.commands.slice(Math.max(0, at - 3), at);
-}
-
-const sameCommands = (a: readonly Command[], b: readonly Command[]) => a.length === b.length && a.every((c, i) => sameCommand(c, b[i]!));
-
-/** Does a game's setup match the recording's (the same expansions and seats)? The mismatch in words, or null. */
-function setupMismatch(game: GameSetup, rec: GameSetup): string | null {
-  const ex = (s: GameSetup) => [...s.expansions].sort().join(', ');
-  if (ex(game) !== ex(rec)) return `expansions ${ex(rec)}`;
-  const seats = (s: GameSetup) => s.players.map((p) => p.color).join(', ');
-  if (seats(game) !== seats(rec)) return `${rec.players.length} players, colours ${seats(rec)} in that order`;
-  return null;
-}
-

@@ -16,6 +16,23 @@ export interface CameraProposal {
   readonly alternatives: readonly Command[];
 }
 
+/** The payload kept with each camera proposal in the store (beside the command and its runners-up). */
+export interface StoredProposal extends CameraProposal {
+  readonly frame?: number;
+  readonly why?: string;
+  /** The game's history length when it was read: the position it is about. */
+  readonly at?: number;
+  /**
+   * A figure reading about a moment the table had already moved past (camera-readings.ts
+   * `proposeBefore`): it goes into the history at this place, not at its end.
+   */
+  readonly before?: number;
+  /** The commands just before `before` when it was read: the moment it is about, should the table rewrite it. */
+  readonly context?: readonly Command[];
+  /** The tracker (worker generation) that read it: one read before a worker went down is the table's to commit. */
+  readonly generation?: number;
+}
+
 export class ProposalDesk {
   constructor(
     private readonly store: Store,
