@@ -82,6 +82,13 @@ const game = () => app.session.currentGame!;
 async function openPage(): Promise<void> {
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(20_000);
+  // How often the page opens the camera (each opening is a stream of its own).
+  await page.addInitScript(`(() => {
+    const md = navigator.mediaDevices;
+    const open = md.getUserMedia.bind(md);
+    window.__camerasOpened = 0;
+    md.getUserMedia = (c) => { window.__camerasOpened++; return open(c); };
+  })()`);
   await page.goto(app.server.url);
 }
 
@@ -110,6 +117,9 @@ async function setUpGame(shotName?: string): Promise<void> {
   // The page's camera (the fake one) starts with the game and becomes the source.
   await expect.poll(() => app.camera.view().source, { timeout: 20_000 }).toBe('browser');
   await expect.poll(() => app.camera.view().status, { timeout: 20_000 }).toBe('live');
+  // Opened once: the page asks to start it on every change until it is open, and a second opening
+  // is a second stream that nothing reads or closes (Chromium's fake camera plays each from its start).
+  expect(await page.evaluate('window.__camerasOpened')).toBe(1);
 }
 
 /** The last still frame of the visit in which the camera could read truth[p]. */

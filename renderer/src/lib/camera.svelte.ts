@@ -72,13 +72,15 @@ export async function startLocalCamera(): Promise<void> {
     camera.local = 'absent';
     return;
   }
+  // Starting before anything is awaited: the page asks on every change while no camera is open, and
+  // each ask that got past here would open the camera again (a second stream nothing reads or closes).
+  camera.local = 'starting';
   watchDevices();
   const devices = await navigator.mediaDevices.enumerateDevices();
   if (!devices.some((d) => d.kind === 'videoinput')) {
     camera.local = 'absent';
     return;
   }
-  camera.local = 'starting';
   // The table's chosen camera and frame size (Camera → set-up), asked for by the name the browser gives it.
   const chosen = await b.api.cameraSetup().then((r) => (r.ok ? r.value.choice : null)).catch(() => null);
   let stream: MediaStream;
