@@ -18,6 +18,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Command } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
@@ -51,11 +52,30 @@ let page: Page;
 
 let fresh: () => Promise<void>;
 
+/**
+ * The table sees the video: which recorded frame each picture the page sent shows (by its look, the
+ * nearest of the recording's frames). The count of pictures is no guide: the fake camera plays from
+ * the moment the page opens it and loops, and the page sends only pictures that changed.
+ */
+let recorded: Buffer[] = [];
+let shows = new Map<number, number>();
+const look = (b: Uint8Array) => sharp(b).resize(64, 48, { fit: 'fill' }).greyscale().raw().toBuffer();
+function nearestRecorded(t: Buffer): number {
+  let best = -1, bestD = Infinity;
+  for (const [i, r] of recorded.entries()) {
+    let d = 0;
+    for (let k = 0; k < t.length; k++) d += Math.abs(t[k]! - r[k]!);
+    if (d < bestD) [best, bestD] = [i, d];
+  }
+  return best;
+}
+
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const rendererDir = await ensureRendererBuilt();
   const tmp = mkdtempSync(join(tmpdir(), 'companion-camera-e2e-'));
   const frames = [...splitMjpeg(new Uint8Array(readFileSync(join(DIR, 'video.mjpeg'))))];
+  recorded = await Promise.all(frames.map(look));
   const paced = join(tmp, 'paced.mjpeg');
   writeFileSync(paced, Buffer.concat(frames.flatMap((f) => Array<Buffer>(PACE).fill(Buffer.from(f)))));
   let n = 0;
@@ -64,6 +84,14 @@ beforeAll(async () => {
   // so its video would run ahead of the game (a finished board of another game in view).
   fresh = async () => {
     app = await startBrowserMode({ dataFile: join(tmp, `c-${n++}.sqlite`), rendererDir, recording: DIR });
+    shows = new Map();
+    const camera = app.camera;
+    const frame = camera.frame.bind(camera);
+    camera.frame = (bytes) => {
+      const i = camera.view().frames.received;
+      void look(bytes).then((t) => shows.set(i, nearestRecorded(t)), () => undefined);
+      return frame(bytes);
+    };
     browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${paced}`]);
   };
 }, 120_000);
@@ -150,9 +178,9 @@ async function playTable(tally: Tally, offset: () => number, until?: (p: number)
     if (now !== progress) [progress, since] = [now, Date.now()];
     else if (Date.now() - since > 120_000) throw new Error(`the table waited two minutes at command ${p} with nothing moving: camera ${view.status}/${view.source}, reading ${view.reading}, waiting for ${view.waiting}, frames ${JSON.stringify(view.frames)}, open ${JSON.stringify(view.proposals.map((q) => q.readings.map((r) => r.command)))}; table ${JSON.stringify(tally)}`);
     if (until?.(p)) return;
-    const fileIndex = view.frames.last < offset() ? -1 : (view.frames.last - offset()) % manifest.frames;
-    // A table waits for the camera while the move's visit may still be on its way (frames received
-    // count the pictures sent, not the file's, so that is a guess) and for ten seconds at most.
+    const fileIndex = view.frames.last < offset() ? -1 : (shows.get(view.frames.last) ?? -1);
+    // A table waits for the camera while the move's visit may still be on its way (the frame it read
+    // last shows the recording before the visit's end, or frames wait to be read), ten seconds at most.
     if (p !== current) [current, currentSince] = [p, Date.now()];
     const mayRead = view.reading && view.status === 'live' && (view.frames.queued > 0 || fileIndex <= visitEnd(p)) && Date.now() - currentSince < 10_000;
     const step = nextStep(truth, { history, open: view.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: mayRead });
