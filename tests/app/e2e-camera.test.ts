@@ -239,6 +239,10 @@ async function playTable(tally: Tally, offset: () => number, until?: (p: number)
           break;
         }
         tally.byHand++;
+        // A table takes a moment per move it enters (no one enters one in no time); entered at the
+        // machine's speed, the page is so busy that Chromium's fake camera stalls for up to a second
+        // (the page's MediaStreamTrackProcessor gets no frame), and visits go unseen.
+        await sleep(400);
         if (step.missed) {
           tally.missed++;
           tally.notes.push(`missed ${step.command.type} at ${p} (frame ${view.frames.last}, ${view.reading ? 'reading' : `waiting for ${view.waiting}`})`);
