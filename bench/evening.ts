@@ -16,7 +16,7 @@
  * tracker's worker was reading), `memory growth over the session` (resident, highest after the
  * first 5 minutes minus then), `frames kept` (JPEGs the services kept for the tracker), `tile visits
  * lost` (tiles the table had to enter by hand), `moves exact` (and the same recording's frames
- * through the tracker headless, as `npm run replay` reads it). `BENCH_EVENING_MINUTES=N` plays a
+ * through the tracker headless, as `npm run replay` reads it, no draw told either). `BENCH_EVENING_MINUTES=N` plays a
  * shorter evening (a quick check; the question is then left open for a twelfth of it).
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -269,7 +269,7 @@ process.stderr.write(`evening: the game done in ${Math.round(eveningS)} s; the s
 let k = 0;
 const source: FrameSource = { width: W, height: H, fps: 3, next: async () => (k < frames.length ? { index: k, bytes: frames[k++]!.bytes } : null), close: () => undefined };
 // It reads each recording frame once, whatever the evening's length: BENCH_EVENING_REPLAY=0 leaves it out.
-const replay = process.env.BENCH_EVENING_REPLAY === '0' ? null : await replayRecording(DIR, { source });
+const replay = process.env.BENCH_EVENING_REPLAY === '0' ? null : await replayRecording(DIR, { source, drawsTold: false });
 
 const pct = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -282,7 +282,7 @@ console.log(`memory growth over the session: ${rssBase === null ? 'not measured'
 console.log(`frames kept: ${figures.kept}`);
 console.log(`tile visits lost: ${tally.missedTiles}`);
 console.log(`moves exact: ${exact}/${cameraMoves}`);
-console.log(`replay moves exact (the same frames, headless): ${replay ? `${replay.exact}/${replay.cameraMoves}` : 'not run (BENCH_EVENING_REPLAY=0)'}`);
+console.log(`replay moves exact (the same frames, headless, no draw told): ${replay ? `${replay.exact}/${replay.cameraMoves}` : 'not run (BENCH_EVENING_REPLAY=0)'}`);
 console.log(
   `(${figures.looked} frames looked at (${MINUTES} min at ${FPS} fps, 1080p) in ${eveningS.toFixed(0)} s; ${roundTrips.length} round trips (${roundTrips.filter((r) => r.reading).length} while the camera read); ` +
     `held at most ${mb(figures.heldBytesMax)} MB of JPEG; scenes dropped ${figures.droppedScenes}, frames not looked at ${figures.skipped}; ` +

@@ -12,6 +12,7 @@ import { parseRecord } from '../../engine/record/schema.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import type { Point } from '../../calibration/geometry.js';
 import { sameMove } from './same-move.js';
+import { manifestWithoutDraws } from './implied-draws.js';
 import { CAMERA_READ } from '../scene/generate.js';
 import { readRecordJson, RecordingSource, type FrameSource } from '../scene/recording.js';
 import type { TilePicture } from './templates.js';
@@ -71,12 +72,19 @@ export interface ReplayOptions {
    * the table clicked them in the image (Tracker `startPieceCorners`).
    */
   readonly startPieceCorners?: readonly Point[];
+  /**
+   * False: the table types no draw its placement implies (the tile laid is its draw, as the app's
+   * table plays now: implied-draws.ts), and the tracker tells the tiles apart by itself. Default true.
+   */
+  readonly drawsTold?: boolean;
 }
 
 export async function replayRecording(dir: string, options: ReplayOptions = {}): Promise<ReplayResult> {
   const opened = RecordingSource.open(dir);
   if (!opened.ok) throw new Error(opened.error);
-  const { manifest } = opened.value;
+  const recorded = opened.value.manifest;
+  const manifest =
+    options.drawsTold === false ? { ...recorded, ...(manifestWithoutDraws({ commands: recorded.commands as unknown as Command[], visits: recorded.visits }) as unknown as Pick<typeof recorded, 'commands' | 'visits'>) } : recorded;
   const source = options.source ?? opened.value.source;
   const rec = readRecordJson(dir);
   if (!rec.ok) throw new Error(rec.error);
