@@ -23,17 +23,16 @@
  * picker is stored as an enrolled exemplar, a finished board gives the next games their templates.
  *
  * This file holds the reading loop (frames kept → the worker → readings) and the tracker's life
- * (made, levelled with the session, restarted, made again for other calibration); the rest is
+ * (made, levelled with the session, restarted, made again for another grid); the rest is
  * beside it: where frames come from (camera-feed.ts), which frames are kept (frame-intake.ts), the
  * worker and its protocol (tracker-client.ts, tracker-host.ts), readings to proposals
- * (camera-readings.ts), the table's art (table-art.ts), the table's stored choices
- * (camera-settings.ts), the view's pieces (camera-view.ts).
+ * (camera-readings.ts), the table's art (table-art.ts), how the grid is found (camera-calibration.ts),
+ * the table's stored choices (camera-settings.ts), the view's pieces (camera-view.ts).
  */
 import { frameSizeProblem, jpegSize } from './frame-size.js';
 import type { Command } from '../../../engine/game/commands.js';
 import { reminders } from '../../../engine/game/reminders.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
-import { SHEET_LAYOUTS, type SheetLayout } from '../../../calibration/sheet/layout.js';
 import type { TrackEvent } from '../../../models/track/tracker.js';
 import { picturesFromStore } from '../tiles/enrolled.js';
 import type { CameraAnswer, CameraReport, CameraSourceKind, CameraView } from '../../contract/camera.js';
@@ -48,9 +47,10 @@ import { FrameIntake, MAX_BYTES, type KeptFrame } from './frame-intake.js';
 import { TrackerClient, TrackerDown, type TrackerClientOptions } from './tracker-client.js';
 import type { StoredCrop } from './tracker-protocol.js';
 import type { TableProfile } from './recording-info.js';
-import { ASK_EVERYTHING_SETTING, MARKER_SHEET_SETTING, START_PIECE_CORNERS_SETTING, SURE, checkedCorners, commitAtFor, storedCameraSettings } from './camera-settings.js';
+import { ASK_EVERYTHING_SETTING, SURE, commitAtFor, storedCameraSettings } from './camera-settings.js';
 import { CameraReadings, forTheTurnNow, isTileCommand } from './camera-readings.js';
 import { TableArt } from './table-art.js';
+import { TableCalibration } from './camera-calibration.js';
 
 export interface CameraServiceOptions {
   readonly session: GameSession;
@@ -102,17 +102,8 @@ export class CameraService {
   private boundTo: number | null = null;
   private trackerLoading: Promise<void> | null = null;
   private trackerProblem: string | null = null;
-  /** The start piece's corners the table clicked (image pixels), when it calibrates without the marker sheet. */
-  private corners: [number, number][] | null = null;
-  /** The marker sheet the table chose (A4 or A3 layout), when not the recording's. */
-  private sheet: SheetLayout | null = null;
-  /** The start piece as found on the picture, for the table to confirm (`findStartPiece`). */
-  private found: { corners: [number, number][]; sure: boolean } | null = null;
-  private finding = false;
-  /** The game the start piece was last looked for by itself (`offerStartPiece`). */
-  private offeredFor: number | null = null;
-  /** The start piece on offer was looked for by itself, not asked for. */
-  private foundItself = false;
+  /** How the tracker finds the grid, as the table chose it (camera-calibration.ts). */
+  private readonly calibration: TableCalibration;
   private readonly intake: FrameIntake;
   /**
    * Frames read while the tracker could not find the grid (no marker sheet in view, no corners given
@@ -172,8 +163,7 @@ export class CameraService {
     const stored = storedCameraSettings(o.store);
     for (const p of stored.problems) this.notice(-1, p, true);
     if (stored.askEverything !== null) this.commitAt = commitAtFor(stored.askEverything, o.commitAt);
-    this.corners = stored.corners;
-    this.sheet = stored.sheet;
+    this.calibration = new TableCalibration(o.store, stored);
     this.readings = new CameraReadings({
       desk: this.desk,
       session: o.session,
@@ -205,8 +195,7 @@ export class CameraService {
 
   /** Where the tracker reads the table from: the given profile, else the recording's; the table's sheet over either. */
   private get profile(): TableProfile | null {
-    const p = this.o.profile ?? this.feed.recording?.profile ?? null;
-    return p && this.sheet ? { ...p, markers: this.sheet } : p;
+    return this.calibration.profile(this.o.profile ?? this.feed.recording?.profile ?? null);
   }
 
   /** The marker sheet the tracker looks for (a layout's name), or null when the table has none (no profile). */
@@ -220,18 +209,11 @@ export class CameraService {
    * nothing changes).
    */
   markerSheet(name: string | null): Result<CameraView> {
-    const layout = name === null ? null : SHEET_LAYOUTS.find((l) => l.name === name);
-    if (layout === undefined) return fail(`the marker sheet ${JSON.stringify(name)} is not one this app prints (${SHEET_LAYOUTS.map((l) => l.name).join(', ')})`);
-    this.o.store.saveSetting(MARKER_SHEET_SETTING, layout?.name ?? null);
-    if (this.sheet?.name === layout?.name) return ok(this.view(true));
-    this.sheet = layout;
+    const chosen = this.calibration.chooseSheet(name);
+    if (!chosen.ok) return chosen;
+    if (!chosen.value) return ok(this.view(true));
     // A new tracker that has seen nothing (as for clicked corners): the scene in view is kept again.
-    void this.tracker?.close();
-    this.tracker = null;
-    this.trackerFor = null;
-    this.lastScene = [];
-    this.returnToIntake();
-    this.intake.restart();
+    this.newGrid();
     this.notice(this.lastRead, `the marker sheet looked for is now ${this.markerSheetName ?? 'none'}`, false);
     this.changed();
     return ok(this.view(true));
@@ -536,9 +518,9 @@ export class CameraService {
     const loading = (async () => {
       try {
         // A table that clicked its start piece's corners has no marker sheet down: none is looked for.
-        const corners = this.corners;
-        const sheet = this.sheet;
-        const calibration = corners ? { startPieceCorners: corners.map(([x, y]) => ({ x, y })) } : { markers: profile.markers };
+        const corners = this.calibration.corners;
+        const sheet = this.calibration.sheet;
+        const calibration = this.calibration.trackerCalibration(profile);
         // The pictures of earlier games' final boards are the tracker's templates: the table's own
         // printed art (a picture the table picked mid-game may carry a figure not read yet).
         const pictures = await picturesFromStore(this.o.store);
@@ -557,7 +539,7 @@ export class CameraService {
         const { client: tracker, problems } = await TrackerClient.start(generation, { setup: game.setup, style: profile.style, ...calibration, commitAt, crops, pictures: pictures.pictures }, this.o.tracker ?? {});
         for (const p of problems) this.notice(-1, p, true);
         // Not when the table gave new corners or another sheet, taught a tile, or began another game, while it loaded: made again below.
-        if (this.o.session.currentGameId === id && this.corners === corners && this.sheet === sheet && this.picturesChanged === picturesAt && !this.closed) {
+        if (this.o.session.currentGameId === id && this.calibration.corners === corners && this.calibration.sheet === sheet && this.picturesChanged === picturesAt && !this.closed) {
           // The table may have changed it while the tracker loaded.
           if (this.commitAt !== commitAt) await tracker.request({ op: 'commitAt', value: this.commitAt });
           // A worker after one that went down: the session's game, then the last scene read (its baseline).
@@ -625,7 +607,7 @@ export class CameraService {
       this.tracker = null;
       this.trackerFor = null;
       this.art.newGame();
-      this.found = null;
+      this.calibration.newGame();
       this.lastScene = [];
       this.sinceScene = [];
       this.reading = null;
@@ -649,10 +631,21 @@ export class CameraService {
    * rather than four corners to click.
    */
   private offerStartPiece(): void {
-    const id = this.o.session.currentGameId;
-    if (this.corners !== null || this.offeredFor === id) return;
-    this.offeredFor = id;
-    if (this.findStartPiece().ok) this.foundItself = true;
+    if (this.calibration.offerFor(this.o.session.currentGameId) && this.findStartPiece().ok) this.calibration.offered();
+  }
+
+  /**
+   * The grid changes (another sheet, clicked corners): a new tracker that has seen nothing, made by
+   * the next pump; what the old one had not finished goes back to the intake after `earlier`, and the
+   * scene in view is kept again once it is still.
+   */
+  private newGrid(earlier: readonly KeptFrame[] = []): void {
+    void this.tracker?.close();
+    this.tracker = null;
+    this.trackerFor = null;
+    this.lastScene = [];
+    this.returnToIntake(earlier);
+    this.intake.restart();
   }
 
   /**
@@ -663,20 +656,13 @@ export class CameraService {
    * first: if the store cannot take it, nothing changes).
    */
   startPieceCorners(corners: readonly (readonly [number, number])[] | null): Result<CameraView> {
-    const checked = corners === null ? null : checkedCorners(corners);
-    if (typeof checked === 'string') return fail(`the start piece's corners: ${checked}`);
-    this.o.store.saveSetting(START_PIECE_CORNERS_SETTING, checked);
-    this.corners = checked;
-    this.found = null;
-    void this.tracker?.close();
-    this.tracker = null;
-    this.trackerFor = null;
+    const chosen = this.calibration.chooseCorners(corners);
+    if (!chosen.ok) return chosen;
+    const checked = chosen.value;
     // A new tracker that has seen nothing: the frames read while no grid was found are read again on
     // the new grid first (the table as set up), then what the old one had not finished, then the rest.
-    this.lastScene = [];
-    this.returnToIntake(this.uncalibrated);
+    this.newGrid(this.uncalibrated);
     this.uncalibrated = [];
-    this.intake.restart();
     this.notice(this.lastRead, checked ? "the grid comes from the start piece's clicked corners from now on (no marker sheet is looked for)" : 'the grid comes from the marker sheet again', false);
     this.changed();
     // The held frames are read on the new grid now: no later frame need come (a recording that has
@@ -694,13 +680,12 @@ export class CameraService {
    */
   findStartPiece(): Result<CameraView> {
     if (this.o.session.currentGameId === null) return fail('the start piece cannot be looked for: set up a game first');
-    if (this.finding) return fail('the start piece is being looked for already');
+    if (this.calibration.looking) return fail('the start piece is being looked for already');
     const earlier = [...new Set([...this.uncalibrated.map((f) => f.bytes), ...this.intake.recentFrames()])];
     const pictures = [this.lastImage, ...earlier.slice(0, FIND_IN_FRAMES)].filter((b): b is Uint8Array => b !== null);
     if (pictures.length === 0) return fail('the start piece cannot be looked for: no picture from the camera yet');
-    this.finding = true;
-    this.found = null;
-    this.foundItself = false;
+    this.calibration.startLooking();
+    let found: { corners: [number, number][]; sure: boolean } | null = null;
     this.learning = this.learning.then(async () => {
       try {
         await this.ensureTracker();
@@ -708,7 +693,7 @@ export class CameraService {
         if (!tracker) return this.notice(this.lastRead, `the start piece cannot be looked for: ${this.trackerProblem ?? 'the tracker did not load'}`, true);
         const r = await tracker.request({ op: 'findStartPiece', pictures: pictures.map((bytes, i) => ({ bytes, label: i === 0 ? 'the newest picture' : `recent frame ${i}` })) });
         if (r.found) {
-          this.found = { corners: r.found.corners.map((p): [number, number] => [p.x, p.y]), sure: r.found.sure };
+          found = { corners: r.found.corners.map((p): [number, number] => [p.x, p.y]), sure: r.found.sure };
           return;
         }
         this.notice(this.lastRead, `the start piece was not found on the camera's pictures (${r.why}): click its corners`, true);
@@ -716,7 +701,7 @@ export class CameraService {
         if (!(e instanceof TrackerDown)) throw e;
         this.notice(this.lastRead, `the start piece was not looked for: ${e.message}`, true);
       } finally {
-        this.finding = false;
+        this.calibration.lookedFor(found);
         this.changed();
       }
     });
@@ -785,9 +770,7 @@ export class CameraService {
       waiting: waiting === null ? null : say(waiting),
       calibrated: tracker?.calibrated ?? false,
       calibratedFrom: tracker?.calibratedFrom ?? null,
-      startPieceCorners: this.corners,
-      // An outline offered unasked goes once the markers give the grid after all (a hand had hidden one).
-      startPieceFound: this.finding ? 'looking' : this.foundItself && tracker?.calibratedFrom === 'markers' ? null : this.found,
+      ...this.calibration.view(tracker?.calibratedFrom ?? null),
       frames: { received: this.received, read: this.read, last: this.lastRead, queued: this.intake.held + this.intake.inFlight, dropped: this.dropped },
       size: this.size ?? (this.lastImage ? jpegSize(this.lastImage) : null),
       grid: game && tracker ? gridView(game, tracker.tableToImage) : [],
