@@ -39,7 +39,7 @@ export interface CameraReadingsHost {
 }
 
 export const isTileCommand = (c: Command): c is PlaceTile | PlacePrizeTile => c.type === 'placeTile' || c.type === 'placePrizeTile';
-const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
+export const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
 const sameCommands = (a: readonly Command[], b: readonly Command[]) => a.length === b.length && a.every((c, i) => sameCommand(c, b[i]!));
 
 /** A tile reading restated for the turn now being played (it may have been seen before its turn). */
@@ -134,7 +134,8 @@ export class CameraReadings {
       if (!tracker || tracker.earlierTile(c.at[0], c.at[1], p.payload.frame, state)) continue;
       // A camera switched off (the demo stopped) commits nothing more: its open readings are the table's.
       if (this.h.switchedOff()) continue;
-      const now = (x: Command) => forTheTurnNow(game, x);
+      // Restated for the turn as it is when accepted (an earlier one in this review may have moved it on).
+      const now = (x: Command) => forTheTurnNow(this.h.session.currentGame, x);
       if (p.payload.confidence >= this.h.commitAt() && decide(state, now(c)).ok) {
         const played = this.h.desk.accept(p.id, undefined, now);
         if (played.ok) this.committed++;

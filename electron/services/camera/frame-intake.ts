@@ -173,9 +173,7 @@ export class FrameIntake {
   private take(bytes: Uint8Array, index: number, thumb: Thumb | null, keep: boolean): void {
     const prev = this.prev;
     if (!keep || !thumb) {
-      this.prev = null;
-      this.beforePrev = null;
-      this.inStill = false;
+      this.afresh();
       return;
     }
     const alike = prev !== null && changedShare(prev.thumb, thumb, PIXEL_THRESHOLD) <= STILL_MAX_CHANGED;
@@ -274,14 +272,19 @@ export class FrameIntake {
     }
   }
 
+  /** The next still scene starts afresh: no frame before it counts as its motion or its pair. */
+  private afresh(): void {
+    this.prev = null;
+    this.beforePrev = null;
+    this.inStill = false;
+  }
+
   /**
    * A new tracker that has seen nothing (made again for other calibration): the scene in view is
    * kept again once it is still, as if it had just come.
    */
   restart(): void {
-    this.prev = null;
-    this.beforePrev = null;
-    this.inStill = false;
+    this.afresh();
     this.lastScene = null;
   }
 
@@ -293,9 +296,7 @@ export class FrameIntake {
     this.epoch++;
     this.waiting = [];
     this.heldBytes = 0;
-    this.prev = null;
-    this.beforePrev = null;
-    this.inStill = false;
+    this.afresh();
   }
 
   /** Another game: nothing kept, looks under way are not used. */
@@ -304,9 +305,7 @@ export class FrameIntake {
     this.waiting = [];
     this.recent.length = 0;
     this.heldBytes = 0;
-    this.prev = null;
-    this.beforePrev = null;
-    this.inStill = false;
+    this.afresh();
     this.lastScene = null;
     this.droppedScenes = 0;
   }

@@ -18,6 +18,7 @@ import type { GameSession } from '../session/session.js';
 import type { Store } from '../store/store.js';
 import { BOARD_PICTURE_SOURCE, picturedTypes } from '../tiles/enrolled.js';
 import { TrackerDown, type TrackerClient } from './tracker-client.js';
+import { sameCommand } from './camera-readings.js';
 
 /** Pictures of a tile type the table's answers enroll; more add little and cost every later reading. */
 export const LEARN_PER_TILE = 2;
@@ -35,8 +36,6 @@ export interface TableArtHost {
   notice(text: string, error: boolean, frame?: number): void;
   changed(): void;
 }
-
-const sameCommand = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
 
 export class TableArt {
   /** A tile the table just picked in the picker: its picture is enrolled once the tracker has it. */
