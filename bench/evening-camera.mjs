@@ -2,11 +2,12 @@
 // WebSocket as binary messages, as a screen's own camera sends them. Plain JavaScript (no loader in
 // the worker). It keeps at most `ahead` frames beyond those the services have looked at (the bench
 // compresses time; a real camera sends 30 a second) and, but while the table holds a question open,
-// while more than `scenesAhead` still scenes wait for the tracker; it reports where it is in the recording.
+// while more than `scenesAhead` still scenes wait for the tracker; at most `fps` frames a second when
+// that is set (a camera's own pace: time not compressed); it reports where it is in the recording.
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 
-const { url, token, frames, schedule, ahead, scenesAhead } = workerData;
+const { url, token, frames, schedule, ahead, scenesAhead, fps } = workerData;
 let looked = 0;
 let scenes = 0;
 let holding = false;
@@ -31,10 +32,16 @@ await new Promise((resolve, reject) => {
 ws.send(JSON.stringify({ id: 1, op: 'hello', args: [token] }));
 await new Promise((r) => ws.once('message', r));
 // schedule: per recording frame, how many camera frames show it.
+const startedAt = performance.now();
 for (let i = 0; i < frames.length; i++) {
   const f = frames[i];
   for (let k = 0; k < schedule[i]; k++) {
     if (behind()) await new Promise((r) => (wake = r));
+    // At a camera's own pace when one is set: frame n no earlier than n / fps seconds in.
+    if (fps > 0) {
+      const due = startedAt + (sent * 1000) / fps - performance.now();
+      if (due > 1) await new Promise((r) => setTimeout(r, due));
+    }
     // A hand moves: two pictures of it alternate, so no two frames in a row are alike.
     const bytes = f.still || k % 2 === 0 ? f.bytes : f.moved;
     await new Promise((r) => ws.send(bytes, { binary: true }, r));

@@ -41,6 +41,8 @@ const TOTAL = Math.round(MINUTES * 60 * FPS);
 const HOLD = MINUTES >= 120 ? 10 * 60 * FPS : Math.round(TOTAL / 12);
 const BASE_AT = MINUTES >= 60 ? 5 * 60 * FPS : Math.round(TOTAL / 24);
 const W = 1920, H = 1080;
+/** Frames a second the camera sends at most (`BENCH_EVENING_PACE=30`: a webcam's own pace, time not compressed); 0: as fast as the services look. */
+const PACE = Number(process.env.BENCH_EVENING_PACE ?? 0);
 
 // The table types no draw: each tile laid is its draw (as the camera tests and the demo play).
 const manifest = manifestWithoutDraws(JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[]; frames: number; visits: { stillFrom: number; camera: number[] }[] });
@@ -95,7 +97,7 @@ await must(main.call('secondScreenMoves', true), 'secondScreenMoves');
 const screen = await connect(app.server.url);
 await must(screen.call('pair', app.server.pairingCode), 'pair');
 
-const camera = new Worker(new URL('./evening-camera.mjs', import.meta.url), { workerData: { url: app.server.url, token: app.server.mainToken, frames, schedule, ahead: 90, scenesAhead: 4 } });
+const camera = new Worker(new URL('./evening-camera.mjs', import.meta.url), { workerData: { url: app.server.url, token: app.server.mainToken, frames, schedule, ahead: 90, scenesAhead: 4, fps: PACE } });
 let sent = 0;
 let senderDone = false;
 let told = 0;
@@ -117,7 +119,16 @@ camera.on('error', (e) => {
 // more than a few unread scenes would be the compression's doing, not the table's — except while
 // the table leaves its question open, when scenes are meant to wait.
 let holding = false;
-const pace = setInterval(() => camera.postMessage({ looked: app.camera.intakeFigures.looked, scenes: app.camera.intakeFigures.scenes, holding }), 5);
+// Told only when it changes, at most every 20 ms (90 frames ahead last the camera longer): the
+// bench's own messages are no load the table's services would carry.
+let paced = '';
+const pace = setInterval(() => {
+  const m = { looked: app.camera.intakeFigures.looked, scenes: app.camera.intakeFigures.scenes, holding };
+  const key = `${m.looked} ${m.scenes} ${m.holding}`;
+  if (key === paced) return;
+  paced = key;
+  camera.postMessage(m);
+}, 20);
 
 // ── measuring ──
 const roundTrips: { ms: number; reading: boolean }[] = [];
@@ -284,7 +295,7 @@ console.log(`tile visits lost: ${tally.missedTiles}`);
 console.log(`moves exact: ${exact}/${cameraMoves}`);
 console.log(`replay moves exact (the same frames, headless, no draw told): ${replay ? `${replay.exact}/${replay.cameraMoves}` : 'not run (BENCH_EVENING_REPLAY=0)'}`);
 console.log(
-  `(${figures.looked} frames looked at (${MINUTES} min at ${FPS} fps, 1080p) in ${eveningS.toFixed(0)} s; ${roundTrips.length} round trips (${roundTrips.filter((r) => r.reading).length} while the camera read); ` +
+  `(${figures.looked} frames looked at (${MINUTES} min at ${FPS} fps, 1080p; sent ${PACE > 0 ? `at ${PACE} a second` : "as fast as the services looked"}) in ${eveningS.toFixed(0)} s; ${roundTrips.length} round trips (${roundTrips.filter((r) => r.reading).length} while the camera read); ` +
     `held at most ${mb(figures.heldBytesMax)} MB of JPEG; scenes dropped ${figures.droppedScenes}, frames not looked at ${figures.skipped}; ` +
     `question held open ${holdFrom === null ? 'never' : `${HOLD} frames`}${askedOnPurpose ? ` (answered ${askedOnPurpose.exact ? 'with the camera’s best reading' : 'otherwise'})` : ''}; ` +
     `table: ${tally.answered} answered, ${tally.rejected} rejected, ${tally.missed} entered by hand, ${tally.wrong} undone; scores ${!replay ? scoresRight : scoresRight === JSON.stringify(replay.truthScores) ? 'as recorded' : `${scoresRight} against ${JSON.stringify(replay.truthScores)}`}; ` +

@@ -18,10 +18,17 @@ function signature(tile: TileType, q: number): string {
   return `${segs.join('')}|${feats.join(';')}|${tile.riverSpring}|${tile.riverLake}`;
 }
 
-/** Quarter turns q (0..3) that leave the tile's topology unchanged; always contains 0. */
-export function symmetryTurns(tile: TileType): number[] {
-  const base = signature(tile, 0);
-  return [0, 1, 2, 3].filter((q) => signature(tile, q) === base);
+const turnsOf = new WeakMap<TileType, readonly number[]>();
+
+/** Quarter turns q (0..3) that leave the tile's topology unchanged; always contains 0. Worked out once per tile type (catalog tiles do not change). */
+export function symmetryTurns(tile: TileType): readonly number[] {
+  let turns = turnsOf.get(tile);
+  if (!turns) {
+    const base = signature(tile, 0);
+    turns = [0, 1, 2, 3].filter((q) => signature(tile, q) === base);
+    turnsOf.set(tile, turns);
+  }
+  return turns;
 }
 
 /** Whether reading rotation qa for a tile whose truth is qb is right up to its symmetry. */

@@ -1,7 +1,7 @@
 /**
  * Frames in, only the frames the tracker needs kept. Every frame the camera sends while a game is
- * read is looked at (a 160 px grey copy, decoded at an eighth of its size on libuv's thread pool, so
- * the services' thread only compares a few thousand bytes; one with nothing to be read into — no
+ * read is looked at (a 160 px grey copy, decoded at an eighth of its size on a worker thread,
+ * frame-look.ts, so the services' thread only compares a few thousand bytes; one with nothing to be read into — no
  * game, or teach mode taking the frames — is only counted), but only these are kept until the
  * tracker reads them:
  *
@@ -21,7 +21,7 @@
  * (The frame a question is about is the service's `lastReadImage`; the tracker keeps its own decoded
  * copy of it in the worker.)
  */
-import sharp from 'sharp';
+import { lookAt, type Thumb } from './frame-look.js';
 
 /** Width of the grey copy frames are compared at (calibration/motion.ts THUMB_WIDTH). */
 const THUMB_WIDTH = 160;
@@ -50,12 +50,6 @@ export interface KeptFrame {
   readonly still: boolean;
 }
 
-interface Thumb {
-  readonly width: number;
-  readonly height: number;
-  readonly data: Uint8Array;
-}
-
 interface Seen {
   readonly bytes: Uint8Array;
   readonly index: number;
@@ -73,11 +67,6 @@ export function changedShare(a: Thumb, b: Thumb, threshold: number): number {
   let n = 0;
   for (let i = 0; i < a.data.length; i++) if (Math.abs(a.data[i]! - b.data[i]!) > threshold) n++;
   return n / a.data.length;
-}
-
-async function look(bytes: Uint8Array): Promise<Thumb> {
-  const { data, info } = await sharp(bytes, { failOn: 'truncated' }).resize(THUMB_WIDTH).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
 export interface FrameIntakeOptions {
@@ -144,7 +133,7 @@ export class FrameIntake {
     const thumb = new Promise<{ ok: true; t: Thumb } | { ok: false; why: string }>((resolve) => {
       const start = () => {
         this.decoding++;
-        look(bytes)
+        lookAt(bytes, THUMB_WIDTH)
           .then(
             (t) => resolve({ ok: true, t }),
             (e: unknown) => resolve({ ok: false, why: (e as Error).message }),

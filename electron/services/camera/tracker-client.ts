@@ -16,8 +16,6 @@
  * machine), as they were when the tracker ran on the services' thread. A worker that went down is
  * never used again.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Command } from '../../../engine/game/commands.js';
 import { Game } from '../../../engine/game/game.js';
@@ -25,6 +23,7 @@ import { defaultCatalog } from '../../../engine/game/engine.js';
 import type { Homography } from '../../../calibration/geometry.js';
 import { earlierTileIn, type EarlierTileState } from '../../../models/track/earlier-tile.js';
 import type { CreateArgs, Faults, Replies, ReplyMessage, Request, TrackerState } from './tracker-protocol.js';
+import { workerEntry } from './worker-entry.js';
 
 /** The worker went down (crashed, killed, or hung): what it was asked and had not answered is refused with this. */
 export class TrackerDown extends Error {
@@ -41,17 +40,6 @@ export interface TrackerClientOptions {
   readonly timeoutMs?: number;
   /** …and making the tracker (OpenCV, the model, the table's enrolled crops) this long (default 180 s). */
   readonly createTimeoutMs?: number;
-}
-
-/** The worker's entry: built next to the main bundle, or from the sources through tsx. */
-function workerEntry(): string {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) return fileURLToPath(new URL('./tracker-worker-tsx.mjs', here));
-  for (const rel of ['./tracker-worker.js', '../tracker-worker.js']) {
-    const p = fileURLToPath(new URL(rel, here));
-    if (existsSync(p)) return p;
-  }
-  throw new Error(`the tracker's worker (tracker-worker.js) is not beside ${fileURLToPath(here)}: rebuild the app`);
 }
 
 /** One worker left idle by a client closed in good order (unref'd: it does not keep the process up). */
@@ -109,7 +97,7 @@ export class TrackerClient {
     if (!g.ok) throw new Error(`tracker: the setup is not playable: ${g.reason}`);
     this.game = g.value;
     const reused = idleWorker();
-    this.worker = reused ?? new Worker(workerEntry());
+    this.worker = reused ?? new Worker(workerEntry('tracker-worker', import.meta.url));
     this.worker.ref();
     this.worker.on('message', this.onMessage).on('error', this.onError).on('exit', this.onExit);
   }

@@ -5,11 +5,14 @@
  * `tsx`), through tracker-worker-tsx.mjs, which teaches the worker TypeScript first.
  */
 import { parentPort } from 'node:worker_threads';
+import { lowerThisThreadsPriority } from './background-priority.js';
 import { TrackerHost } from './tracker-host.js';
 import type { ReplyMessage, RequestMessage } from './tracker-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('tracker-worker: not started as a worker thread');
+// Before the tracker starts its threads (they inherit it): reading yields to the services' thread.
+lowerThisThreadsPriority();
 const host = new TrackerHost();
 let chain: Promise<void> = Promise.resolve();
 

@@ -95,7 +95,19 @@ function toGame<S>(r: RawGame): GameRow<S> {
 }
 
 export class Store {
+  /** Statements prepared once per store: the camera asks for the open proposals on every view. */
+  private readonly statements = new Map<string, Database.Statement>();
+
   private constructor(readonly db: Database.Database, readonly file: string) {}
+
+  private prepare(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
 
   static open(file: string, options?: OpenOptions): Store {
     return new Store(openDatabase(file, options), file);
@@ -108,7 +120,7 @@ export class Store {
   // ── games and logs ──
 
   createGame(setup: unknown): number {
-    const r = this.db.prepare('INSERT INTO games (created_at, setup_json) VALUES (?, ?)').run(now(), JSON.stringify(setup));
+    const r = this.prepare('INSERT INTO games (created_at, setup_json) VALUES (?, ?)').run(now(), JSON.stringify(setup));
     return Number(r.lastInsertRowid);
   }
 
@@ -123,24 +135,24 @@ export class Store {
   }
 
   game<S>(id: number): GameRow<S> | undefined {
-    const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as RawGame | undefined;
+    const r = this.prepare('SELECT * FROM games WHERE id = ?').get(id) as RawGame | undefined;
     return r ? toGame<S>(r) : undefined;
   }
 
   /** The game played last: where the app resumes after a restart. */
   latestGameId(): number | undefined {
-    const r = this.db.prepare('SELECT max(id) AS id FROM games').get() as { id: number | null };
+    const r = this.prepare('SELECT max(id) AS id FROM games').get() as { id: number | null };
     return r.id ?? undefined;
   }
 
   games<S>(): GameRow<S>[] {
-    return (this.db.prepare('SELECT * FROM games ORDER BY id DESC').all() as RawGame[]).map((r) => toGame<S>(r));
+    return (this.prepare('SELECT * FROM games ORDER BY id DESC').all() as RawGame[]).map((r) => toGame<S>(r));
   }
 
   /** Appends entries to a game's log in one transaction; returns the last sequence number. */
   append(gameId: number, entries: readonly { op: unknown; events: readonly unknown[] }[]): number {
-    const last = this.db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM game_log WHERE game_id = ?');
-    const insert = this.db.prepare('INSERT INTO game_log (game_id, seq, at, op_json, events_json) VALUES (?, ?, ?, ?, ?)');
+    const last = this.prepare('SELECT coalesce(max(seq), 0) AS seq FROM game_log WHERE game_id = ?');
+    const insert = this.prepare('INSERT INTO game_log (game_id, seq, at, op_json, events_json) VALUES (?, ?, ?, ?, ?)');
     return this.db.transaction(() => {
       let seq = (last.get(gameId) as { seq: number }).seq;
       for (const e of entries) insert.run(gameId, ++seq, now(), JSON.stringify(e.op), JSON.stringify(e.events));
@@ -149,7 +161,7 @@ export class Store {
   }
 
   log<Op, Ev>(gameId: number): LogEntry<Op, Ev>[] {
-    const rows = this.db.prepare('SELECT seq, at, op_json, events_json FROM game_log WHERE game_id = ? ORDER BY seq').all(gameId) as {
+    const rows = this.prepare('SELECT seq, at, op_json, events_json FROM game_log WHERE game_id = ? ORDER BY seq').all(gameId) as {
       seq: number;
       at: string;
       op_json: string;
@@ -160,7 +172,7 @@ export class Store {
 
   /** Records the final totals (or clears them when a finished game is reopened by an undo). */
   setResult(gameId: number, final: readonly number[] | null): void {
-    this.db
+    this
       .prepare('UPDATE games SET finished_at = ?, final_json = ? WHERE id = ?')
       .run(final ? now() : null, final ? JSON.stringify(final) : null, gameId);
   }
@@ -191,14 +203,14 @@ export class Store {
   // ── camera proposals ──
 
   addProposal(gameId: number, source: string, payload: unknown): number {
-    const r = this.db
+    const r = this
       .prepare('INSERT INTO proposals (game_id, created_at, source, payload_json) VALUES (?, ?, ?, ?)')
       .run(gameId, now(), source, JSON.stringify(payload));
     return Number(r.lastInsertRowid);
   }
 
   openProposals<P>(gameId: number): Proposal<P>[] {
-    const rows = this.db.prepare("SELECT * FROM proposals WHERE game_id = ? AND status = 'open' ORDER BY id").all(gameId) as {
+    const rows = this.prepare("SELECT * FROM proposals WHERE game_id = ? AND status = 'open' ORDER BY id").all(gameId) as {
       id: number;
       game_id: number;
       created_at: string;
@@ -210,50 +222,50 @@ export class Store {
   }
 
   decideProposal(id: number, status: 'accepted' | 'rejected'): void {
-    const r = this.db.prepare("UPDATE proposals SET status = ?, decided_at = ? WHERE id = ? AND status = 'open'").run(status, now(), id);
+    const r = this.prepare("UPDATE proposals SET status = ?, decided_at = ? WHERE id = ? AND status = 'open'").run(status, now(), id);
     if (r.changes !== 1) throw new Error(`proposal ${id} is not open`);
   }
 
   // ── calibration profiles ──
 
   saveCalibration(name: string, data: unknown): void {
-    this.db
+    this
       .prepare('INSERT INTO calibration_profiles (name, updated_at, data_json) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET updated_at = excluded.updated_at, data_json = excluded.data_json')
       .run(name, now(), JSON.stringify(data));
   }
 
   calibration<T>(name: string): T | undefined {
-    const r = this.db.prepare('SELECT data_json FROM calibration_profiles WHERE name = ?').get(name) as { data_json: string } | undefined;
+    const r = this.prepare('SELECT data_json FROM calibration_profiles WHERE name = ?').get(name) as { data_json: string } | undefined;
     return r ? (JSON.parse(r.data_json) as T) : undefined;
   }
 
   /** Deletes a calibration profile; false when there was none of that name. */
   deleteCalibration(name: string): boolean {
-    return this.db.prepare('DELETE FROM calibration_profiles WHERE name = ?').run(name).changes === 1;
+    return this.prepare('DELETE FROM calibration_profiles WHERE name = ?').run(name).changes === 1;
   }
 
   calibrationNames(): string[] {
-    return (this.db.prepare('SELECT name FROM calibration_profiles ORDER BY name').all() as { name: string }[]).map((r) => r.name);
+    return (this.prepare('SELECT name FROM calibration_profiles ORDER BY name').all() as { name: string }[]).map((r) => r.name);
   }
 
   // ── settings (the table's choices that outlive a session) ──
 
   saveSetting(key: string, value: unknown): void {
-    this.db
+    this
       .prepare('INSERT INTO settings (key, updated_at, value_json) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET updated_at = excluded.updated_at, value_json = excluded.value_json')
       .run(key, now(), JSON.stringify(value));
   }
 
   /** A setting's stored value, or undefined when the table never chose one. */
   setting(key: string): unknown {
-    const r = this.db.prepare('SELECT value_json FROM settings WHERE key = ?').get(key) as { value_json: string } | undefined;
+    const r = this.prepare('SELECT value_json FROM settings WHERE key = ?').get(key) as { value_json: string } | undefined;
     return r ? (JSON.parse(r.value_json) as unknown) : undefined;
   }
 
   // ── enrolled tile exemplars ──
 
   addExemplar(e: Omit<Exemplar, 'id'>): number {
-    const r = this.db
+    const r = this
       .prepare('INSERT INTO tile_exemplars (tile_id, rot, created_at, source, image, mime) VALUES (?, ?, ?, ?, ?, ?)')
       .run(e.tileId, e.rot, now(), e.source, e.image, e.mime);
     return Number(r.lastInsertRowid);
@@ -261,7 +273,7 @@ export class Store {
 
   exemplars(tileId?: string): Exemplar[] {
     const sql = 'SELECT id, tile_id, rot, source, image, mime FROM tile_exemplars' + (tileId ? ' WHERE tile_id = ?' : '') + ' ORDER BY id';
-    const rows = (tileId ? this.db.prepare(sql).all(tileId) : this.db.prepare(sql).all()) as {
+    const rows = (tileId ? this.prepare(sql).all(tileId) : this.prepare(sql).all()) as {
       id: number;
       tile_id: string;
       rot: 0 | 90 | 180 | 270;
@@ -274,19 +286,19 @@ export class Store {
 
   /** The tile types with an exemplar from `source` (without reading the images). */
   exemplarTypeIds(source: string): Set<string> {
-    return new Set((this.db.prepare('SELECT DISTINCT tile_id FROM tile_exemplars WHERE source = ?').all(source) as { tile_id: string }[]).map((r) => r.tile_id));
+    return new Set((this.prepare('SELECT DISTINCT tile_id FROM tile_exemplars WHERE source = ?').all(source) as { tile_id: string }[]).map((r) => r.tile_id));
   }
 
   /** How many exemplars each tile has (without reading the images). */
   exemplarCounts(): Map<string, number> {
-    const rows = this.db.prepare('SELECT tile_id, count(*) AS n FROM tile_exemplars GROUP BY tile_id').all() as { tile_id: string; n: number }[];
+    const rows = this.prepare('SELECT tile_id, count(*) AS n FROM tile_exemplars GROUP BY tile_id').all() as { tile_id: string; n: number }[];
     return new Map(rows.map((r) => [r.tile_id, r.n]));
   }
 
   // ── taught tiles (teach mode, issue 30) ──
 
   addTaughtTile(t: Omit<TaughtTile, 'id' | 'createdAt'>): number {
-    const r = this.db
+    const r = this
       .prepare('INSERT INTO taught_tiles (tile_id, rot, created_at, edition, how, image, mime) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(t.tileId, t.rot, now(), t.edition, t.how, t.image, t.mime);
     return Number(r.lastInsertRowid);
@@ -295,7 +307,7 @@ export class Store {
   /** Taught pictures, oldest first (a type's first is its template). */
   taughtTiles(tileId?: string): TaughtTile[] {
     const sql = 'SELECT * FROM taught_tiles' + (tileId ? ' WHERE tile_id = ?' : '') + ' ORDER BY id';
-    const rows = (tileId ? this.db.prepare(sql).all(tileId) : this.db.prepare(sql).all()) as {
+    const rows = (tileId ? this.prepare(sql).all(tileId) : this.prepare(sql).all()) as {
       id: number;
       tile_id: string;
       rot: 0 | 90 | 180 | 270;
@@ -310,12 +322,12 @@ export class Store {
 
   /** The tile types with a taught picture (without reading the images). */
   taughtTypeIds(): Set<string> {
-    return new Set((this.db.prepare('SELECT DISTINCT tile_id FROM taught_tiles').all() as { tile_id: string }[]).map((r) => r.tile_id));
+    return new Set((this.prepare('SELECT DISTINCT tile_id FROM taught_tiles').all() as { tile_id: string }[]).map((r) => r.tile_id));
   }
 
   /** Deletes taught pictures by id; how many were there. */
   deleteTaughtTiles(ids: readonly number[]): number {
-    const del = this.db.prepare('DELETE FROM taught_tiles WHERE id = ?');
+    const del = this.prepare('DELETE FROM taught_tiles WHERE id = ?');
     return this.db.transaction(() => ids.reduce((n, id) => n + del.run(id).changes, 0))();
   }
 
@@ -329,7 +341,7 @@ export class Store {
   /** Saves a definition and, when there is one, the crop it was described on, in one transaction. */
   addTileDefinition(tileId: string, source: string, definition: unknown, exemplar?: Omit<Exemplar, 'id' | 'tileId'>): { definitionId: number; exemplarId: number | null } {
     return this.db.transaction(() => {
-      const r = this.db
+      const r = this
         .prepare('INSERT INTO tile_definitions (tile_id, created_at, source, definition_json) VALUES (?, ?, ?, ?)')
         .run(tileId, now(), source, JSON.stringify(definition));
       const exemplarId = exemplar ? this.addExemplar({ ...exemplar, tileId }) : null;
@@ -339,20 +351,20 @@ export class Store {
 
   /** The latest definition of each tile (what new games play with). */
   latestTileDefinitions<D>(): StoredTileDefinition<D>[] {
-    const rows = this.db
+    const rows = this
       .prepare('SELECT * FROM tile_definitions WHERE id IN (SELECT max(id) FROM tile_definitions GROUP BY tile_id) ORDER BY tile_id')
       .all() as RawDefinition[];
     return rows.map((r) => toDefinition<D>(r));
   }
 
   tileDefinition<D>(id: number): StoredTileDefinition<D> | undefined {
-    const r = this.db.prepare('SELECT * FROM tile_definitions WHERE id = ?').get(id) as RawDefinition | undefined;
+    const r = this.prepare('SELECT * FROM tile_definitions WHERE id = ?').get(id) as RawDefinition | undefined;
     return r ? toDefinition<D>(r) : undefined;
   }
 
   /** Records which definitions a game plays with (replacing a tile's earlier choice for that game). */
   pinTileDefinitions(gameId: number, pins: readonly { tileId: string; definitionId: number }[]): void {
-    const put = this.db.prepare('INSERT INTO game_tiles (game_id, tile_id, definition_id) VALUES (?, ?, ?) ON CONFLICT(game_id, tile_id) DO UPDATE SET definition_id = excluded.definition_id');
+    const put = this.prepare('INSERT INTO game_tiles (game_id, tile_id, definition_id) VALUES (?, ?, ?) ON CONFLICT(game_id, tile_id) DO UPDATE SET definition_id = excluded.definition_id');
     this.db.transaction(() => {
       for (const p of pins) put.run(gameId, p.tileId, p.definitionId);
     })();
@@ -360,7 +372,7 @@ export class Store {
 
   /** The definitions a game plays with, by tile. */
   gameTileDefinitions<D>(gameId: number): StoredTileDefinition<D>[] {
-    const rows = this.db
+    const rows = this
       .prepare('SELECT d.* FROM game_tiles g JOIN tile_definitions d ON d.id = g.definition_id WHERE g.game_id = ? ORDER BY d.tile_id')
       .all(gameId) as RawDefinition[];
     return rows.map((r) => toDefinition<D>(r));
