@@ -4,10 +4,13 @@
 // compresses time; a real camera sends 30 a second) and, but while the table holds a question open,
 // while more than `scenesAhead` still scenes wait for the tracker; at most `fps` frames a second when
 // that is set (a camera's own pace: time not compressed); it reports where it is in the recording.
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 
-const { url, token, frames, schedule, ahead, scenesAhead, fps } = workerData;
+const { url, token, cache, schedule, ahead, scenesAhead, fps } = workerData;
+// The frames, made by bench/evening.ts: [{ bytes, moved, still }], JPEGs in base64.
+const frames = JSON.parse(readFileSync(cache, 'utf8')).map((f) => ({ bytes: Buffer.from(f.bytes, 'base64'), moved: f.moved ? Buffer.from(f.moved, 'base64') : null, still: f.still }));
 let looked = 0;
 let scenes = 0;
 let holding = false;

@@ -53,32 +53,41 @@ const setup = setupFromRecord(parsed.record);
 const started = performance.now();
 
 // ── the frames: each recording frame at 1080p (the 4:3 picture scaled to the height, its edges carried out) ──
+// Made once per machine (a few minutes on a busy one) and kept in the temp folder; the camera's
+// thread reads them from there, and the services' thread holds none of them (90 MB of JPEG the
+// services' garbage collector would otherwise count as theirs).
 const small = [...splitMjpeg(new Uint8Array(readFileSync(join(DIR, 'video.mjpeg'))))];
-async function grey(b: Uint8Array): Promise<Buffer> {
-  return sharp(b).resize(160, 120).greyscale().raw().toBuffer();
-}
-const thumbs = existsSync(join(tmpdir(), 'companion-evening-frames-v1.json')) ? [] : await Promise.all(small.map(grey));
-const alike = (a: Buffer, b: Buffer) => {
-  let n = 0;
-  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 18) n++;
-  return n / a.length <= 0.004;
-};
-let frames: { bytes: Uint8Array; moved: Uint8Array | null; still: boolean }[] = [];
-// Made once per machine (a few minutes on a busy one) and kept in the temp folder.
 const CACHE = join(tmpdir(), 'companion-evening-frames-v1.json');
-if (existsSync(CACHE)) frames = (JSON.parse(readFileSync(CACHE, 'utf8')) as { bytes: string; moved: string | null; still: boolean }[]).map((f) => ({ bytes: new Uint8Array(Buffer.from(f.bytes, 'base64')), moved: f.moved ? new Uint8Array(Buffer.from(f.moved, 'base64')) : null, still: f.still }));
-else for (const [i, f] of small.entries()) {
-  const still = (i > 0 && alike(thumbs[i - 1]!, thumbs[i]!)) || (i + 1 < small.length && alike(thumbs[i]!, thumbs[i + 1]!));
-  const raw = await sharp(f).resize(1440, 1080).extend({ left: 240, right: 240, extendWith: 'copy' }).raw().toBuffer({ resolveWithObject: true });
-  const bytes = new Uint8Array(await sharp(raw.data, { raw: raw.info }).jpeg({ quality: 85 }).toBuffer());
-  // The hand a little further on: the other of the two pictures of a hand moving.
-  const moved = still ? null : new Uint8Array(await sharp(raw.data, { raw: raw.info }).extend({ left: 24, extendWith: 'copy' }).extract({ left: 0, top: 0, width: W, height: H }).jpeg({ quality: 85 }).toBuffer());
-  frames.push({ bytes, moved, still });
+interface EveningFrame {
+  readonly bytes: Uint8Array;
+  readonly moved: Uint8Array | null;
+  readonly still: boolean;
 }
-if (!existsSync(CACHE)) writeFileSync(CACHE, JSON.stringify(frames.map((f) => ({ bytes: Buffer.from(f.bytes).toString('base64'), moved: f.moved ? Buffer.from(f.moved).toString('base64') : null, still: f.still }))));
-const L = Math.floor(TOTAL / frames.length);
-const schedule = frames.map((_, i) => (i === frames.length - 1 ? TOTAL - L * (frames.length - 1) : L));
-const recordingIndex = (cameraIndex: number) => Math.min(frames.length - 1, Math.floor(cameraIndex / L));
+const readFrames = (): EveningFrame[] =>
+  (JSON.parse(readFileSync(CACHE, 'utf8')) as { bytes: string; moved: string | null; still: boolean }[]).map((f) => ({ bytes: new Uint8Array(Buffer.from(f.bytes, 'base64')), moved: f.moved ? new Uint8Array(Buffer.from(f.moved, 'base64')) : null, still: f.still }));
+if (!existsSync(CACHE)) {
+  const grey = (b: Uint8Array): Promise<Buffer> => sharp(b).resize(160, 120).greyscale().raw().toBuffer();
+  const thumbs = await Promise.all(small.map(grey));
+  const alike = (a: Buffer, b: Buffer) => {
+    let n = 0;
+    for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 18) n++;
+    return n / a.length <= 0.004;
+  };
+  const made: { bytes: string; moved: string | null; still: boolean }[] = [];
+  for (const [i, f] of small.entries()) {
+    const still = (i > 0 && alike(thumbs[i - 1]!, thumbs[i]!)) || (i + 1 < small.length && alike(thumbs[i]!, thumbs[i + 1]!));
+    const raw = await sharp(f).resize(1440, 1080).extend({ left: 240, right: 240, extendWith: 'copy' }).raw().toBuffer({ resolveWithObject: true });
+    const bytes = await sharp(raw.data, { raw: raw.info }).jpeg({ quality: 85 }).toBuffer();
+    // The hand a little further on: the other of the two pictures of a hand moving.
+    const moved = still ? null : await sharp(raw.data, { raw: raw.info }).extend({ left: 24, extendWith: 'copy' }).extract({ left: 0, top: 0, width: W, height: H }).jpeg({ quality: 85 }).toBuffer();
+    made.push({ bytes: bytes.toString('base64'), moved: moved ? moved.toString('base64') : null, still });
+  }
+  writeFileSync(CACHE, JSON.stringify(made));
+}
+
+const L = Math.floor(TOTAL / small.length);
+const schedule = small.map((_, i) => (i === small.length - 1 ? TOTAL - L * (small.length - 1) : L));
+const recordingIndex = (cameraIndex: number) => Math.min(small.length - 1, Math.floor(cameraIndex / L));
 
 // ── browser mode, the camera screen (its own thread), the second screen ──
 const dir = mkdtempSync(join(tmpdir(), 'companion-evening-'));
@@ -97,7 +106,7 @@ await must(main.call('secondScreenMoves', true), 'secondScreenMoves');
 const screen = await connect(app.server.url);
 await must(screen.call('pair', app.server.pairingCode), 'pair');
 
-const camera = new Worker(new URL('./evening-camera.mjs', import.meta.url), { workerData: { url: app.server.url, token: app.server.mainToken, frames, schedule, ahead: 90, scenesAhead: 4, fps: PACE } });
+const camera = new Worker(new URL('./evening-camera.mjs', import.meta.url), { workerData: { url: app.server.url, token: app.server.mainToken, cache: CACHE, schedule, ahead: 90, scenesAhead: 4, fps: PACE } });
 let sent = 0;
 let senderDone = false;
 let told = 0;
@@ -253,7 +262,12 @@ for (;;) {
     case 'enter':
       if ((await tried(timed('play', step.command), `play ${step.command.type}`)) && step.missed) {
         tally.missed++;
-        if (step.command.type === 'placeTile' || step.command.type === 'placePrizeTile') tally.missedTiles++;
+        if (step.command.type === 'placeTile' || step.command.type === 'placePrizeTile') {
+          tally.missedTiles++;
+          // Which visit, and where the camera stood (what the next person looks into first).
+          const c = step.command;
+          process.stderr.write(`evening: tile visit lost: move ${p} (${c.type} ${c.type === 'placeTile' ? c.tile : ''} at ${c.at.join(',')}; recording frames to ${visitEnd(p)}), camera at frame ${view.frames.last} (recording ${recordingIndex(Math.max(0, view.frames.last))}), ${view.waiting ?? 'reading'}, read past it: ${readPast}\n`);
+        }
       }
       break;
   }
@@ -278,7 +292,8 @@ await app.close();
 // ── the same frames through the tracker headless (`npm run replay`'s reading) ──
 process.stderr.write(`evening: the game done in ${Math.round(eveningS)} s; the same frames headless now\n`);
 let k = 0;
-const source: FrameSource = { width: W, height: H, fps: 3, next: async () => (k < frames.length ? { index: k, bytes: frames[k++]!.bytes } : null), close: () => undefined };
+const recorded = readFrames();
+const source: FrameSource = { width: W, height: H, fps: 3, next: async () => (k < recorded.length ? { index: k, bytes: recorded[k++]!.bytes } : null), close: () => undefined };
 // It reads each recording frame once, whatever the evening's length: BENCH_EVENING_REPLAY=0 leaves it out.
 const replay = process.env.BENCH_EVENING_REPLAY === '0' ? null : await replayRecording(DIR, { source, drawsTold: false });
 

@@ -56,10 +56,10 @@ export function lookAt(bytes: Uint8Array, width: number): Promise<Thumb> {
   const id = nextId++;
   return new Promise<Thumb>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    // Copied to the worker: the services keep the frame. A view into a larger buffer is cut out
-    // first (a copy of the whole buffer would be sent otherwise).
-    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    w.postMessage({ id, bytes: whole ? bytes : Uint8Array.prototype.slice.call(bytes), width } satisfies LookRequest);
+    // A copy moved to the worker (the services keep the frame): one memcpy, where sending the
+    // frame itself would serialise it byte by byte into the message.
+    const copy = Uint8Array.prototype.slice.call(bytes);
+    w.postMessage({ id, bytes: copy, width } satisfies LookRequest, [copy.buffer]);
   });
 }
 
