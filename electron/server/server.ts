@@ -172,7 +172,9 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       if (isBinary) {
         // A camera frame (JPEG) from the main screen's own camera; from anyone else, garbage.
         if (client.role !== 'main' || !o.camera) return refuse(null, 'binary messages are not understood here; send JSON text (only the main screen sends camera frames)');
-        const bytes = new Uint8Array(Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[]));
+        const buf = Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[]);
+        // A view, not a copy: a 1080p frame 30 times a second is the services' largest allocation.
+        const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
         const r = o.camera.frame(bytes);
         if (!r.ok) send(ws, { id: null, ok: false, error: `binary message (a camera frame) refused: ${r.reason}` });
         return;
