@@ -11,7 +11,7 @@ import { setPriority } from 'node:os';
 /** The nice value the tracker's thread runs at (0 normal, 19 lowest). */
 export const TRACKER_NICE = 10;
 
-/** Lowers the calling thread's priority on Linux; says what it did (or why not), for the log. */
+/** Lowers the calling thread's priority on Linux; says what it did, or why it did nothing. */
 export function lowerThisThreadsPriority(nice = TRACKER_NICE): string {
   if (process.platform !== 'linux') return `priority left as it is (per-thread priority is Linux's)`;
   try {

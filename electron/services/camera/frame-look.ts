@@ -49,9 +49,15 @@ function started(): Worker {
   return w;
 }
 
-/** The frame (a JPEG) decoded to a `width` px grey copy on the look worker. */
+/** The frame (a JPEG) decoded to a `width` px grey copy on the look worker; refused, never thrown. */
 export function lookAt(bytes: Uint8Array, width: number): Promise<Thumb> {
-  const w = (worker ??= started());
+  let w: Worker;
+  try {
+    w = worker ??= started();
+  } catch (e) {
+    // No worker to be had (its entry missing from a broken build): this look is refused with why.
+    return Promise.reject(new Error(`the frame look worker could not start: ${(e as Error).message}`));
+  }
   if (pending.size === 0) w.ref();
   const id = nextId++;
   return new Promise<Thumb>((resolve, reject) => {
