@@ -15,7 +15,8 @@
  * Prints: `command round trip p50`, `command round trip p99 while the camera reads` (sent while the
  * tracker's worker was reading), `memory growth over the session` (resident, highest after the
  * first 5 minutes minus then), `frames kept` (JPEGs the services kept for the tracker), `tile visits
- * lost` (tiles the table had to enter by hand), `moves exact` (and the same recording's frames
+ * lost` (tiles the table had to enter by hand because the camera proposed nothing for them; a tile
+ * it read as another, which the table took back and entered, is counted undone, not lost), `moves exact` (and the same recording's frames
  * through the tracker headless, as `npm run replay` reads it, no draw told either). `BENCH_EVENING_MINUTES=N` plays a
  * shorter evening (a quick check; the question is then left open for a twelfth of it).
  */
@@ -174,7 +175,9 @@ function visitEnd(p: number): number {
   const v = manifest.visits.find((x) => x.camera.includes(p));
   return v ? v.stillFrom + 1 : -1;
 }
-const tally = { missedTiles: 0, missed: 0, answered: 0, rejected: 0, wrong: 0 };
+const tally = { missedTiles: 0, wrongTilesEntered: 0, missed: 0, answered: 0, rejected: 0, wrong: 0 };
+/** Cells where the table took back a tile the camera had committed wrongly. */
+const undoneCells = new Set<string>();
 let askedOnPurpose: { id: number; exact: boolean } | null = null;
 let holdFrom: number | null = null;
 let holdDone = false;
@@ -251,7 +254,10 @@ for (;;) {
       await sleep(20);
       break;
     case 'undo':
-      if (await tried(timed('undo'), 'undo')) tally.wrong++;
+      if (await tried(timed('undo'), 'undo')) {
+        tally.wrong++;
+        if (step.wrong.type === 'placeTile' || step.wrong.type === 'placePrizeTile') undoneCells.add(step.wrong.at.join(','));
+      }
       break;
     case 'answer':
       if (await tried(timed('cameraAnswer', step.id, step.answer), 'cameraAnswer')) tally.answered++;
@@ -262,7 +268,10 @@ for (;;) {
     case 'enter':
       if ((await tried(timed('play', step.command), `play ${step.command.type}`)) && step.missed) {
         tally.missed++;
-        if (step.command.type === 'placeTile' || step.command.type === 'placePrizeTile') {
+        if ((step.command.type === 'placeTile' || step.command.type === 'placePrizeTile') && undoneCells.has(step.command.at.join(','))) {
+          // The camera saw this visit and read the tile as another (counted undone): read wrong, not lost.
+          tally.wrongTilesEntered++;
+        } else if (step.command.type === 'placeTile' || step.command.type === 'placePrizeTile') {
           tally.missedTiles++;
           // Which visit, and where the camera stood (what the next person looks into first).
           const c = step.command;
@@ -313,6 +322,6 @@ console.log(
   `(${figures.looked} frames looked at (${MINUTES} min at ${FPS} fps, 1080p; sent ${PACE > 0 ? `at ${PACE} a second` : "as fast as the services looked"}) in ${eveningS.toFixed(0)} s; ${roundTrips.length} round trips (${roundTrips.filter((r) => r.reading).length} while the camera read); ` +
     `held at most ${mb(figures.heldBytesMax)} MB of JPEG; scenes dropped ${figures.droppedScenes}, frames not looked at ${figures.skipped}; ` +
     `question held open ${holdFrom === null ? 'never' : `${HOLD} frames`}${askedOnPurpose ? ` (answered ${askedOnPurpose.exact ? 'with the camera’s best reading' : 'otherwise'})` : ''}; ` +
-    `table: ${tally.answered} answered, ${tally.rejected} rejected, ${tally.missed} entered by hand, ${tally.wrong} undone; scores ${!replay ? scoresRight : scoresRight === JSON.stringify(replay.truthScores) ? 'as recorded' : `${scoresRight} against ${JSON.stringify(replay.truthScores)}`}; ` +
+    `table: ${tally.answered} answered, ${tally.rejected} rejected, ${tally.missed} entered by hand, ${tally.wrong} undone (${tally.wrongTilesEntered} tiles the camera read as another, then entered by hand: read wrong, not lost); scores ${!replay ? scoresRight : scoresRight === JSON.stringify(replay.truthScores) ? 'as recorded' : `${scoresRight} against ${JSON.stringify(replay.truthScores)}`}; ` +
     `machine load average over the evening: mean ${(loads.reduce((a, b) => a + b, 0) / loads.length).toFixed(1)}, max ${Math.max(...loads).toFixed(1)} on ${availableParallelism()} cores)`,
 );
