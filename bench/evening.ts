@@ -32,6 +32,7 @@ import { setupFromRecord } from '../engine/record/convert.js';
 import { splitMjpeg, type FrameSource } from '../models/scene/recording.js';
 import { replayRecording } from '../models/track/replay.js';
 import { startBrowserMode } from '../electron/server/browser-mode.js';
+import { isTileCommand } from '../electron/services/camera/camera-readings.js';
 import { agreed, isCameraMove, manifestWithoutDraws, nextStep } from '../tests/app/helpers/camera-table.js';
 import { connect } from '../tests/app/helpers/ws-client.js';
 
@@ -59,13 +60,8 @@ const started = performance.now();
 // services' garbage collector would otherwise count as theirs).
 const small = [...splitMjpeg(new Uint8Array(readFileSync(join(DIR, 'video.mjpeg'))))];
 const CACHE = join(tmpdir(), 'companion-evening-frames-v1.json');
-interface EveningFrame {
-  readonly bytes: Uint8Array;
-  readonly moved: Uint8Array | null;
-  readonly still: boolean;
-}
-const readFrames = (): EveningFrame[] =>
-  (JSON.parse(readFileSync(CACHE, 'utf8')) as { bytes: string; moved: string | null; still: boolean }[]).map((f) => ({ bytes: new Uint8Array(Buffer.from(f.bytes, 'base64')), moved: f.moved ? new Uint8Array(Buffer.from(f.moved, 'base64')) : null, still: f.still }));
+/** The recording's frames at 1080p, as the cache holds them (the camera's thread reads its own copy). */
+const readRecordedFrames = (): Uint8Array[] => (JSON.parse(readFileSync(CACHE, 'utf8')) as { bytes: string }[]).map((f) => new Uint8Array(Buffer.from(f.bytes, 'base64')));
 if (!existsSync(CACHE)) {
   const grey = (b: Uint8Array): Promise<Buffer> => sharp(b).resize(160, 120).greyscale().raw().toBuffer();
   const thumbs = await Promise.all(small.map(grey));
@@ -256,7 +252,7 @@ for (;;) {
     case 'undo':
       if (await tried(timed('undo'), 'undo')) {
         tally.wrong++;
-        if (step.wrong.type === 'placeTile' || step.wrong.type === 'placePrizeTile') undoneCells.add(step.wrong.at.join(','));
+        if (isTileCommand(step.wrong)) undoneCells.add(step.wrong.at.join(','));
       }
       break;
     case 'answer':
@@ -268,13 +264,13 @@ for (;;) {
     case 'enter':
       if ((await tried(timed('play', step.command), `play ${step.command.type}`)) && step.missed) {
         tally.missed++;
-        if ((step.command.type === 'placeTile' || step.command.type === 'placePrizeTile') && undoneCells.has(step.command.at.join(','))) {
+        const c = step.command;
+        if (isTileCommand(c) && undoneCells.has(c.at.join(','))) {
           // The camera saw this visit and read the tile as another (counted undone): read wrong, not lost.
           tally.wrongTilesEntered++;
-        } else if (step.command.type === 'placeTile' || step.command.type === 'placePrizeTile') {
+        } else if (isTileCommand(c)) {
           tally.missedTiles++;
           // Which visit, and where the camera stood (what the next person looks into first).
-          const c = step.command;
           process.stderr.write(`evening: tile visit lost: move ${p} (${c.type} ${c.type === 'placeTile' ? c.tile : ''} at ${c.at.join(',')}; recording frames to ${visitEnd(p)}), camera at frame ${view.frames.last} (recording ${recordingIndex(Math.max(0, view.frames.last))}), ${view.waiting ?? 'reading'}, read past it: ${readPast}\n`);
         }
       }
@@ -301,8 +297,8 @@ await app.close();
 // ── the same frames through the tracker headless (`npm run replay`'s reading) ──
 process.stderr.write(`evening: the game done in ${Math.round(eveningS)} s; the same frames headless now\n`);
 let k = 0;
-const recorded = readFrames();
-const source: FrameSource = { width: W, height: H, fps: 3, next: async () => (k < recorded.length ? { index: k, bytes: recorded[k++]!.bytes } : null), close: () => undefined };
+const recorded = readRecordedFrames();
+const source: FrameSource = { width: W, height: H, fps: 3, next: async () => (k < recorded.length ? { index: k, bytes: recorded[k++]! } : null), close: () => undefined };
 // It reads each recording frame once, whatever the evening's length: BENCH_EVENING_REPLAY=0 leaves it out.
 const replay = process.env.BENCH_EVENING_REPLAY === '0' ? null : await replayRecording(DIR, { source, drawsTold: false });
 
