@@ -81,7 +81,11 @@ export interface CameraView {
    * `sure`: no other turn of the piece fits nearly as well), 'looking' while it looks, else null.
    */
   readonly startPieceFound: { readonly corners: readonly (readonly [number, number])[]; readonly sure: boolean } | 'looking' | null;
-  /** Frames received, read by the tracker, the index of the last one read, held, dropped. */
+  /**
+   * Frames received, read by the tracker, the index of the last one read, not yet read (held, or
+   * being read: its readings are still to come, also the figure on a tile the table has just entered),
+   * dropped.
+   */
   readonly frames: { readonly received: number; readonly read: number; readonly last: number; readonly queued: number; readonly dropped: number };
   /** Image size of the last frame, for the overlay's coordinates. */
   readonly size: readonly [number, number] | null;

@@ -97,11 +97,24 @@ describe('the camera service (tracker → proposals → rules)', () => {
     const s = open();
     expect(s.session.newGame(setup).ok).toBe(true);
     expect(s.camera.use('browser').ok).toBe(true);
+    // Every history length at which the view said the camera waits for the table.
+    const waitedAt = new Set<number>();
+    const off = s.camera.onChange(() => {
+      if (!s.camera.view().reading) waitedAt.add(s.session.currentGame!.commands.length);
+    });
     for (const f of frames) expect(s.camera.frame(f).ok).toBe(true);
     const log = { missed: 0, answered: 0, rejected: 0, wrong: 0 };
     // Every frame is held from the start: when the camera has nothing left to read, what it has not read is missed.
     expect(await table(s, () => s.camera.view().reading && s.camera.view().frames.queued > 0, log)).toBe('done');
+    off();
     const game = s.session.currentGame!;
+    // A figure read from the frame its tile was read from (or answered from) is the camera's to come:
+    // between the tile and it, the table was never told the camera waits for it (it would enter it).
+    const figures = (s.store.db.prepare("SELECT payload_json FROM proposals WHERE game_id = ? AND source = 'camera' AND status = 'accepted'").all(s.session.currentGameId!) as { payload_json: string }[])
+      .map((r) => JSON.parse(r.payload_json) as { command: Command; at: number })
+      .filter((p) => p.command.type === 'placeMeeple');
+    expect(figures.length).toBeGreaterThanOrEqual(6);
+    expect(figures.filter((p) => waitedAt.has(p.at)).map((p) => p.at)).toEqual([]);
     expect(agreed(truth, game.commands)).toBe(truth.length);
     const replay = Game.replay(setup, truth);
     if (!replay.ok) throw new Error(replay.reason);

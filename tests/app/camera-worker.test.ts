@@ -82,7 +82,7 @@ async function readingLastFrame(s: Open): Promise<void> {
   const worker = s.camera.trackerWorker!;
   for (let i = 0; i < 2000; i++) {
     const f = s.camera.intakeFigures;
-    if (f.inFlight === 0 && s.camera.view().frames.queued === 0 && worker.busy > 0) return;
+    if (f.inFlight === 0 && f.heldBytes === 0 && worker.busy > 0) return;
     if (worker.down) throw new Error(`the worker went down before it was seen reading: ${worker.down.message}`);
     await new Promise((r) => setTimeout(r, 5));
   }

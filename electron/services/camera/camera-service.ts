@@ -287,6 +287,19 @@ export class CameraService {
     return this.feed.kind === 'none';
   }
 
+  /**
+   * A frame's readings still on their way, whatever the game awaits meanwhile: the frame is being
+   * read or its readings proposed one by one (a tile before the figure on it), or the table's tile (an
+   * answer, or entered) has yet to reach the tracker, which then reads the figure on it from the same
+   * frame (`sync`). The view says the camera reads: no table is told to enter what is still to come.
+   */
+  private get midFrame(): boolean {
+    if (this.busyWith >= 0) return true;
+    if (!this.trackerOfThisGame || this.trackerProblem || this.switchedOff || this.levelledSeq >= this.sessionSeq) return false;
+    const last = this.o.session.currentGame?.commands.at(-1);
+    return last !== undefined && isTileCommand(last);
+  }
+
   /** Why the tracker does not read now, or null when it does. */
   private waitingFor(): string | null {
     const game = this.o.session.currentGame;
@@ -351,6 +364,9 @@ export class CameraService {
       if (!tracker) return false;
       await this.sync();
       if (tracker !== this.tracker || generation !== this.generation) return false;
+      // The table moved while the worker was levelled (an undo, say): levelled again first, so that no
+      // frame is read against a game the table has already left.
+      if (this.levelledSeq < this.sessionSeq) continue;
       // A camera switched off (the demo stopped) reads nothing more: the game is the table's.
       if (this.closed || this.switchedOff || this.intake.held === 0 || this.waitingFor() !== null) return true;
       const f = this.intake.next()!;
@@ -751,7 +767,8 @@ export class CameraService {
   view(withImage = false): CameraView {
     const game = this.o.session.currentGame;
     const tracker = this.trackerOfThisGame;
-    const waiting = this.switchedOff ? 'a camera' : this.waitingFor();
+    const midFrame = this.midFrame;
+    const waiting = this.switchedOff ? 'a camera' : midFrame ? null : this.waitingFor();
     if (tracker && this.lastImage && !this.size) this.size = jpegSize(this.lastImage);
     // Everything the camera says reaches a player: in the table's words (session/words.ts).
     const words = game ? new TableWords(game.state) : null;
@@ -771,7 +788,7 @@ export class CameraService {
       calibrated: tracker?.calibrated ?? false,
       calibratedFrom: tracker?.calibratedFrom ?? null,
       ...this.calibration.view(tracker?.calibratedFrom ?? null),
-      frames: { received: this.received, read: this.read, last: this.lastRead, queued: this.intake.held + this.intake.inFlight, dropped: this.dropped },
+      frames: { received: this.received, read: this.read, last: this.lastRead, queued: this.intake.held + this.intake.inFlight + (midFrame ? 1 : 0), dropped: this.dropped },
       size: this.size ?? (this.lastImage ? jpegSize(this.lastImage) : null),
       grid: game && tracker ? gridView(game, tracker.tableToImage) : [],
       proposals,
