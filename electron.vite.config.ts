@@ -6,7 +6,7 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'electron/main/index.ts'), browser: resolve(import.meta.dirname, 'electron/server/cli.ts'), 'tracker-worker': resolve(import.meta.dirname, 'electron/services/camera/tracker-worker.ts'), 'frame-look-worker': resolve(import.meta.dirname, 'electron/services/camera/frame-look-worker.ts') }, external: ['better-sqlite3'] },
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'electron/main/index.ts'), browser: resolve(import.meta.dirname, 'electron/server/cli.ts'), 'tracker-worker': resolve(import.meta.dirname, 'electron/services/camera/tracker-worker.ts'), 'frame-look-worker': resolve(import.meta.dirname, 'electron/services/camera/frame-look-worker.ts'), 'frame-socket-worker': resolve(import.meta.dirname, 'electron/services/camera/frame-socket-worker.ts') }, external: ['better-sqlite3'] },
     },
   },
   preload: {

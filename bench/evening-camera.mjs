@@ -1,5 +1,5 @@
 // The camera screen of bench/evening.ts, in its own thread: 1080p JPEG frames to browser mode's
-// WebSocket as binary messages, as a screen's own camera sends them. Plain JavaScript (no loader in
+// frame socket (the address in the hello's reply) as binary messages, as a screen's own camera sends them. Plain JavaScript (no loader in
 // the worker). It keeps at most `ahead` frames beyond those the services have looked at (the bench
 // compresses time; a real camera sends 30 a second) and, but while the table holds a question open,
 // while more than `scenesAhead` still scenes wait for the tracker; at most `fps` frames a second when
@@ -33,7 +33,19 @@ await new Promise((resolve, reject) => {
   ws.once('error', reject);
 });
 ws.send(JSON.stringify({ id: 1, op: 'hello', args: [token] }));
-await new Promise((r) => ws.once('message', r));
+const hello = JSON.parse(String(await new Promise((r) => ws.once('message', r))));
+// As the Camera screen does: the frames go to the frame socket the hello names (else on this socket).
+let out = ws;
+if (hello.value?.frames) {
+  out = new WebSocket(hello.value.frames);
+  await new Promise((resolve, reject) => {
+    out.once('open', resolve);
+    out.once('error', reject);
+  });
+  out.send(JSON.stringify({ token }));
+  const r = JSON.parse(String(await new Promise((res) => out.once('message', res))));
+  if (!r.ok) throw new Error(`the frame socket refused the camera: ${JSON.stringify(r)}`);
+}
 // schedule: per recording frame, how many camera frames show it.
 const startedAt = performance.now();
 for (let i = 0; i < frames.length; i++) {
@@ -47,10 +59,11 @@ for (let i = 0; i < frames.length; i++) {
     }
     // A hand moves: two pictures of it alternate, so no two frames in a row are alike.
     const bytes = f.still || k % 2 === 0 ? f.bytes : f.moved;
-    await new Promise((r) => ws.send(bytes, { binary: true }, r));
+    await new Promise((r) => out.send(bytes, { binary: true }, r));
     sent++;
     if (sent % 30 === 0) parentPort.postMessage({ sent, recording: i });
   }
 }
 parentPort.postMessage({ sent, recording: frames.length, done: true });
+if (out !== ws) out.close();
 ws.close();

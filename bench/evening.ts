@@ -23,7 +23,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { Command } from '../engine/game/commands.js';
@@ -158,6 +158,12 @@ const sampler = setInterval(() => {
   } else rssPeak = Math.max(rssPeak, rss);
 }, 200);
 let evening = true;
+/** The services' thread's garbage collections through the evening (what a command waits behind most). */
+const collections: { kind: number; ms: number }[] = [];
+const gcObserver = new PerformanceObserver((list) => {
+  if (evening) for (const e of list.getEntries()) collections.push({ kind: (e as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0, ms: e.duration });
+});
+gcObserver.observe({ entryTypes: ['gc'] });
 const pinger = (async () => {
   while (evening) {
     await timed('snapshot');
@@ -280,6 +286,7 @@ for (;;) {
 while (!senderDone) await sleep(50);
 await app.camera.settled();
 evening = false;
+gcObserver.disconnect();
 await pinger;
 clearInterval(sampler);
 clearInterval(pace);
@@ -307,6 +314,12 @@ const pct = (xs: number[], q: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN;
 };
 const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
+/** Mark-compacts (perf_hooks kind 4) and scavenges (kind 1) on the services' thread: how many, the longest. */
+const gcLine = () => {
+  const of = (kind: number) => collections.filter((c) => c.kind === kind).map((c) => c.ms);
+  const say = (xs: number[], what: string) => `${xs.length} ${what} (longest ${xs.length ? Math.max(...xs).toFixed(1) : 0} ms)`;
+  return `${say(of(4), 'mark-compacts')}, ${say(of(1), 'scavenges')}`;
+};
 console.log(`command round trip p50: ${pct(roundTrips.map((r) => r.ms), 0.5).toFixed(1)} ms`);
 console.log(`command round trip p99 while the camera reads: ${pct(roundTrips.filter((r) => r.reading).map((r) => r.ms), 0.99).toFixed(1)} ms`);
 console.log(`memory growth over the session: ${rssBase === null ? 'not measured' : mb(Math.max(0, rssPeak - rssBase))} MB`);
@@ -316,6 +329,7 @@ console.log(`moves exact: ${exact}/${cameraMoves}`);
 console.log(`replay moves exact (the same frames, headless, no draw told): ${replay ? `${replay.exact}/${replay.cameraMoves}` : 'not run (BENCH_EVENING_REPLAY=0)'}`);
 console.log(
   `(${figures.looked} frames looked at (${MINUTES} min at ${FPS} fps, 1080p; sent ${PACE > 0 ? `at ${PACE} a second` : "as fast as the services looked"}) in ${eveningS.toFixed(0)} s; ${roundTrips.length} round trips (${roundTrips.filter((r) => r.reading).length} while the camera read); ` +
+    `the services' thread collected garbage ${gcLine()}; ` +
     `held at most ${mb(figures.heldBytesMax)} MB of JPEG; scenes dropped ${figures.droppedScenes}, frames not looked at ${figures.skipped}; ` +
     `question held open ${holdFrom === null ? 'never' : `${HOLD} frames`}${askedOnPurpose ? ` (answered ${askedOnPurpose.exact ? 'with the camera’s best reading' : 'otherwise'})` : ''}; ` +
     `table: ${tally.answered} answered, ${tally.rejected} rejected, ${tally.missed} entered by hand, ${tally.wrong} undone (${tally.wrongTilesEntered} tiles the camera read as another, then entered by hand: read wrong, not lost); scores ${!replay ? scoresRight : scoresRight === JSON.stringify(replay.truthScores) ? 'as recorded' : `${scoresRight} against ${JSON.stringify(replay.truthScores)}`}; ` +

@@ -12,10 +12,11 @@
  * SHA-256 of the token, never the token), so they survive a restart; `pairing.screenMoves` is the
  * main screen's choice whether second screens may enter moves.
  */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { PairedScreen, PairingInfo } from '../contract/api.js';
 import type { Store } from '../services/store/store.js';
+import { sameSecret } from './net.js';
 
 export const CODE_DIGITS = 8;
 export const CODE_LIFETIME_MS = 10 * 60_000;
@@ -43,11 +44,6 @@ function wait(wrong: number, free: number, max: number): number {
   return wrong < free ? 0 : Math.min(max, 1000 * 2 ** (wrong - free));
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 export interface PairingDeskOptions {
   /** Where paired screens and the moves setting are kept (null: in memory only). */

@@ -9,7 +9,7 @@
  * else is refused and the socket closed, and a socket that does neither is closed after 30 s. A paired
  * second screen may do what contract/roles.ts allows it, checked here, not in the page.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -23,6 +23,8 @@ import type { GameSession } from '../services/session/session.js';
 import type { Store } from '../services/store/store.js';
 import type { TeachService } from '../services/teach/teach-service.js';
 import { CLOSE_NOT_PAIRED, CLOSE_TOO_MANY_ERRORS, clientMessage, type ServerMessage } from './protocol.js';
+import { FrameSocket } from '../services/camera/frame-socket.js';
+import { isLoopback, sameSecret } from './net.js';
 import { PairingDesk } from './pairing.js';
 import { staticHandler } from './static.js';
 
@@ -34,7 +36,10 @@ export interface ServerOptions {
   readonly port?: number;
   /** Listen on every interface and accept paired second screens. Off by default. */
   readonly lan?: boolean;
-  /** The camera and tracker; the main screen's camera frames arrive as binary messages. */
+  /**
+   * The camera and tracker; the main screen's camera frames arrive on the frame socket (its address
+   * is in the main screen's hello reply), or as binary messages here.
+   */
   readonly camera?: CameraService;
   /** The demo game ("Watch a demo game"), driving the camera. */
   readonly demo?: DemoService;
@@ -53,6 +58,8 @@ export interface RunningServer {
   readonly pairingCode: string | null;
   /** LAN pairing (null with LAN off): what Electron's window reaches through IPC. */
   readonly pairing: PairingDesk | null;
+  /** Where the main screen sends its camera's frames (frame-socket.ts), null without a camera or when it could not start. */
+  readonly frameSocket: FrameSocket | null;
   close(): Promise<void>;
 }
 
@@ -75,13 +82,6 @@ const SNAPSHOT_FRAME_MS = 16;
 /** Camera views (with the recording's last frame) go out at most this often. */
 const CAMERA_VIEW_MS = 100;
 
-const isLoopback = (addr: string | undefined) => addr === '127.0.0.1' || addr === '::1' || addr === '::ffff:127.0.0.1';
-
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /** The main screen's side of pairing, as Electron's IPC and the WebSocket give it. */
 export function pairingControl(desk: PairingDesk | null, role: () => Role | null, urls: () => readonly string[]): PairingControl {
@@ -108,6 +108,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const mainToken = randomBytes(24).toString('hex');
   const desk = lan ? new PairingDesk({ store: o.store }) : null;
   let port = 0;
+  let frames: FrameSocket | null = null;
 
   const fromMainScreen = (req: IncomingMessage) => {
     const host = req.headers.host ?? '';
@@ -203,7 +204,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
           ws.close(CLOSE_NOT_PAIRED, 'not paired');
           return;
         }
-        return send(ws, { id, ok: true, value: { role: client.role } });
+        return send(ws, { id, ok: true, value: client.role === 'main' && frames ? { role: client.role, frames: frames.url } : { role: client.role } });
       }
       if (op === 'pair') {
         if (!desk) {
@@ -288,6 +289,17 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     http.listen(o.port ?? 0, lan ? '0.0.0.0' : '127.0.0.1', () => resolve());
   });
   port = (http.address() as AddressInfo).port;
+  const camera = o.camera;
+  if (camera) {
+    try {
+      frames = await FrameSocket.start(
+        { token: mainToken, origins: [`http://127.0.0.1:${port}`] },
+        { onFrame: (f) => camera.socketFrame(f, frames!), onRefused: (_seq, why, skipped) => camera.socketFrameRefused(why, skipped) },
+      );
+    } catch {
+      // (No frame socket: the main screen sends its frames here, as binary messages.)
+    }
+  }
 
   return {
     url: `http://127.0.0.1:${port}/`,
@@ -297,7 +309,9 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       return desk?.code ?? null;
     },
     pairing: desk,
+    frameSocket: frames,
     close: async () => {
+      await frames?.close();
       unsubscribe();
       unsubscribeUnpair?.();
       unsubscribeCamera?.();

@@ -293,6 +293,10 @@ describe(`the camera in the browser: Chromium's fake camera plays ${NAME}`, () =
     // short-s5 19/20, demo 95/115, docs/tracking.md).
     expect(tally.wrong, `wrong commits; the table's notes: ${tally.notes.join('; ')}`).toBe(0);
     expect(view.counts.committed).toBeGreaterThanOrEqual(Math.floor(cameraMoves * 0.75));
+    // The page sent its frames to the frame socket: the services' thread fetched only the kept ones.
+    const socket = app.server.frameSocket!;
+    expect(socket.fetched).toBeGreaterThan(0);
+    expect(socket.fetched).toBeLessThanOrEqual(app.camera.intakeFigures.kept);
   }, 900_000);
 
   it('the camera unplugged mid-game: a clear message, nothing committed wrongly, nothing lost; it reads again once reconnected', async () => {

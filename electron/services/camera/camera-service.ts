@@ -44,6 +44,7 @@ import { TableWords, withoutGame } from '../session/words.js';
 import { ProposalDesk, type StoredProposal } from './proposals.js';
 import { CameraFeed } from './camera-feed.js';
 import { FrameIntake, MAX_BYTES, type KeptFrame } from './frame-intake.js';
+import type { HeldFrames, SocketFrame } from './frame-socket.js';
 import { TrackerClient, TrackerDown, type TrackerClientOptions } from './tracker-client.js';
 import type { StoredCrop } from './tracker-protocol.js';
 import type { TableProfile } from './recording-info.js';
@@ -132,6 +133,8 @@ export class CameraService {
   private busyWith = -1;
   private size: [number, number] | null = null;
   private lastImage: Uint8Array | null = null;
+  /** The size of the last frame that came on the frame socket (its bytes are not here). */
+  private socketSize: readonly [number, number] | null = null;
   /** The frame the tracker read last: what an open question is about. */
   private lastReadImage: Uint8Array | null = null;
   private notices: { frame: number; text: string; error: boolean }[] = [];
@@ -146,6 +149,8 @@ export class CameraService {
   private picturesChanged = 0;
   /** Teach mode's hold on the frames (`tapFrames`). */
   private tap: ((bytes: Uint8Array) => boolean) | null = null;
+  /** Where frames that came on the frame socket are held (`socketFrame`), once one is attached. */
+  private socket: HeldFrames | null = null;
 
   constructor(private readonly o: CameraServiceOptions) {
     this.desk = new ProposalDesk(o.store, o.session);
@@ -156,6 +161,7 @@ export class CameraService {
         this.notice(index, message, true);
         this.changed();
       },
+      socket: () => this.socket,
     });
     this.commitAt = o.commitAt ?? SURE;
     // The table's choices outlive the session: ask about every tile, the start piece's clicked
@@ -255,6 +261,41 @@ export class CameraService {
     return ok(undefined);
   }
 
+  /**
+   * One frame from the screen's camera that came on the frame socket (frame-socket.ts): looked at on
+   * the socket's thread, its bytes held there (`held`) until the intake keeps it. As `frame` otherwise.
+   */
+  socketFrame(f: SocketFrame, held: HeldFrames): void {
+    this.socket = held;
+    if (this.feed.kind !== 'browser') {
+      // (Not the chosen source: nothing kept; the socket releases it with the next.)
+      return;
+    }
+    this.feed.frameArrived();
+    this.socketSize = f.size;
+    this.lastImage = null;
+    const index = this.received++;
+    // Teach mode takes the frames: fetched for it, not kept for the tracker (as `enqueue`).
+    const tap = this.tap;
+    if (tap) {
+      void held.bytes([f.seq]).then(([b]) => b && tap(b));
+      this.intake.pushLooked(index, f.seq, f.look, false);
+      return this.changed();
+    }
+    const keep = this.o.session.currentGameId !== null && !this.o.session.currentGame?.state.finished;
+    this.intake.pushLooked(index, f.seq, f.look, keep);
+    this.noteDropped(index);
+    this.changed();
+  }
+
+  /** A frame the frame socket refused (its size) or did not look at (the services behind): told as on the main socket. */
+  socketFrameRefused(why: string, skipped: boolean): void {
+    if (this.feed.kind !== 'browser') return;
+    const index = this.received++;
+    this.notice(index, skipped ? `frame ${index} was not looked at: ${why}` : `frame ${index} was refused before decoding: ${why}; nothing was read from it`, true);
+    this.changed();
+  }
+
   // ── frames ──
 
   private enqueue(bytes: Uint8Array): void {
@@ -269,12 +310,16 @@ export class CameraService {
     // Frames before a game is set up, or after it is over, are looked at, not read.
     const keep = this.o.session.currentGameId !== null && !this.o.session.currentGame?.state.finished;
     this.intake.push(bytes, index, keep);
+    this.noteDropped(index);
+    this.changed();
+  }
+
+  private noteDropped(index: number): void {
     const dropped = this.intake.droppedScenes;
     if (dropped > this.dropped) {
       this.dropped = dropped;
       this.notice(index, `${dropped} still scene${dropped === 1 ? '' : 's'} dropped while the camera waited for the table (the newest are kept)`, true);
     }
-    this.changed();
   }
 
   /** The tracker reading the session's game, or null (none yet, or made for another game). */
@@ -697,13 +742,19 @@ export class CameraService {
   findStartPiece(): Result<CameraView> {
     if (this.o.session.currentGameId === null) return fail('the start piece cannot be looked for: set up a game first');
     if (this.calibration.looking) return fail('the start piece is being looked for already');
-    const earlier = [...new Set([...this.uncalibrated.map((f) => f.bytes), ...this.intake.recentFrames()])];
-    const pictures = [this.lastImage, ...earlier.slice(0, FIND_IN_FRAMES)].filter((b): b is Uint8Array => b !== null);
-    if (pictures.length === 0) return fail('the start piece cannot be looked for: no picture from the camera yet');
+    if (this.lastImage === null && this.received === 0) return fail('the start piece cannot be looked for: no picture from the camera yet');
+    const uncalibrated = this.uncalibrated.map((f) => f.bytes);
+    const lastImage = this.lastImage;
     this.calibration.startLooking();
     let found: { corners: [number, number][]; sure: boolean } | null = null;
     this.learning = this.learning.then(async () => {
       try {
+        // (Frames that came on the frame socket are fetched from it: their bytes are not here.)
+        const recent = await this.intake.recentFrames();
+        const newest = lastImage ?? recent.at(-1) ?? null;
+        const earlier = [...new Set([...uncalibrated, ...recent])].filter((b) => b !== newest);
+        const pictures = [newest, ...earlier.slice(0, FIND_IN_FRAMES)].filter((b): b is Uint8Array => b !== null);
+        if (pictures.length === 0) return this.notice(this.lastRead, 'the start piece was not looked for: the camera’s pictures are no longer held', true);
         await this.ensureTracker();
         const tracker = this.tracker;
         if (!tracker) return this.notice(this.lastRead, `the start piece cannot be looked for: ${this.trackerProblem ?? 'the tracker did not load'}`, true);
@@ -789,7 +840,7 @@ export class CameraService {
       calibratedFrom: tracker?.calibratedFrom ?? null,
       ...this.calibration.view(tracker?.calibratedFrom ?? null),
       frames: { received: this.received, read: this.read, last: this.lastRead, queued: this.intake.held + this.intake.inFlight + (midFrame ? 1 : 0), dropped: this.dropped },
-      size: this.size ?? (this.lastImage ? jpegSize(this.lastImage) : null),
+      size: this.size ?? (this.lastImage ? jpegSize(this.lastImage) : this.socketSize ? [this.socketSize[0], this.socketSize[1]] : null),
       grid: game && tracker ? gridView(game, tracker.tableToImage) : [],
       proposals,
       notices: [...this.notices].reverse().map((n) => ({ ...n, text: say(n.text) })),

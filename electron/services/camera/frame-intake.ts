@@ -3,7 +3,8 @@
  * read is looked at (a 160 px grey copy, decoded at an eighth of its size on a worker thread,
  * frame-look.ts, so the services' thread only compares a few thousand bytes; one with nothing to be read into — no
  * game, or teach mode taking the frames — is only counted), but only these are kept until the
- * tracker reads them:
+ * tracker reads them (a frame that came on the frame socket, frame-socket.ts, was looked at on the
+ * socket's thread: only its grey copy is here, and the bytes of the frames kept are fetched from it):
  *
  * - per still scene after motion, the frame that makes it still and the last frame before it (the
  *   tracker's own still check wants two alike frames after a different one: models/track
@@ -22,6 +23,7 @@
  * copy of it in the worker.)
  */
 import { lookAt, type Thumb } from './frame-look.js';
+import type { HeldFrames } from './frame-socket.js';
 
 /** Width of the grey copy frames are compared at (calibration/motion.ts THUMB_WIDTH). */
 const THUMB_WIDTH = 160;
@@ -50,8 +52,11 @@ export interface KeptFrame {
   readonly still: boolean;
 }
 
+/** A frame's bytes: here, or held by the frame socket's worker under its number there (fetched when kept). */
+type FrameRef = Uint8Array | { readonly seq: number };
+
 interface Seen {
-  readonly bytes: Uint8Array;
+  readonly frame: FrameRef;
   readonly index: number;
   readonly thumb: Thumb;
 }
@@ -75,12 +80,14 @@ export interface FrameIntakeOptions {
   readonly onKept: () => void;
   /** A frame could not be looked at: not decoded, or the services were behind. */
   readonly onProblem: (index: number, message: string) => void;
+  /** Where frames that came on the frame socket are held (`pushLooked`). */
+  readonly socket?: () => HeldFrames | null;
 }
 
 export class FrameIntake {
   private waiting: Scene[] = [];
   private prev: Seen | null = null;
-  private beforePrev: KeptFrame | null = null;
+  private beforePrev: { readonly frame: FrameRef; readonly index: number } | null = null;
   private inStill = false;
   /** The last still scene kept (or read): a later one that looks the same adds nothing. */
   private lastScene: Thumb | null = null;
@@ -90,7 +97,7 @@ export class FrameIntake {
   private decoding = 0;
   private readonly toDecode: (() => void)[] = [];
   /** The last few frames pushed, kept or not (the start piece is looked for in them). */
-  private readonly recent: Uint8Array[] = [];
+  private readonly recent: FrameRef[] = [];
   /** Bumped by `clear`: looks started before it are not used. */
   private epoch = 0;
   /** Frames looked at, scenes dropped beyond `maxScenes`, frames not looked at (the services were behind). */
@@ -114,8 +121,7 @@ export class FrameIntake {
       this.o.onProblem(index, `frame ${index} was not looked at: ${MAX_BACKLOG} frames were waiting to be (the services are behind the camera)`);
       return;
     }
-    this.recent.push(bytes);
-    if (this.recent.length > RECENT) this.recent.shift();
+    this.remember(bytes);
     this.looking++;
     const epoch = this.epoch;
     if (!keep) {
@@ -125,7 +131,7 @@ export class FrameIntake {
         this.looking--;
         if (epoch !== this.epoch) return;
         this.looked++;
-        this.take(bytes, index, null, false);
+        this.afresh();
       });
       return;
     }
@@ -155,31 +161,75 @@ export class FrameIntake {
         this.o.onProblem(index, `frame ${index} could not be decoded (${r.why}); nothing was read from it`);
         return;
       }
-      this.take(bytes, index, r.t, keep);
+      await this.take(bytes, index, r.t, epoch);
     });
   }
 
-  private take(bytes: Uint8Array, index: number, thumb: Thumb | null, keep: boolean): void {
+  /**
+   * One frame that came on the frame socket (frame-socket.ts), looked at there: its grey copy (or why
+   * it has none) is here, its bytes stay in the socket's worker (frame `seq` there) and are fetched
+   * only if it is kept. Otherwise as `push`.
+   */
+  pushLooked(index: number, seq: number, look: { readonly ok: true; readonly thumb: Thumb } | { readonly ok: false; readonly why: string }, keep: boolean): void {
+    this.remember({ seq });
+    this.looking++;
+    const epoch = this.epoch;
+    this.chain = this.chain.then(async () => {
+      this.looking--;
+      if (epoch !== this.epoch) return;
+      this.looked++;
+      if (!keep) this.afresh();
+      else if (!look.ok) this.o.onProblem(index, `frame ${index} could not be decoded (${look.why}); nothing was read from it`);
+      else await this.take({ seq }, index, look.thumb, epoch);
+      this.releaseSocketFrames();
+    });
+  }
+
+  private remember(frame: FrameRef): void {
+    this.recent.push(frame);
+    if (this.recent.length > RECENT) this.recent.shift();
+  }
+
+  private async take(frame: FrameRef, index: number, thumb: Thumb, epoch: number): Promise<void> {
     const prev = this.prev;
-    if (!keep || !thumb) {
-      this.afresh();
-      return;
-    }
     const alike = prev !== null && changedShare(prev.thumb, thumb, PIXEL_THRESHOLD) <= STILL_MAX_CHANGED;
+    const motion = this.beforePrev;
+    this.beforePrev = prev ? { frame: prev.frame, index: prev.index } : null;
+    this.prev = { frame, index, thumb };
     if (alike && !this.inStill) {
       this.inStill = true;
-      const motion = this.beforePrev;
       if (this.lastScene && changedShare(this.lastScene, thumb, SAME_THRESHOLD) < SAME_MAX_CHANGED) {
         // The same scene again: only its motion is worth telling the tracker (one marker at a time).
-        if (motion) this.add({ frames: [motion], bytes: motion.bytes.length }, true);
+        if (!motion) return;
+        const [m] = await this.bytesOf([motion.frame]);
+        if (epoch !== this.epoch) return;
+        if (m) this.add({ frames: [{ bytes: m, index: motion.index, still: false }], bytes: m.length }, true);
+        else this.o.onProblem(motion.index, `frame ${motion.index} (a hand between two alike scenes) was no longer held; nothing was read from it`);
       } else {
         this.lastScene = thumb;
-        const still = [{ bytes, index: prev.index, still: true }, { bytes, index, still: true }];
-        this.add({ frames: [...(motion ? [motion] : []), ...still], bytes: bytes.length + (motion?.bytes.length ?? 0) }, false);
+        const [b, m] = await this.bytesOf([frame, ...(motion ? [motion.frame] : [])]);
+        if (epoch !== this.epoch) return;
+        if (!b) return this.o.onProblem(index, `frame ${index} (a still scene) was no longer held; nothing was read from it`);
+        const still = [{ bytes: b, index: prev.index, still: true }, { bytes: b, index, still: true }];
+        const before = motion && m ? [{ bytes: m, index: motion.index, still: false }] : [];
+        this.add({ frames: [...before, ...still], bytes: b.length + (m?.length ?? 0) }, false);
       }
     } else if (!alike) this.inStill = false;
-    this.beforePrev = prev ? { bytes: prev.bytes, index: prev.index, still: false } : null;
-    this.prev = { bytes, index, thumb };
+  }
+
+  /** The bytes of these frames, fetched from the frame socket's worker where they are held there (null: no longer). */
+  private async bytesOf(frames: readonly FrameRef[]): Promise<(Uint8Array | null)[]> {
+    const seqs = frames.flatMap((f) => (f instanceof Uint8Array ? [] : [f.seq]));
+    const socket = seqs.length > 0 ? (this.o.socket?.() ?? null) : null;
+    const fetched = socket ? await socket.bytes(seqs) : [];
+    let k = 0;
+    return frames.map((f) => (f instanceof Uint8Array ? f : (fetched[k++] ?? null)));
+  }
+
+  /** The socket's worker need hold no frame older than the ones this intake may still ask for. */
+  private releaseSocketFrames(): void {
+    const seqs = [this.prev?.frame, this.beforePrev?.frame, ...this.recent].flatMap((f) => (f && !(f instanceof Uint8Array) ? [f.seq] : []));
+    if (seqs.length > 0) this.o.socket?.()?.release(Math.min(...seqs));
   }
 
   private add(scene: Scene, motionOnly: boolean): void {
@@ -234,9 +284,9 @@ export class FrameIntake {
     return this.looking;
   }
 
-  /** The last frames pushed before the newest, oldest first (the start piece is looked for in them). */
-  recentFrames(): Uint8Array[] {
-    return this.recent.slice(0, -1);
+  /** The last frames pushed, oldest first, the newest last (the start piece is looked for in them). */
+  async recentFrames(): Promise<Uint8Array[]> {
+    return (await this.bytesOf(this.recent)).filter((b): b is Uint8Array => b !== null);
   }
 
   /** The index of the oldest frame waiting for the tracker (Infinity: none). */

@@ -73,11 +73,41 @@ class Socket {
   }
 }
 
+/**
+ * The frame socket (the services' electron/services/camera/frame-socket.ts): the main screen's camera
+ * frames go there, to a thread of their own, so that the services' thread receives only the frames
+ * it keeps. Until it is open, or if it closes, frames go on the main socket.
+ */
+class FrameSocket {
+  private ws: WebSocket | null = null;
+
+  open(url: string, token: string): void {
+    const ws = new WebSocket(url);
+    ws.binaryType = 'arraybuffer';
+    ws.onopen = () => ws.send(JSON.stringify({ token }));
+    ws.onmessage = (e) => {
+      const m = JSON.parse(String(e.data)) as Reply<unknown>;
+      if (m.ok && this.ws === null) this.ws = ws;
+    };
+    ws.onclose = () => {
+      if (this.ws === ws) this.ws = null;
+    };
+    ws.onerror = () => undefined;
+  }
+
+  /** Sent here when open; false: send it elsewhere. */
+  send(bytes: Uint8Array): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(bytes);
+    return true;
+  }
+}
+
 function socketUrl(): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`;
 }
 
-function backendOf(socket: Socket): Backend {
+function backendOf(socket: Socket, frames: FrameSocket | null = null): Backend {
   const api = Object.fromEntries(OPS.map((op) => [op, (...args: unknown[]) => socket.call(op, args)])) as unknown as CompanionApi;
   return {
     api,
@@ -90,7 +120,9 @@ function backendOf(socket: Socket): Backend {
       socket.cameraListeners.add(l);
       return () => socket.cameraListeners.delete(l);
     },
-    sendFrame: (jpeg) => socket.sendBinary(jpeg),
+    sendFrame: (jpeg) => {
+      if (!frames?.send(jpeg)) socket.sendBinary(jpeg);
+    },
   };
 }
 
@@ -100,12 +132,17 @@ export async function connectKnown(): Promise<Connection | null> {
   if (!token) return null;
   const socket = new Socket();
   await socket.open(socketUrl());
-  const hello = (await socket.call('hello', [token])) as Reply<{ role: Role }>;
+  const hello = (await socket.call('hello', [token])) as Reply<{ role: Role; frames?: string }>;
   if (!hello.ok) {
     localStorage.removeItem(SCREEN_TOKEN);
     return null;
   }
-  return { backend: backendOf(socket), role: hello.value.role };
+  let frames: FrameSocket | null = null;
+  if (hello.value.frames) {
+    frames = new FrameSocket();
+    frames.open(hello.value.frames, token);
+  }
+  return { backend: backendOf(socket, frames), role: hello.value.role };
 }
 
 /** Pairs a second screen with the code shown on the main screen. */
