@@ -268,7 +268,8 @@ export class CameraService {
   socketFrame(f: SocketFrame, held: HeldFrames): void {
     this.socket = held;
     if (this.feed.kind !== 'browser') {
-      // (Not the chosen source: nothing kept; the socket releases it with the next.)
+      // Not the chosen source: nothing kept, nothing held for it.
+      held.release(f.seq + 1);
       return;
     }
     this.feed.frameArrived();
