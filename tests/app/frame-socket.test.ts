@@ -8,7 +8,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { splitMjpeg } from '../../models/scene/recording.js';
 import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
 import { connect } from './helpers/ws-client.js';
@@ -22,23 +21,6 @@ const manifest = JSON.parse(readFileSync(join(REC, 'manifest.json'), 'utf8')) as
 const hands = new Set(manifest.visits.map((v) => v.handFrom));
 const sent = frames.flatMap((f, i) => (hands.has(i) ? [f] : [f, f, f, f, f]));
 const recorded = { players: [{ name: 'P1', color: 'red' }, { name: 'P2', color: 'blue' }], expansions: ['base', 'tower', 'jousts-crests'] };
-
-/** A connection to the frame socket: open (or refused at the upgrade), its messages, how it closed. */
-async function frameSocket(url: string, headers: Record<string, string> = {}) {
-  const ws = new WebSocket(url, { headers });
-  const messages: { ok: boolean; error?: string }[] = [];
-  ws.on('message', (d) => messages.push(JSON.parse(d.toString()) as { ok: boolean; error?: string }));
-  const closed = new Promise<{ code: number; reason: string }>((r) => ws.on('close', (code, reason) => r({ code, reason: reason.toString() })));
-  const opened = await new Promise<boolean>((resolve) => {
-    ws.once('open', () => resolve(true));
-    ws.once('error', () => resolve(false));
-  });
-  const until = async (n: number) => {
-    for (let i = 0; i < 500 && messages.length < n; i++) await new Promise((r) => setTimeout(r, 10));
-    return messages;
-  };
-  return { ws, opened, messages, until, closed };
-}
 
 describe('the frame socket', () => {
   let app: BrowserMode;
@@ -55,12 +37,11 @@ describe('the frame socket', () => {
     expect(url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/$/);
 
     // Another site's page: refused at the upgrade.
-    expect((await frameSocket(url, { Origin: 'http://evil.example' })).opened).toBe(false);
+    await expect(connect(url, { Origin: 'http://evil.example' })).rejects.toThrow(/403/);
     // The main screen's page, the wrong token (or a frame before any token): closed, saying why.
     for (const first of [JSON.stringify({ token: 'nope' }), Buffer.from(frames[0]!)]) {
-      const s = await frameSocket(url, { Origin: app.server.url.replace(/\/$/, '') });
-      expect(s.opened).toBe(true);
-      s.ws.send(first);
+      const s = await connect(url, { Origin: app.server.url.replace(/\/$/, '') });
+      s.raw(first);
       expect(await s.closed).toEqual({ code: 4001, reason: 'send the main screen’s token first' });
     }
     // A second screen is not told where it is.
@@ -77,18 +58,18 @@ describe('the frame socket', () => {
     expect((await main.call('hello', app.server.mainToken)).ok).toBe(true);
     expect((await main.call('newGame', recorded)).ok).toBe(true);
     expect((await main.call('cameraUse', 'browser', 'test camera')).ok).toBe(true);
-    const s = await frameSocket(app.server.frameSocket!.url, { Origin: app.server.url.replace(/\/$/, '') });
-    s.ws.send(JSON.stringify({ token: app.server.mainToken }));
-    expect((await s.until(1))[0]).toEqual({ id: null, ok: true, value: 'frames' });
+    const s = await connect(app.server.frameSocket!.url, { Origin: app.server.url.replace(/\/$/, '') });
+    s.raw(JSON.stringify({ token: app.server.mainToken }));
+    expect(await s.next()).toEqual({ id: null, ok: true, value: 'frames' });
 
     // A frame that says it is 20000×20000 pixels: refused before decoding, told to the sender and to the table.
     const huge = Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x4e, 0x20, 0x4e, 0x20, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    s.ws.send(huge);
-    const refused = (await s.until(2))[1]!;
+    s.raw(huge);
+    const refused = await s.next();
     expect(refused.ok).toBe(false);
     expect(refused.error).toMatch(/^binary message \(a camera frame\) refused: frame 0 on the frame socket: a frame of 20000×20000 pixels/);
 
-    for (const f of sent) s.ws.send(f);
+    for (const f of sent) s.raw(Buffer.from(f));
     const camera = app.camera;
     for (let i = 0; i < 3000 && camera.intakeFigures.looked < sent.length; i++) await new Promise((r) => setTimeout(r, 10));
     await camera.settled();
@@ -108,7 +89,7 @@ describe('the frame socket', () => {
     expect(view.calibrated).toBe(true);
     expect(view.counts.committed + view.proposals.length).toBeGreaterThanOrEqual(1);
     expect(app.session.currentGame!.commands.some((c) => c.type === 'placeTile') || view.proposals.length > 0).toBe(true);
-    s.ws.close();
+    s.close();
     main.close();
   }, 60_000);
 });

@@ -24,6 +24,7 @@
  */
 import { lookAt, type Thumb } from './frame-look.js';
 import type { HeldFrames } from './frame-socket.js';
+import type { FrameLook } from './frame-socket-protocol.js';
 
 /** Width of the grey copy frames are compared at (calibration/motion.ts THUMB_WIDTH). */
 const THUMB_WIDTH = 160;
@@ -170,7 +171,7 @@ export class FrameIntake {
    * it has none) is here, its bytes stay in the socket's worker (frame `seq` there) and are fetched
    * only if it is kept. Otherwise as `push`.
    */
-  pushLooked(index: number, seq: number, look: { readonly ok: true; readonly thumb: Thumb } | { readonly ok: false; readonly why: string }, keep: boolean): void {
+  pushLooked(index: number, seq: number, look: FrameLook, keep: boolean): void {
     this.remember({ seq });
     this.looking++;
     const epoch = this.epoch;

@@ -5,24 +5,15 @@
  * every second the services' thread would otherwise not be answering the table.
  */
 import { parentPort } from 'node:worker_threads';
-import sharp from 'sharp';
 import type { LookReply, LookRequest } from './frame-look.js';
+import { greyCopy } from './grey-copy.js';
 
 const port = parentPort;
 if (!port) throw new Error('frame-look-worker: not started as a worker thread');
 
 port.on('message', (m: LookRequest) => {
-  sharp(m.bytes, { failOn: 'truncated' })
-    .resize(m.width)
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-    .then(
-      ({ data, info }) => {
-        // A copy of exactly the grey bytes, its buffer moved to the services (not the pool's slab).
-        const grey = new Uint8Array(data);
-        port.postMessage({ id: m.id, ok: true, width: info.width, height: info.height, data: grey } satisfies LookReply, [grey.buffer]);
-      },
-      (e: unknown) => port.postMessage({ id: m.id, ok: false, why: (e as Error).message ?? String(e) } satisfies LookReply),
-    );
+  greyCopy(m.bytes, m.width).then(
+    (t) => port.postMessage({ id: m.id, ok: true, ...t } satisfies LookReply, [t.data.buffer as ArrayBuffer]),
+    (e: unknown) => port.postMessage({ id: m.id, ok: false, why: (e as Error).message ?? String(e) } satisfies LookReply),
+  );
 });

@@ -3,6 +3,7 @@
  * each other. Frames are numbered by the worker (`seq`, from 0, in the order they came); the services
  * get each frame's grey copy and ask for the bytes only of the frames they keep.
  */
+import type { Thumb } from './frame-look.js';
 
 export interface FrameSocketOptions {
   /** The main screen's token: the first message on a connection must carry it. */
@@ -21,7 +22,8 @@ export type ToFrameSocket =
   /** No frame before `below` is asked for again. */
   | { readonly op: 'release'; readonly below: number };
 
-export type FrameLook = { readonly ok: true; readonly width: number; readonly height: number; readonly data: Uint8Array } | { readonly ok: false; readonly why: string };
+/** A frame's grey copy (grey-copy.ts), or why it has none. */
+export type FrameLook = { readonly ok: true; readonly thumb: Thumb } | { readonly ok: false; readonly why: string };
 
 export type FromFrameSocket =
   | { readonly kind: 'listening'; readonly port: number }

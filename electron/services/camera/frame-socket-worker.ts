@@ -12,12 +12,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
-import sharp from 'sharp';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { MAX_FRAME_BYTES } from '../../contract/camera.js';
 import { isLoopback, sameSecret } from '../../server/net.js';
 import { frameSizeProblem, jpegSize, pngSize } from './frame-size.js';
 import type { FrameLook, FrameSocketOptions, FromFrameSocket, ToFrameSocket } from './frame-socket-protocol.js';
+import { greyCopy } from './grey-copy.js';
 
 const port = parentPort;
 if (!port) throw new Error('frame-socket-worker: not started as a worker thread');
@@ -42,14 +42,9 @@ function look(bytes: Uint8Array): Promise<FrameLook> {
   return new Promise((resolve) => {
     const start = () => {
       decoding++;
-      sharp(bytes, { failOn: 'truncated' })
-        .resize(o.thumbWidth)
-        .greyscale()
-        .raw()
-        .toBuffer({ resolveWithObject: true })
-        // A copy of exactly the grey bytes (not the pool's slab), its buffer moved to the services.
+      greyCopy(bytes, o.thumbWidth)
         .then(
-          ({ data, info }) => resolve({ ok: true, width: info.width, height: info.height, data: new Uint8Array(data) }),
+          (thumb) => resolve({ ok: true, thumb }),
           (e: unknown) => resolve({ ok: false, why: (e as Error).message ?? String(e) }),
         )
         .finally(() => {
@@ -83,7 +78,7 @@ function frame(ws: WebSocket, data: RawData): void {
   chain = chain.then(async () => {
     const l = await looked;
     waiting--;
-    post({ kind: 'frame', seq, size, look: l }, l.ok ? [l.data.buffer as ArrayBuffer] : []);
+    post({ kind: 'frame', seq, size, look: l }, l.ok ? [l.thumb.data.buffer as ArrayBuffer] : []);
   });
 }
 

@@ -7,15 +7,14 @@
  * one sends them there).
  */
 import { Worker } from 'node:worker_threads';
-import type { Thumb } from './frame-look.js';
-import type { FrameSocketOptions, FromFrameSocket, ToFrameSocket } from './frame-socket-protocol.js';
+import type { FrameLook, FrameSocketOptions, FromFrameSocket, ToFrameSocket } from './frame-socket-protocol.js';
 import { workerEntry } from './worker-entry.js';
 
 /** A frame the socket's worker looked at: its number there, its size, its grey copy or why it has none. */
 export interface SocketFrame {
   readonly seq: number;
   readonly size: readonly [number, number];
-  readonly look: { readonly ok: true; readonly thumb: Thumb } | { readonly ok: false; readonly why: string };
+  readonly look: FrameLook;
 }
 
 /** Where the bytes of socket frames are: fetched when kept, released when no longer wanted. */
@@ -63,7 +62,7 @@ export class FrameSocket implements HeldFrames {
             socket = new FrameSocket(worker, m.port);
             return resolve(socket);
           case 'frame':
-            return events.onFrame({ seq: m.seq, size: m.size, look: m.look.ok ? { ok: true, thumb: { width: m.look.width, height: m.look.height, data: m.look.data } } : m.look });
+            return events.onFrame({ seq: m.seq, size: m.size, look: m.look });
           case 'refused':
             return events.onRefused(m.seq, m.why, m.skipped);
           case 'bytes': {
