@@ -211,7 +211,7 @@ for (;;) {
   // and, before it read anything of it, while frames of it may still come or wait to be read.
   const readPast = view.frames.last >= 0 && recordingIndex(view.frames.last) > visitEnd(p);
   const mayRead = (view.reading || view.waiting === 'the tracker to load') && !readPast && (reading || (!senderDone && recordingIndex(view.frames.received - 1) <= visitEnd(p)));
-  let step = nextStep(truth, { history, open: view.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: mayRead });
+  let step = nextStep(truth, { history, open: view.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: mayRead, figureWaits: view.figureWaits });
   if (performance.now() - toldAt > 30_000) {
     toldAt = performance.now();
     const f = app.camera.intakeFigures;

@@ -71,6 +71,11 @@ export interface CameraView {
   /** Does the tracker read frames now, or does it wait (and for what)? */
   readonly reading: boolean;
   readonly waiting: string | null;
+  /**
+   * The camera saw the new tile and reads the figure on it once the table nominates or ends the turn
+   * (Jousts & Crests: the nomination comes before the figure, and the camera cannot see it).
+   */
+  readonly figureWaits: boolean;
   readonly calibrated: boolean;
   /** Where the grid comes from: the marker sheet, or the start piece's corners the table clicked. */
   readonly calibratedFrom: 'markers' | 'start piece corners' | null;

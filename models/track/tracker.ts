@@ -208,6 +208,14 @@ export class Tracker {
     return this.templates.usePicture(p);
   }
 
+  /**
+   * A figure seen on the tile just read waits for the turn's nomination (Jousts & Crests): the camera
+   * reads it once the table nominates or moves on. The table must be told, or it enters the figure itself.
+   */
+  get figureWaits(): boolean {
+    return this.figureWait !== null;
+  }
+
   /** The table plane as last solved (table millimetres to image pixels), for the camera view's grid. */
   get tableToImage(): Homography | null {
     return this.H;

@@ -97,6 +97,7 @@ async function table(s: Open, plan: readonly Command[], log: Log, at?: () => Pro
       history: game.commands,
       open: view.proposals.map((p) => ({ id: p.id, readings: p.readings.map((r) => r.command) })),
       cameraMayRead: view.reading && view.frames.queued > 0,
+      figureWaits: view.figureWaits,
     });
     switch (step.do) {
       case 'done':
@@ -208,6 +209,24 @@ describe('a figure that waits for a nomination (Jousts & Crests)', () => {
     // The camera goes on reading: the next turn's tile is its own.
     const next = plan.findIndex((c, i) => i > figureAt + 1 && c.type === 'placeTile');
     expect(log.entered.has(next)).toBe(false);
+    await close(s);
+  }, 120_000);
+
+  it('the view tells the table the camera reads the figure once it nominates or ends the turn: the table ends it, and the figure is the camera’s', async () => {
+    const s = open();
+    const log = newLog();
+    await table(s, truth, log, async () => {
+      const view = s.camera.view();
+      expect(view.reading).toBe(false);
+      expect(view.figureWaits).toBe(true);
+      expect(view.waiting).toMatch(/may slide an emblem under one of: .*; the camera reads the figure on the new tile once the table nominates or ends the turn$/);
+    });
+    endsWell(s, truth, log);
+    // The table did as the view said (it ended the turn) and entered no figure: the camera's went in before the end.
+    expect([...log.entered.values()].filter((c) => sameMove(c, figure))).toEqual([]);
+    expect(log.entered.get(figureAt)).toEqual(truth[figureAt + 1]);
+    expect(figureProposals(s).map((p) => [p.status, p.before])).toEqual([['accepted', figureAt]]);
+    expect(s.camera.view().figureWaits).toBe(false);
     await close(s);
   }, 120_000);
 

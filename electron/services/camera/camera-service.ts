@@ -346,6 +346,11 @@ export class CameraService {
     return last !== undefined && isTileCommand(last);
   }
 
+  /** The tracker saw the new tile and reads the figure on it once the turn's nomination is made or passed (Tracker `figureWaits`). */
+  private get figureWaits(): boolean {
+    return !this.midFrame && (this.trackerOfThisGame?.figureWaits ?? false);
+  }
+
   /** Why the tracker does not read now, or null when it does. */
   private waitingFor(): string | null {
     const game = this.o.session.currentGame;
@@ -355,7 +360,11 @@ export class CameraService {
     if (!this.tracker || this.trackerFor !== this.o.session.currentGameId) return 'the tracker to load';
     if (this.desk.open().length > 0) return 'the table to answer the camera’s question';
     const first = reminders(game.state)[0];
-    if (!first || (first.what !== 'placeTile' && first.what !== 'placePrizeTile')) return `the table: ${first?.text ?? 'nothing to do'}`;
+    if (!first || (first.what !== 'placeTile' && first.what !== 'placePrizeTile')) {
+      // (Else the table, told only that it may place a figure, enters the one already on the tile.)
+      const figure = this.figureWaits ? '; the camera reads the figure on the new tile once the table nominates or ends the turn' : '';
+      return `the table: ${first?.text ?? 'nothing to do'}${figure}`;
+    }
     return null;
   }
 
@@ -837,6 +846,7 @@ export class CameraService {
       message: this.feed.message ? say(this.feed.message) : this.trackerProblem ? `The tracker cannot run: ${say(this.trackerProblem)}` : null,
       reading: waiting === null,
       waiting: waiting === null ? null : say(waiting),
+      figureWaits: waiting !== null && this.figureWaits,
       calibrated: tracker?.calibrated ?? false,
       calibratedFrom: tracker?.calibratedFrom ?? null,
       ...this.calibration.view(tracker?.calibratedFrom ?? null),

@@ -82,6 +82,8 @@ export class TrackerClient {
   /** The cells with a tile the tracker's game lacks, as its last reply left them (Tracker `unreadCells`). */
   private ahead: ReadonlySet<number> = new Set();
   private firstSeen: ReadonlyMap<number, number> = new Map();
+  /** Tracker `figureWaits`, as its last reply left it. */
+  figureWaits = false;
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private timer: NodeJS.Timeout | null = null;
@@ -202,6 +204,7 @@ export class TrackerClient {
     this.tableToImage = s.tableToImage;
     this.ahead = new Set(s.ahead);
     this.firstSeen = new Map(s.firstSeen);
+    this.figureWaits = s.figureWaits;
     while (this.game.history.length > s.keep) this.game.undo();
     for (const c of s.add) {
       const r = this.game.play(c);

@@ -63,14 +63,14 @@ export class TrackerHost {
   /** Where the tracker stands, its game as what changed since the last report. */
   state(): TrackerState {
     const t = this.tracker;
-    if (!t) return { calibratedFrom: null, tableToImage: null, keep: 0, add: [], ahead: [], firstSeen: [] };
+    if (!t) return { calibratedFrom: null, tableToImage: null, keep: 0, add: [], ahead: [], firstSeen: [], figureWaits: false };
     const now = t.game.commands;
     let k = 0;
     while (k < this.reported.length && k < now.length && sameCommand(this.reported[k]!, now[k]!)) k++;
     const add = now.slice(k);
     this.reported = [...now];
     const cells = t.unreadCells;
-    return { calibratedFrom: t.calibratedFrom, tableToImage: t.tableToImage, keep: k, add, ahead: [...cells.ahead], firstSeen: [...cells.firstSeen] };
+    return { calibratedFrom: t.calibratedFrom, tableToImage: t.tableToImage, keep: k, add, ahead: [...cells.ahead], firstSeen: [...cells.firstSeen], figureWaits: t.figureWaits };
   }
 
   private async create(a: Extract<Request, { op: 'create' }>['args']): Promise<Replies['create']> {

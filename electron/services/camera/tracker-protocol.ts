@@ -82,7 +82,7 @@ export interface Replies {
  * Where the tracker stands after a request. `keep`/`add`: its game's commands (the first `keep`
  * unchanged, then `add`). `ahead`/`firstSeen`: the cells holding a tile its game lacks (Tracker
  * `unreadCells`, `firstSeen` as [cell key, frame] in the order seen), so the services weigh an open
- * reading (`earlierTile`) without asking the worker.
+ * reading (`earlierTile`) without asking the worker. `figureWaits`: Tracker `figureWaits`.
  */
 export interface TrackerState {
   readonly calibratedFrom: 'markers' | 'start piece corners' | null;
@@ -91,6 +91,7 @@ export interface TrackerState {
   readonly add: readonly Command[];
   readonly ahead: readonly number[];
   readonly firstSeen: readonly (readonly [number, number])[];
+  readonly figureWaits: boolean;
 }
 
 export type RequestMessage = { readonly id: number } & Request;

@@ -218,7 +218,7 @@ export class DemoService {
     const reads = view.reading || view.waiting === 'the tracker to load';
     const playing = view.status === 'live' || view.status === 'starting';
     const mayRead = reads && (view.frames.queued > 0 || (playing && view.frames.last <= visitEnd));
-    return nextStep(truth.commands, { history: game.commands, open: view.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: mayRead });
+    return nextStep(truth.commands, { history: game.commands, open: view.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: mayRead, figureWaits: view.figureWaits });
   }
 
   /**

@@ -30,6 +30,11 @@ export interface TableSees {
   readonly open: readonly { readonly id: number; readonly readings: readonly Command[] }[];
   /** Can the camera still read the next move (it reads now, and the move's visit is not over)? */
   readonly cameraMayRead: boolean;
+  /**
+   * Does the camera say it reads the figure on the new tile once the table nominates or ends the turn
+   * (CameraView `figureWaits`)? The table then ends the turn rather than enter the figure itself.
+   */
+  readonly figureWaits?: boolean;
 }
 
 export const isCameraMove = (c: Command) => CAMERA_READ.has(c.type);
@@ -59,6 +64,8 @@ export function nextStep(truth: readonly Command[], sees: TableSees, same: Same 
   }
   if (!next) return { do: 'done' };
   if (!isCameraMove(next)) return { do: 'enter', command: next, missed: false };
+  const after = truth[k + 1];
+  if (sees.figureWaits && next.type === 'placeMeeple' && after?.type === 'endTurn' && !early) return { do: 'enter', command: after, missed: false };
   return sees.cameraMayRead && !early ? { do: 'wait' } : { do: 'enter', command: next, missed: true };
 }
 

@@ -59,7 +59,7 @@ export async function behind(name: string, dropped: ReadonlySet<number>, typing:
     const history = session.currentGame!.commands;
     const p = agreed(rec.truth, history);
     const mayRead = view.reading && (view.frames.queued > 0 || v <= visitEnd(p));
-    const step = nextStep(rec.truth, { history, open: view.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: mayRead });
+    const step = nextStep(rec.truth, { history, open: view.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: mayRead, figureWaits: view.figureWaits });
     if (step.do === 'done') break;
     if (step.do === 'wait') {
       await play(1);
