@@ -35,6 +35,16 @@ import { startBrowserMode } from '../electron/server/browser-mode.js';
 import { isTileCommand } from '../electron/services/camera/camera-readings.js';
 import { agreed, isCameraMove, manifestWithoutDraws, nextStep } from '../tests/app/helpers/camera-table.js';
 import { connect } from '../tests/app/helpers/ws-client.js';
+import { logMemory } from '../electron/services/camera/memory-log.js';
+import { spawnSync } from 'node:child_process';
+import { ALLOCATOR_ENV, hasAllocatorEnv } from '../scripts/allocator-env.mjs';
+
+// Measured as `npm start` runs browser mode: with its allocator setting (scripts/allocator-env.mjs),
+// which glibc reads only when a process starts.
+if (!hasAllocatorEnv()) {
+  const r = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, ...ALLOCATOR_ENV } });
+  process.exit(r.status ?? 1);
+}
 
 const DIR = join(import.meta.dirname, '../tests/fixtures/recordings/demo-tower-jc');
 const MINUTES = Number(process.env.BENCH_EVENING_MINUTES ?? 120);
@@ -53,6 +63,7 @@ const parsed = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8
 if (!parsed.ok) throw new Error(parsed.reason);
 const setup = setupFromRecord(parsed.record);
 const started = performance.now();
+logMemory('services');
 
 // ── the frames: each recording frame at 1080p (the 4:3 picture scaled to the height, its edges carried out) ──
 // Made once per machine (a few minutes on a busy one) and kept in the temp folder; the camera's

@@ -15,6 +15,12 @@ export type Cv = any;
 export type Mat = any;
 
 let loading: Promise<Cv> | undefined;
+let loaded: Cv | undefined;
+
+/** The module once loaded, else undefined (never loads it). */
+export function loadedCv(): Cv | undefined {
+  return loaded;
+}
 
 /**
  * Loads the opencv.js WASM module once per process (it is ~10 MB and takes ~0.2 s to instantiate).
@@ -25,6 +31,7 @@ export function loadCv(): Promise<Cv> {
     const mod = withoutProcessHandlers(() => require('@techstark/opencv-js') as Cv);
     const ready = (cv: Cv): void => {
       if (typeof cv.then === 'function') delete cv.then;
+      loaded = cv;
       resolve(cv);
     };
     try {

@@ -6,6 +6,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { ALLOCATOR_ENV, hasAllocatorEnv } from './allocator-env.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const OUTPUTS = ['out/main/index.js', 'out/main/browser.js', 'out/preload/index.cjs', 'out/renderer/index.html'].map((p) => join(ROOT, p));
@@ -37,5 +38,12 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const electron = args.includes('--browser') ? null : electronBinary();
-if (electron) spawn(electron, [ROOT], { cwd: ROOT, stdio: 'inherit' }).on('exit', (c) => process.exit(c ?? 0));
-else await import('../out/main/browser.js');
+/** Runs `command` as the app's process, with the allocator setting (allocator-env.mjs), passing on its exit and the signals that stop it. */
+function run(command, argv) {
+  const child = spawn(command, argv, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...ALLOCATOR_ENV } });
+  for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => child.kill(s));
+  child.on('exit', (c, signal) => process.exit(c ?? (signal ? 1 : 0)));
+}
+if (electron) run(electron, [ROOT]);
+else if (hasAllocatorEnv()) await import('../out/main/browser.js');
+else run(process.execPath, [join(ROOT, 'out/main/browser.js'), ...args]);

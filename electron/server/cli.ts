@@ -33,7 +33,13 @@ try {
   const resumed = app.session.resumeNote();
   console.log(`  ${resumed ?? 'no game to resume: start one under New game'}`);
   if (app.server.pairingCode) console.log(`  LAN access on; pairing code for a second screen: ${app.server.pairingCode}`);
-  const stop = () => void app.close().then(() => process.exit(0));
+  // Once: a terminal's Ctrl+C reaches this process both from the terminal and from `npm start`, which passes it on.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void app.close().then(() => process.exit(0));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } catch (e) {

@@ -29,6 +29,29 @@ const record = loadRecord('g003-base-4p.json');
 const commands = recordCommands(record);
 
 describe('game session', () => {
+  it('makes the snapshot once per change: asked again it is the same, after a move, an undo or a new game it is new', () => {
+    const { store } = freshStore();
+    const s = new GameSession(store);
+    const none = s.snapshot();
+    expect(none.game).toBeNull();
+    expect(s.snapshot()).toBe(none);
+    s.newGame(setupFromRecord(record));
+    const started = s.snapshot();
+    expect(started).not.toBe(none);
+    expect(s.snapshot()).toBe(started);
+    expect(s.play(commands[0]!).ok).toBe(true);
+    const moved = s.snapshot();
+    expect(moved.version).toBeGreaterThan(started.version);
+    expect(moved.game!.log).toHaveLength(1);
+    expect(s.snapshot()).toBe(moved);
+    expect(s.undo().ok).toBe(true);
+    expect(s.snapshot().game!.log).toHaveLength(0);
+    // A move refused changes nothing, so the snapshot stays.
+    const before = s.snapshot();
+    expect(s.play({ type: 'endTurn' } as never).ok).toBe(false);
+    expect(s.snapshot()).toBe(before);
+  });
+
   it('plays a whole record, persists every command, and a new session resumes into the same game', () => {
     const { store, file } = freshStore();
     const s = new GameSession(store);

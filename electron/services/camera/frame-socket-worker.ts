@@ -18,6 +18,7 @@ import { isLoopback, sameSecret } from '../../server/net.js';
 import { frameSizeProblem, jpegSize, pngSize } from './frame-size.js';
 import type { FrameLook, FrameSocketOptions, FromFrameSocket, ToFrameSocket } from './frame-socket-protocol.js';
 import { greyCopy } from './grey-copy.js';
+import { logMemory } from './memory-log.js';
 
 const port = parentPort;
 if (!port) throw new Error('frame-socket-worker: not started as a worker thread');
@@ -37,6 +38,7 @@ let waiting = 0;
 let decoding = 0;
 const toDecode: (() => void)[] = [];
 let chain: Promise<void> = Promise.resolve();
+logMemory('frame socket worker', () => ({ 'frames held': [...held.values()].reduce((n, b) => n + b.byteLength, 0) }));
 
 function look(bytes: Uint8Array): Promise<FrameLook> {
   return new Promise((resolve) => {

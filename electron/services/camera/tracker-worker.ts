@@ -7,6 +7,8 @@
 import { parentPort } from 'node:worker_threads';
 import { lowerThisThreadsPriority } from './background-priority.js';
 import { TrackerHost } from './tracker-host.js';
+import { logMemory } from './memory-log.js';
+import { loadedCv } from '../../../calibration/cv.js';
 import type { ReplyMessage, RequestMessage } from './tracker-protocol.js';
 
 const port = parentPort;
@@ -14,6 +16,10 @@ if (!port) throw new Error('tracker-worker: not started as a worker thread');
 // Before the tracker starts its threads (they inherit it): reading yields to the services' thread.
 lowerThisThreadsPriority();
 const host = new TrackerHost();
+logMemory('tracker worker', (): Record<string, number> => {
+  const cv = loadedCv();
+  return cv?.HEAP8 ? { 'OpenCV wasm': cv.HEAP8.buffer.byteLength as number } : {};
+});
 let chain: Promise<void> = Promise.resolve();
 
 port.on('message', (m: RequestMessage) => {

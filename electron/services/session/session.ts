@@ -70,6 +70,7 @@ export class GameSession {
 
   /** Why the last game could not be resumed (its log no longer replays), or null. */
   resumeProblem: string | null = null;
+  private lastSnapshot: { readonly key: readonly unknown[]; readonly value: Snapshot } | null = null;
 
   /**
    * A session resumed into the last game in the store (or with none). A game whose log no longer
@@ -297,7 +298,14 @@ export class GameSession {
   }
 
   snapshot(): Snapshot {
-    return { version: this.version, game: this.game && this.gameId !== null ? gameView(this.gameId, this.game) : null, notice: this.game ? null : this.resumeProblem };
+    // Made once per change: every screen asks for it, a second screen every few tens of ms, and the
+    // whole game's log described each time was the largest garbage a table's command waited behind.
+    const key = [this.version, this.game, this.gameId, this.game?.history.length, this.resumeProblem] as const;
+    const last = this.lastSnapshot;
+    if (last && key.every((k, i) => k === last.key[i])) return last.value;
+    const value: Snapshot = { version: this.version, game: this.game && this.gameId !== null ? gameView(this.gameId, this.game) : null, notice: this.game ? null : this.resumeProblem };
+    this.lastSnapshot = { key, value };
+    return value;
   }
 
   onChange(listener: Listener): () => void {
