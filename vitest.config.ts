@@ -1,10 +1,49 @@
+import { relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // The camera in the browser plays a recording in real time: beside another browser game on a 2-core
 // machine its page sends a third of the frames, still scenes are missed, and the camera (rightly)
 // asks instead of reading. It runs by itself once the rest is done (about a minute more): even two
 // tracker tests beside it (OpenCV in WebAssembly) left it 5 of 20 moves.
 const REAL_TIME = ['tests/app/e2e-camera.test.ts'];
+
+// The longest files, longest first, as CI measured them (seconds on the 2-core machine). Vitest orders
+// a fresh clone's files by size, not time, and its two workers then end apart: started first, the long
+// ones overlap the rest instead of finishing alone.
+const LONGEST = [
+  'tests/app/e2e.test.ts', // 167
+  'tests/app/camera-service.test.ts', // 111
+  'tests/app/e2e-2025.test.ts', // 106
+  'tests/app/e2e-demo.test.ts', // 79
+  'tests/app/camera-worker.test.ts', // 68
+  'tests/app/camera-nomination.test.ts', // 67
+  'tests/app/e2e-words.test.ts', // 48
+  'tests/app/e2e-2025-river.test.ts', // 43
+  'tests/track/tracking.test.ts', // 43
+  'tests/app/camera-draw.test.ts', // 43
+  'tests/track/anchored-crops.test.ts', // 39
+  'tests/calibration/grow-plane.test.ts', // 38
+  'tests/app/e2e-camera-corners.test.ts', // 34
+  'tests/track/start-piece-corners.test.ts', // 33
+  'tests/track/laid-tile-check.test.ts', // 33
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST.indexOf(relative(f.project.config.root, f.moduleId).replaceAll('\\', '/'));
+      return i < 0 ? LONGEST.length : i;
+    };
+    // Within a project group: the listed files first, in their order, then the rest as vitest had them.
+    const group = (f: TestSpecification) => f.project.config.sequence.groupOrder;
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => group(a.f) - group(b.f) || rank(a.f) - rank(b.f) || a.i - b.i)
+      .map((x) => x.f);
+  }
+}
 
 export default defineConfig({
   test: {
@@ -13,6 +52,7 @@ export default defineConfig({
     // where the browser games and the tracker replays then run one after another (vitest ~650–810 s).
     // Two workers measured 519 and 602 s for the same tests, every one passing.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     // Set-up hooks render tile faces or start a browser; on a shared 2-core machine that can take long.
     hookTimeout: 120_000,
