@@ -189,6 +189,8 @@ function visitEnd(p: number): number {
   return v ? v.stillFrom + 1 : -1;
 }
 const tally = { missedTiles: 0, wrongTilesEntered: 0, missed: 0, answered: 0, rejected: 0, wrong: 0 };
+/** What the table did about each move of the truth it did not leave to the camera (compared with the replay's at the end). */
+const tableDid = new Map<number, string>();
 /** Cells where the table took back a tile the camera had committed wrongly. */
 const undoneCells = new Set<string>();
 let askedOnPurpose: { id: number; exact: boolean } | null = null;
@@ -267,18 +269,21 @@ for (;;) {
       await sleep(20);
       break;
     case 'undo':
+      tableDid.set(p, `took back ${JSON.stringify(step.wrong)}`);
       if (await tried(timed('undo'), 'undo')) {
         tally.wrong++;
         if (isTileCommand(step.wrong)) undoneCells.add(step.wrong.at.join(','));
       }
       break;
     case 'answer':
+      if (!tableDid.has(p)) tableDid.set(p, `answered ${step.answer} (${view.proposals.find((q) => q.id === step.id)?.why ?? '?'})`);
       if (await tried(timed('cameraAnswer', step.id, step.answer), 'cameraAnswer')) tally.answered++;
       break;
     case 'reject':
       if (await tried(timed('cameraAnswer', step.id, 'reject'), 'cameraAnswer reject')) tally.rejected++;
       break;
     case 'enter':
+      if (step.missed && !tableDid.has(p)) tableDid.set(p, `entered by hand (camera ${view.waiting ?? 'reading'})`);
       if ((await tried(timed('play', step.command), `play ${step.command.type}`)) && step.missed) {
         tally.missed++;
         const c = step.command;
@@ -319,6 +324,15 @@ const recorded = readRecordedFrames();
 const source: FrameSource = { width: W, height: H, fps: 3, next: async () => (k < recorded.length ? { index: k, bytes: recorded[k++]! } : null), close: () => undefined };
 // It reads each recording frame once, whatever the evening's length: BENCH_EVENING_REPLAY=0 leaves it out.
 const replay = process.env.BENCH_EVENING_REPLAY === '0' ? null : await replayRecording(DIR, { source, drawsTold: false });
+
+// Where the evening and the replay part: each move the replay's camera made exactly and the evening's table had to do something about.
+if (replay) {
+  for (const o of replay.outcomes) {
+    if (o.result !== 'exact') continue;
+    const did = tableDid.get(o.index);
+    if (did) process.stderr.write(`evening: exact in the replay, not here: move ${o.index} ${JSON.stringify(o.truth)}: the table ${did}\n`);
+  }
+}
 
 const pct = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
