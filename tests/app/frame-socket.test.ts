@@ -92,4 +92,26 @@ describe('the frame socket', () => {
     s.close();
     main.close();
   }, 60_000);
+
+  it('a frame sent there while the camera source is not the screen’s is refused with why, as on the main socket, and nothing is held for it', async () => {
+    const main = await connect(app.server.url);
+    expect((await main.call('hello', app.server.mainToken)).ok).toBe(true);
+    expect((await main.call('cameraUse', 'none')).ok).toBe(true);
+    const received = app.camera.view().frames.received;
+    const held = app.camera.intakeFigures.heldBytes;
+    const s = await connect(app.server.frameSocket!.url, { Origin: app.server.url.replace(/\/$/, '') });
+    s.raw(JSON.stringify({ token: app.server.mainToken }));
+    expect(await s.next()).toEqual({ id: null, ok: true, value: 'frames' });
+    s.raw(Buffer.from(frames[0]!));
+    const refused = await s.next();
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toMatch(/^binary message \(a camera frame\) refused: frame \d+ on the frame socket: the camera source is none: frames from the screen are not expected$/);
+    // The main socket says the same of the same frame.
+    main.raw(Buffer.from(frames[0]!));
+    expect(await main.next()).toEqual({ id: null, ok: false, error: 'binary message (a camera frame) refused: the camera source is none: frames from the screen are not expected' });
+    expect(app.camera.view().frames.received).toBe(received);
+    expect(app.camera.intakeFigures.heldBytes).toBe(held);
+    s.close();
+    main.close();
+  }, 60_000);
 });

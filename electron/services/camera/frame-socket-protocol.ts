@@ -20,7 +20,9 @@ export type ToFrameSocket =
   /** The bytes of these frames (null for one no longer held). */
   | { readonly op: 'bytes'; readonly id: number; readonly seqs: readonly number[] }
   /** No frame before `below` is asked for again. */
-  | { readonly op: 'release'; readonly below: number };
+  | { readonly op: 'release'; readonly below: number }
+  /** The services refuse this frame (the screen's camera is not the chosen source): the screen is told why on the socket. */
+  | { readonly op: 'refuse'; readonly seq: number; readonly why: string };
 
 /** A frame's grey copy (grey-copy.ts), or why it has none. */
 export type FrameLook = { readonly ok: true; readonly thumb: Thumb } | { readonly ok: false; readonly why: string };

@@ -59,13 +59,18 @@ function look(bytes: Uint8Array): Promise<FrameLook> {
   });
 }
 
+/** The screen is told why a frame was refused, as the main socket tells it. */
+function tell(ws: WebSocket | null, seq: number, why: string): void {
+  if (ws && ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: null, ok: false, error: `binary message (a camera frame) refused: frame ${seq} on the frame socket: ${why}` }));
+}
+
 function frame(ws: WebSocket, data: RawData): void {
   const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
   const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
   const seq = next++;
   const refuse = (why: string, skipped: boolean) => {
     post({ kind: 'refused', seq, why, skipped });
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: null, ok: false, error: `binary message (a camera frame) refused: frame ${seq} on the frame socket: ${why}` }));
+    tell(ws, seq, why);
   };
   const problem = frameSizeProblem(bytes);
   if (problem) return refuse(problem, false);
@@ -89,6 +94,7 @@ port.on('message', (m: ToFrameSocket) => {
     for (const seq of held.keys()) if (seq < m.below) held.delete(seq);
     return;
   }
+  if (m.op === 'refuse') return tell(current, m.seq, m.why);
   // Copies: a frame kept is asked for once, and may be asked for again (the start piece's pictures).
   post({ kind: 'bytes', id: m.id, frames: m.seqs.map((s) => held.get(s) ?? null) });
 });

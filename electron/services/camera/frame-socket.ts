@@ -21,6 +21,8 @@ export interface SocketFrame {
 export interface HeldFrames {
   bytes(seqs: readonly number[]): Promise<readonly (Uint8Array | null)[]>;
   release(below: number): void;
+  /** The screen is told on the socket why this frame was not taken. */
+  refuse(seq: number, why: string): void;
 }
 
 export interface FrameSocketEvents {
@@ -91,6 +93,10 @@ export class FrameSocket implements HeldFrames {
       });
       this.worker.postMessage({ op: 'bytes', id, seqs } satisfies ToFrameSocket);
     });
+  }
+
+  refuse(seq: number, why: string): void {
+    if (!this.down) this.worker.postMessage({ op: 'refuse', seq, why } satisfies ToFrameSocket);
   }
 
   release(below: number): void {
