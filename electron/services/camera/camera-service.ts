@@ -247,7 +247,7 @@ export class CameraService {
 
   /** One JPEG frame from the screen's camera. */
   frame(bytes: Uint8Array): Result<void> {
-    if (this.feed.kind !== 'browser') return fail(`the camera source is ${this.feed.kind}: frames from the screen are not expected`);
+    if (this.feed.kind !== 'browser') return fail(this.notExpected());
     const problem = frameSizeProblem(bytes);
     if (problem) {
       // Named to the table like a frame that does not decode: which frame, and why nothing was read.
@@ -265,11 +265,16 @@ export class CameraService {
    * One frame from the screen's camera that came on the frame socket (frame-socket.ts): looked at on
    * the socket's thread, its bytes held there (`held`) until the intake keeps it. As `frame` otherwise.
    */
+  private notExpected(): string {
+    return `the camera source is ${this.feed.kind}: frames from the screen are not expected`;
+  }
+
   socketFrame(f: SocketFrame, held: HeldFrames): void {
     this.socket = held;
     if (this.feed.kind !== 'browser') {
-      // Not the chosen source: nothing kept, nothing held for it.
+      // Not the chosen source: nothing kept, nothing held for it; the screen is told, as on the main socket.
       held.release(f.seq + 1);
+      held.refuse(f.seq, this.notExpected());
       return;
     }
     this.feed.frameArrived();
@@ -337,13 +342,16 @@ export class CameraService {
    * A frame's readings still on their way, whatever the game awaits meanwhile: the frame is being
    * read or its readings proposed one by one (a tile before the figure on it), or the table's tile (an
    * answer, or entered) has yet to reach the tracker, which then reads the figure on it from the same
-   * frame (`sync`). The view says the camera reads: no table is told to enter what is still to come.
+   * frame (`sync`), or the table's input that releases a figure waiting for a nomination has yet to
+   * reach it. The view says the camera reads: no table is told to enter what is still to come.
    */
   private get midFrame(): boolean {
     if (this.busyWith >= 0) return true;
     if (!this.trackerOfThisGame || this.trackerProblem || this.switchedOff || this.levelledSeq >= this.sessionSeq) return false;
     const last = this.o.session.currentGame?.commands.at(-1);
-    return last !== undefined && isTileCommand(last);
+    // Also the table's input (the end of the turn) that releases a figure waiting for a nomination:
+    // the camera puts that figure in before it once the worker has it.
+    return last !== undefined && (isTileCommand(last) || (this.trackerOfThisGame?.figureWaits ?? false));
   }
 
   /** The tracker saw the new tile and reads the figure on it once the turn's nomination is made or passed (Tracker `figureWaits`). */

@@ -50,7 +50,14 @@ export function agreed(truth: readonly Command[], history: readonly Command[], s
 
 export function nextStep(truth: readonly Command[], sees: TableSees, same: Same = sameMove): TableStep {
   const k = agreed(truth, sees.history, same);
-  if (sees.history.length > k) return { do: 'undo', wrong: sees.history.at(-1)! };
+  if (sees.history.length > k) {
+    // The end of the turn the table entered as the camera said (`figureWaits`) is not wrong while the
+    // camera may still put the figure in before it.
+    const last = sees.history.at(-1)!;
+    const end = truth[k + 1];
+    const figureToCome = sees.cameraMayRead && sees.history.length === k + 1 && truth[k]?.type === 'placeMeeple' && end?.type === 'endTurn' && same(last, end);
+    return figureToCome ? { do: 'wait' } : { do: 'undo', wrong: last };
+  }
   const next = truth[k];
   const question = sees.open[0];
   let early = false;
