@@ -276,7 +276,10 @@ for (;;) {
       }
       break;
     case 'answer':
-      if (!tableDid.has(p)) tableDid.set(p, `answered ${step.answer} (${view.proposals.find((q) => q.id === step.id)?.why ?? '?'})`);
+      if (!tableDid.has(p)) {
+        const q = view.proposals.find((x) => x.id === step.id);
+        tableDid.set(p, `answered ${step.answer} (${q?.why ?? '?'}; read from recording frame ${q ? recordingIndex(q.frame) : '?'})`);
+      }
       if (await tried(timed('cameraAnswer', step.id, step.answer), 'cameraAnswer')) tally.answered++;
       break;
     case 'reject':
@@ -326,6 +329,8 @@ const source: FrameSource = { width: W, height: H, fps: 3, next: async () => (k 
 const replay = process.env.BENCH_EVENING_REPLAY === '0' ? null : await replayRecording(DIR, { source, drawsTold: false });
 
 // Where the evening and the replay part: each move the replay's camera made exactly and the evening's table had to do something about.
+// (Without the replay: every move the table did something about.)
+if (!replay) for (const [p, did] of tableDid) process.stderr.write(`evening: move ${p} ${JSON.stringify(truth[p])}: the table ${did}\n`);
 if (replay) {
   for (const o of replay.outcomes) {
     if (o.result !== 'exact') continue;
