@@ -261,14 +261,15 @@ export class CameraService {
     return ok(undefined);
   }
 
-  /**
-   * One frame from the screen's camera that came on the frame socket (frame-socket.ts): looked at on
-   * the socket's thread, its bytes held there (`held`) until the intake keeps it. As `frame` otherwise.
-   */
+  /** Why a frame from the screen's camera is refused when another source is chosen (both sockets say it). */
   private notExpected(): string {
     return `the camera source is ${this.feed.kind}: frames from the screen are not expected`;
   }
 
+  /**
+   * One frame from the screen's camera that came on the frame socket (frame-socket.ts): looked at on
+   * the socket's thread, its bytes held there (`held`) until the intake keeps it. As `frame` otherwise.
+   */
   socketFrame(f: SocketFrame, held: HeldFrames): void {
     this.socket = held;
     if (this.feed.kind !== 'browser') {
