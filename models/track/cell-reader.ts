@@ -192,13 +192,21 @@ export class CellReader {
     if (!prepared.ok) throw new Error(prepared.reason);
     const [first] = await this.model.readPrepared([prepared.value]);
     const context = { state: state, at: [x, y] as const };
-    const { decoded } = await decodeWithSecondLook(this.model, prepared.value, first!, (r) =>
+    const looked = await decodeWithSecondLook(this.model, prepared.value, first!, (r) =>
       decodeReading(r, this.model!.info, state.catalog, context, this.enrollment ? { enrollment: this.enrollment } : {}),
     );
+    let decoded = looked.decoded;
     if (!decoded.best) return { conf, modelBest: null };
+    const top = readings[0]!;
+    // The table's exemplars of one type lift it over a look-alike the table has not shown the camera
+    // (as a picture fits another printed tile better than that tile's drawing, `fitOf`): against a
+    // reading of a type without exemplars the model speaks for itself, without them.
+    if (this.enrollment?.hasTile(decoded.best.tileId) && !this.enrollment.hasTile(top.tile)) {
+      decoded = decodeReading(looked.reading, this.model.info, state.catalog, context);
+      if (!decoded.best) return { conf, modelBest: null };
+    }
     const q = ROTATIONS.indexOf(decoded.best.rot);
     const look = this.templates.has(decoded.best.tileId) ? this.templates.look(decoded.best.tileId, q) : '';
-    const top = readings[0]!;
     const tile = state.catalog.get(top.tile)!;
     const agree = look === this.templates.look(top.tile, top.q) || (decoded.best.tileId === top.tile && sameUpToSymmetry(tile, q, top.q));
     const cm = decoded.confidence;

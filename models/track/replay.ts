@@ -4,13 +4,15 @@
  * the table's input, and the table answers the tracker's open questions from it. Only moves the
  * camera committed by itself, exactly as in the ground truth, count as exact.
  */
-import type { Command } from '../../engine/game/commands.js';
+import type { Command, PlacePrizeTile, PlaceTile } from '../../engine/game/commands.js';
 import { Game } from '../../engine/game/game.js';
 import { defaultCatalog } from '../../engine/game/engine.js';
 import { setupFromRecord } from '../../engine/record/convert.js';
 import { parseRecord } from '../../engine/record/schema.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import type { Point } from '../../calibration/geometry.js';
+import sharp from 'sharp';
+import { Enrollment, exemplarsFromCrop } from '../enroll.js';
 import { sameMove } from './same-move.js';
 import { manifestWithoutDraws } from './implied-draws.js';
 import { CAMERA_READ } from '../scene/generate.js';
@@ -37,6 +39,8 @@ export interface ReplayResult {
   readonly frames: number;
   /** What became of each camera-readable move of the ground truth, and the camera's false figures. */
   readonly outcomes: MoveOutcome[];
+  /** Tiles enrolled from the table's answers (`learnAnswers`), and the frame after which each was. */
+  readonly learned: { readonly tileId: string; readonly frame: number }[];
 }
 
 /**
@@ -77,6 +81,12 @@ export interface ReplayOptions {
    * table plays now: implied-draws.ts), and the tracker tells the tiles apart by itself. Default true.
    */
   readonly drawsTold?: boolean;
+  /**
+   * As the app's table does (electron/services/camera/table-art.ts): the picture of a tile the table
+   * picked from the camera's top 3 is enrolled as an exemplar for the model, up to this many per
+   * tile type (the app: 2). Default 0: nothing enrolled.
+   */
+  readonly learnAnswers?: number;
 }
 
 export async function replayRecording(dir: string, options: ReplayOptions = {}): Promise<ReplayResult> {
@@ -94,7 +104,25 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   const src = manifest.source as { style?: string; markers?: SheetLayout };
   if (!src.style || !src.markers) throw new Error(`${dir}: manifest source lacks the tile set's style or the marker layout`);
   const calibration = options.startPieceCorners ? { startPieceCorners: options.startPieceCorners } : { markers: src.markers };
-  const tracker = await Tracker.create({ setup, style: src.style, ...calibration, ...(options.pictures ? { pictures: options.pictures } : {}) });
+  const enrollment = options.learnAnswers ? new Enrollment() : null;
+  const tracker = await Tracker.create({ setup, style: src.style, ...calibration, ...(options.pictures ? { pictures: options.pictures } : {}), ...(enrollment ? { enrollment } : {}) });
+  /** Pictures of answered tiles to enroll before the next frame is read (the app enrols them in the background). */
+  const toLearn: (PlaceTile | PlacePrizeTile)[] = [];
+  const learned = new Map<string, number>();
+  const learnedAt: { tileId: string; frame: number }[] = [];
+  const learnAnswered = async (frame: number) => {
+    for (const c of toLearn.splice(0)) {
+      const picture = tracker.cellPicture(c.at[0], c.at[1]);
+      const recognizer = tracker.recognizer;
+      if (!enrollment || !picture || !recognizer || (learned.get(c.tile) ?? 0) >= options.learnAnswers!) continue;
+      const png = await sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).png().toBuffer();
+      const ex = await exemplarsFromCrop(recognizer, png, c.tile, c.rot);
+      if (!ex.ok) continue;
+      enrollment.add(...ex.value);
+      learned.set(c.tile, (learned.get(c.tile) ?? 0) + 1);
+      learnedAt.push({ tileId: c.tile, frame });
+    }
+  };
 
   const truth = manifest.commands as unknown as Command[];
   const N = truth.length;
@@ -169,6 +197,8 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
     // Unsure or refused: the table picks (from the top 3, or enters it), counted as not exact.
     if (expected && isCam(p) && expected.type === e.command.type) {
       outcomes.push({ truth: expected, index: p, result: e.why?.startsWith('the engine rejects') ? 'refused' : 'unsure', got: e.command, confidence: e.confidence, frame: e.frame });
+      const picked = [e.command, ...e.alternatives].some((c) => sameMove(c, expected));
+      if (options.learnAnswers && picked && (expected.type === 'placeTile' || expected.type === 'placePrizeTile')) toLearn.push(expected);
       enter(expected);
       for (const f of tracker.afterTableAnswer()) handle(f);
     }
@@ -191,6 +221,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
     const ms = performance.now() - t0;
     if (out.some((e) => e.kind === 'proposal' && (e.command.type === 'placeTile' || e.command.type === 'placePrizeTile'))) proposalMs.push(ms);
     for (const e of out) handle(e);
+    await learnAnswered(f.index);
   }
   source.close();
   if (frames < manifest.frames) for (const e of tracker.end()) handle(e);
@@ -201,7 +232,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   for (const c of truth) started.value.play(c);
   const cameraMoves = truth.filter((c) => CAMERA_READ.has(c.type)).length;
   return {
-    tracker, game: tracker.game, cameraMoves, exact, by, events, proposalMs, frames, outcomes,
+    tracker, game: tracker.game, cameraMoves, exact, by, events, proposalMs, frames, outcomes, learned: learnedAt,
     scores: tracker.game.state.players.map((pl) => pl.score),
     truthScores: started.value.state.players.map((pl) => pl.score),
   };
