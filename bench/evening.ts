@@ -6,7 +6,9 @@
  * question), a second screen sending
  * commands throughout (the table's answers, figures and turns — no draws: the tile laid is its draw —
  * and a snapshot every 50 ms), and one
- * question left open for 10 minutes of frames while the game goes on on the table.
+ * question left open for 10 minutes of frames while the game goes on on the table. The camera and the
+ * screens run in threads of their own (bench/evening-camera.mjs, bench/evening-screens.mjs: at a table
+ * they are other processes or devices), so the services' thread carries only the services.
  *
  * The frames: the bundled full game (tests/fixtures/recordings/demo-tower-jc, 381 frames at 3 fps,
  * 115 camera moves) scaled to 1080p, each of its frames shown for 1/381 of the evening: a still
@@ -111,8 +113,37 @@ const must = async (r: Promise<{ ok: boolean; error?: string }>, what: string) =
 await must(main.call('newGame', { players: setup.players.map((p) => ({ name: p.name, color: p.color })), expansions: [...setup.expansions] }), 'newGame');
 await must(main.call('cameraUse', 'browser', 'bench camera (1080p)'), 'cameraUse');
 await must(main.call('secondScreenMoves', true), 'secondScreenMoves');
-const screen = await connect(app.server.url);
-await must(screen.call('pair', app.server.pairingCode), 'pair');
+main.close();
+// The screens in a thread of their own (another process, another device at a table): the main
+// screen and a paired second screen, whose round trips are timed there (bench/evening-screens.mjs).
+const screens = new Worker(new URL('./evening-screens.mjs', import.meta.url), { workerData: { url: app.server.url, token: app.server.mainToken, code: app.server.pairingCode } });
+screens.on('error', (e) => {
+  console.error(`the screens failed: ${e.message}`);
+  process.exit(1);
+});
+const replies = new Map<number, (m: { reply: { ok: boolean; error?: string }; t0: number; t1: number }) => void>();
+let pings: ((m: { t0: number; t1: number }) => void) | null = null;
+let screensDone: () => void = () => undefined;
+const screensClosed = new Promise<void>((r) => (screensDone = r));
+await new Promise<void>((ready) =>
+  screens.on('message', (m: { ready?: true; done?: true; ping?: true; id?: number; reply?: { ok: boolean; error?: string }; t0: number; t1: number }) => {
+    if (m.ready) ready();
+    else if (m.done) screensDone();
+    else if (m.ping) pings?.(m);
+    else if (m.id !== undefined) {
+      replies.get(m.id)?.(m as { reply: { ok: boolean; error?: string }; t0: number; t1: number });
+      replies.delete(m.id);
+    }
+  }),
+);
+let callId = 0;
+/** A request from one of the screens; resolves with the reply and when its round trip started and ended (ms since the epoch). */
+const screenCall = (as: 'main' | 'screen', op: string, ...args: unknown[]) =>
+  new Promise<{ reply: { ok: boolean; error?: string }; t0: number; t1: number }>((resolve) => {
+    const id = ++callId;
+    replies.set(id, resolve);
+    screens.postMessage({ id, op, args, as });
+  });
 
 const camera = new Worker(new URL('./evening-camera.mjs', import.meta.url), { workerData: { url: app.server.url, token: app.server.mainToken, cache: CACHE, schedule, ahead: 90, scenesAhead: 4, fps: PACE } });
 let sent = 0;
@@ -150,12 +181,30 @@ const pace = setInterval(() => {
 // ── measuring ──
 const roundTrips: { ms: number; reading: boolean }[] = [];
 const workerBusy = () => (app.camera.trackerWorker?.busy ?? 0) > 0;
+const epochMs = () => performance.timeOrigin + performance.now();
+/** When the tracker's worker started and stopped reading (looked at every 5 ms), for the round trips timed in the screens' thread. */
+const busyFlips: { at: number; busy: boolean }[] = [{ at: 0, busy: false }];
+const busyWatch = setInterval(() => {
+  const b = workerBusy();
+  if (b !== busyFlips[busyFlips.length - 1]!.busy) busyFlips.push({ at: epochMs(), busy: b });
+}, 5);
+/** The worker read at some moment between t0 and t1. */
+function readingBetween(t0: number, t1: number): boolean {
+  let lo = 0, hi = busyFlips.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (busyFlips[mid]!.at <= t0) lo = mid;
+    else hi = mid - 1;
+  }
+  if (busyFlips[lo]!.busy) return true;
+  for (let i = lo + 1; i < busyFlips.length && busyFlips[i]!.at <= t1; i++) if (busyFlips[i]!.busy) return true;
+  return false;
+}
+const record = (t0: number, t1: number) => roundTrips.push({ ms: t1 - t0, reading: readingBetween(t0, t1) });
 async function timed(op: string, ...args: unknown[]) {
-  const reading = workerBusy();
-  const t = performance.now();
-  const r = await screen.call(op, ...args);
-  roundTrips.push({ ms: performance.now() - t, reading: reading || workerBusy() });
-  return r;
+  const r = await screenCall('screen', op, ...args);
+  record(r.t0, r.t1);
+  return r.reply;
 }
 let rssBase: number | null = null;
 let rssPeak = 0;
@@ -175,12 +224,10 @@ const gcObserver = new PerformanceObserver((list) => {
   if (evening) for (const e of list.getEntries()) collections.push({ kind: (e as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0, ms: e.duration });
 });
 gcObserver.observe({ entryTypes: ['gc'] });
-const pinger = (async () => {
-  while (evening) {
-    await timed('snapshot');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-})();
+// The second screen asks for a snapshot every 50 ms (in its thread) and reports each round trip.
+pings = (m) => {
+  if (evening) record(m.t0, m.t1);
+};
 
 // ── the table ──
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -214,7 +261,7 @@ for (;;) {
   }
   // The table has the camera ask about the next reading, once, and leaves that question open.
   if (!holdDone && !askOn && sent >= TOTAL * 0.15) {
-    await must(main.call('cameraAskEverything', true), 'cameraAskEverything');
+    await must(screenCall('main', 'cameraAskEverything', true).then((r) => r.reply), 'cameraAskEverything');
     askOn = true;
   }
   const inTransit = sent - app.camera.intakeFigures.looked;
@@ -252,7 +299,7 @@ for (;;) {
     }
     holdDone = true;
     askOn = false;
-    await must(main.call('cameraAskEverything', false), 'cameraAskEverything');
+    await must(screenCall('main', 'cameraAskEverything', false).then((r) => r.reply), 'cameraAskEverything');
     askedOnPurpose = { id: step.id, exact: step.do === 'answer' && step.answer === 'best' };
   }
   // The camera reads while the table acts: a move the camera made meanwhile can refuse the table's
@@ -306,7 +353,9 @@ while (!senderDone) await sleep(50);
 await app.camera.settled();
 evening = false;
 gcObserver.disconnect();
-await pinger;
+screens.postMessage({ stop: true });
+await screensClosed;
+clearInterval(busyWatch);
 clearInterval(sampler);
 clearInterval(pace);
 const eveningS = (performance.now() - started) / 1000;
@@ -316,8 +365,7 @@ const cameraMoves = truth.filter(isCameraMove).length;
 const exact = view.counts.committed - tally.wrong + (askedOnPurpose?.exact ? 1 : 0);
 const scoresRight = JSON.stringify(game().state.players.map((p) => p.score));
 await camera.terminate();
-main.close();
-screen.close();
+await screens.terminate();
 await app.close();
 
 // ── the same frames through the tracker headless (`npm run replay`'s reading) ──
