@@ -97,6 +97,8 @@ describe('teach service', () => {
     // One named by a search, at the turn of its first reading.
     const named = teach.view().cards.find((c) => c.state === 'open' && c.readings[0]?.tileId === truthOf(c))!;
     expect(teach.name(named.id, truthOf(named)!, named.readings[0]!.rotation).ok).toBe(true);
+    // Said at once, while its picture is still being stored in the background.
+    expect(teach.view().cards.find((c) => c.id === named.id)!.answer).toMatchObject({ tileId: truthOf(named), how: 'named by the table' });
     // Unknown tile, a card that cannot be answered: refused in words.
     expect(teach.name(named.id, 'NO_SUCH', 0)).toMatchObject({ ok: false, reason: expect.stringMatching(/NO_SUCH is no tile type/) });
     expect(teach.pick(9999, 0)).toMatchObject({ ok: false, reason: expect.stringMatching(/no card 9999/) });

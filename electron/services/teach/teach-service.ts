@@ -72,6 +72,8 @@ export class TeachService {
   private changes = 1;
   /** Each accepted card's stored picture. */
   private readonly stored = new Map<number, { rowId: number; how: string }>();
+  /** How each accepted card was answered: said at once (its picture is stored in the background). */
+  private readonly how = new Map<number, string>();
   /** Card pictures for the screen (JPEG data URLs), made once per picture. */
   private readonly shown = new WeakMap<Uint8Array, string>();
   private readonly retakes = new Set<string>();
@@ -100,6 +102,7 @@ export class TeachService {
     this.teach = new TeachSession(boxCounts(photoCandidates(c.edition, expansions), c.edition));
     this.choice = { edition: c.edition, expansions };
     this.stored.clear();
+    this.how.clear();
     this.thumbs = [];
     this.newest = null;
     this.readSeq = this.seq;
@@ -230,6 +233,7 @@ export class TeachService {
     } catch (e) {
       return fail(`teach: ${(e as Error).message}`);
     }
+    this.how.delete(cardId);
     const was = this.stored.get(cardId);
     if (was) {
       this.o.store.deleteTaughtTiles([was.rowId]);
@@ -256,6 +260,7 @@ export class TeachService {
   private answered(ids: readonly number[], how: string): Result<TeachView> {
     const teach = this.teach!;
     const choice = this.choice!;
+    for (const id of ids) if (teach.get(id).state === 'accepted') this.how.set(id, how);
     this.work = this.work.then(async () => {
       for (const id of ids) {
         const c = teach.get(id);
@@ -301,7 +306,7 @@ export class TeachService {
     const ids = this.o.store.taughtTiles(tileId).map((t) => t.id);
     if (ids.length === 0) return fail(`taught tiles: ${tileId} has no taught picture`);
     this.o.store.deleteTaughtTiles(ids);
-    for (const [card, s] of this.stored) if (ids.includes(s.rowId)) this.stored.delete(card);
+    for (const [card, s] of this.stored) if (ids.includes(s.rowId)) { this.stored.delete(card); this.how.delete(card); }
     this.o.camera?.tablePicturesChanged();
     this.changed();
     return ok(this.taughtTypes());
@@ -380,7 +385,7 @@ export class TeachService {
       picture: c.cropRgb ? (this.shown.get(c.cropRgb) ?? null) : null,
       readings: c.readings.map((r) => reading(r.tileId, r.rotation, r.confidence)),
       sure: this.teach?.isSure(c) ?? false,
-      answer: c.state === 'accepted' && c.tileId && c.rotation !== null ? { tileId: c.tileId, name: this.catalog.get(c.tileId)?.name ?? c.tileId, rotation: c.rotation, how: this.stored.get(c.id)?.how ?? '' } : null,
+      answer: c.state === 'accepted' && c.tileId && c.rotation !== null ? { tileId: c.tileId, name: this.catalog.get(c.tileId)?.name ?? c.tileId, rotation: c.rotation, how: this.how.get(c.id) ?? '' } : null,
       corners: c.corners.map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10] as const),
     };
   }
