@@ -116,7 +116,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
       const recognizer = tracker.recognizer;
       if (!enrollment || !picture || !recognizer || (learned.get(c.tile) ?? 0) >= options.learnAnswers!) continue;
       const png = await sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).png().toBuffer();
-      const ex = await exemplarsFromCrop(recognizer, png, c.tile, c.rot);
+      const ex = await exemplarsFromCrop(recognizer, png, c.tile, c.rot, { newTile: !recognizer.info.tiles.includes(c.tile) });
       if (!ex.ok) continue;
       enrollment.add(...ex.value);
       learned.set(c.tile, (learned.get(c.tile) ?? 0) + 1);
