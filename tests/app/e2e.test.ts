@@ -312,9 +312,12 @@ describe('the server going away', () => {
     await p.getByTestId('board').waitFor();
     await server.close();
     await expect.poll(() => p.locator('[role=alert]').textContent()).toMatch(/Lost the connection/);
+    // Waited for from before the server starts: the page reloads as soon as HTTP answers, which can
+    // be before startBrowserMode has resolved (its frame socket's worker still starting).
+    const reloaded = p.waitForEvent('load', { timeout: 20_000 });
     server = await startBrowserMode({ dataFile, rendererDir, port });
     try {
-      await p.waitForEvent('load', { timeout: 10_000 });
+      await reloaded;
       await p.getByTestId('board').waitFor();
       expect(Number(await p.getByTestId('total-0').textContent())).toBe(record.expect!.final![0]);
     } finally {
