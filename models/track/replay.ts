@@ -108,19 +108,17 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   const tracker = await Tracker.create({ setup, style: src.style, ...calibration, ...(options.pictures ? { pictures: options.pictures } : {}), ...(enrollment ? { enrollment } : {}) });
   /** Pictures of answered tiles to enroll before the next frame is read (the app enrols them in the background). */
   const toLearn: (PlaceTile | PlacePrizeTile)[] = [];
-  const learned = new Map<string, number>();
-  const learnedAt: { tileId: string; frame: number }[] = [];
+  const learned: { tileId: string; frame: number }[] = [];
   const learnAnswered = async (frame: number) => {
     for (const c of toLearn.splice(0)) {
       const picture = tracker.cellPicture(c.at[0], c.at[1]);
       const recognizer = tracker.recognizer;
-      if (!enrollment || !picture || !recognizer || (learned.get(c.tile) ?? 0) >= options.learnAnswers!) continue;
+      if (!enrollment || !picture || !recognizer || learned.filter((l) => l.tileId === c.tile).length >= options.learnAnswers!) continue;
       const png = await sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).png().toBuffer();
       const ex = await exemplarsFromCrop(recognizer, png, c.tile, c.rot, { newTile: !recognizer.info.tiles.includes(c.tile) });
       if (!ex.ok) continue;
       enrollment.add(...ex.value);
-      learned.set(c.tile, (learned.get(c.tile) ?? 0) + 1);
-      learnedAt.push({ tileId: c.tile, frame });
+      learned.push({ tileId: c.tile, frame });
     }
   };
 
@@ -232,7 +230,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   for (const c of truth) started.value.play(c);
   const cameraMoves = truth.filter((c) => CAMERA_READ.has(c.type)).length;
   return {
-    tracker, game: tracker.game, cameraMoves, exact, by, events, proposalMs, frames, outcomes, learned: learnedAt,
+    tracker, game: tracker.game, cameraMoves, exact, by, events, proposalMs, frames, outcomes, learned,
     scores: tracker.game.state.players.map((pl) => pl.score),
     truthScores: started.value.state.players.map((pl) => pl.score),
   };

@@ -71,7 +71,7 @@ export class TeachService {
   private notices: { text: string; error: boolean }[] = [];
   private changes = 1;
   /** Each accepted card's stored picture. */
-  private readonly stored = new Map<number, { rowId: number; how: string }>();
+  private readonly stored = new Map<number, { rowId: number }>();
   /** How each accepted card was answered: said at once (its picture is stored in the background). */
   private readonly how = new Map<number, string>();
   /** Card pictures for the screen (JPEG data URLs), made once per picture. */
@@ -275,7 +275,7 @@ export class TeachService {
           }
           if (drop.length) this.o.store.deleteTaughtTiles(drop);
           const rowId = this.o.store.addTaughtTile({ tileId: c.tileId, rot: c.rotation, edition: choice.edition, how, image, mime: 'image/jpeg' });
-          this.stored.set(id, { rowId, how });
+          this.stored.set(id, { rowId });
         } catch (e) {
           this.notice(`card ${id} (${c.tileId}) could not be stored: ${(e as Error).message}`, true);
         }
