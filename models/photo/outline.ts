@@ -757,6 +757,9 @@ export class SideField {
 const FIT_BAND = 0.2;
 /** How far (share of the side) two opposite sides' distance may be from the tiles' side. */
 const FIT_TOLERANCE = 0.025;
+/** Degrees either way the fitted square is turned from the free refine's, and the step. */
+const FIT_TURN = 4;
+const FIT_TURN_STEP = 1;
 
 /**
  * A square fitted to a known side: for each pair of opposite sides, of the offsets along their
@@ -764,59 +767,24 @@ const FIT_TOLERANCE = 0.025;
  * FIT_TOLERANCE), the pair with the strongest colour edges all along (each side's edge strength
  * at an offset, averaged over points along it). Where a tile's border is the table's colour one side's
  * own edge is weak, and the free refine takes art inside the tile or the shadow's rim instead; the
- * opposite side, strong, then places it. Each side's line is then fitted through the strongest edge
- * within a pixel and a half of the offset chosen. Null when a side has too few edge points.
+ * opposite side, strong, then places it. The square is tried turned by up to FIT_TURN degrees either
+ * way, and the turn whose pairs are strongest kept. Each side's line is then fitted through the
+ * strongest edge within a pixel and a half of the offset chosen. Null when no pair of offsets is
+ * the side apart.
  */
 function fitToSide(img: RgbImage, from: Quad, side: number): { quad: Quad; support: number } | null {
-  const q = squareAround(from, side);
-  const A = new Float32Array(3), B = new Float32Array(3);
-  const samples = 40, step = 0.5;
-  const w = FIT_BAND * side;
-  const n = Math.floor((2 * w) / step) + 1;
-  const geo = [0, 1, 2, 3].map((i) => {
-    const a = q[i]!, b = q[(i + 1) % 4]!;
-    const len = dist(a, b);
-    const tx = (b.x - a.x) / len, ty = (b.y - a.y) / len;
-    return { a, b, nx: ty, ny: -tx, mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
-  });
-  // prof[i][k][o]: edge strength across side i at sample k, offset -w + o·step.
-  const prof = geo.map((g) => {
-    const rows: Float32Array[] = [];
-    for (let k = 0; k < samples; k++) {
-      const t = 0.1 + (0.8 * k) / (samples - 1);
-      const cx = g.a.x + (g.b.x - g.a.x) * t, cy = g.a.y + (g.b.y - g.a.y) * t;
-      const row = new Float32Array(n);
-      for (let o = 0; o < n; o++) { const off = -w + o * step; row[o] = edgeAcross(img, cx + g.nx * off, cy + g.ny * off, g.nx, g.ny, A, B); }
-      rows.push(row);
-    }
-    return rows;
-  });
-  // Each side's strength at each offset: the mean over the points of their strongest edge within a pixel of it.
-  const strength = prof.map((rows) => {
-    const out = new Float32Array(n);
-    for (const row of rows)
-      for (let o = 0; o < n; o++) {
-        let m = 0;
-        for (let d = -2; d <= 2; d++) { const x = row[o + d]; if (x !== undefined && x > m) m = x; }
-        out[o] += m / rows.length;
-      }
-    return out;
-  });
-  const chosen = [0, 0, 0, 0];
-  for (const [i, j] of [[0, 2], [1, 3]] as const) {
-    // Distance apart now: side j's midpoint from side i's line, along i's inward normal.
-    const gi = geo[i]!, gj = geo[j]!;
-    const sep0 = -((gj.mid.x - gi.mid.x) * gi.nx + (gj.mid.y - gi.mid.y) * gi.ny);
-    let best = -1;
-    for (let oi = 0; oi < n; oi++)
-      for (let oj = 0; oj < n; oj++) {
-        const sep = sep0 + (-w + oi * step) + (-w + oj * step);
-        if (Math.abs(sep / side - 1) > FIT_TOLERANCE) continue;
-        const sc = strength[i]![oi]! + strength[j]![oj]!;
-        if (sc > best) { best = sc; chosen[i] = oi; chosen[j] = oj; }
-      }
-    if (best < 0) return null;
+  const q0 = squareAround(from, side);
+  // The square turned by up to FIT_TURN either way: the free refine's sides may be skewed a few
+  // degrees by art along them, and the lines fitted below can turn a side only within their band.
+  let pick: SidePairs | null = null;
+  // Nearest the free refine's angle first: a tie keeps the smaller turn.
+  for (let k = 0; k <= 2 * (FIT_TURN / FIT_TURN_STEP); k++) {
+    const d = (k % 2 ? -1 : 1) * Math.ceil(k / 2) * FIT_TURN_STEP;
+    const p = sidePairs(img, turned(q0, (d * Math.PI) / 180), side);
+    if (p && (!pick || p.score > pick.score)) pick = p;
   }
+  if (!pick) return null;
+  const { geo, prof, chosen, n, w, samples, step } = pick;
   const lines: Line[] = [];
   let supported = 0, total = 0;
   for (let i = 0; i < 4; i++) {
@@ -857,6 +825,85 @@ function fitToSide(img: RgbImage, from: Quad, side: number): { quad: Quad; suppo
     corners.push(p);
   }
   return { quad: corners as Quad, support: supported / total };
+}
+
+interface SidePairs {
+  readonly geo: { a: Point; b: Point; nx: number; ny: number; mid: Point }[];
+  readonly prof: Float32Array[][];
+  readonly chosen: number[];
+  readonly n: number;
+  readonly w: number;
+  readonly samples: number;
+  readonly step: number;
+  /** The chosen offsets' edge strengths, summed over the four sides. */
+  readonly score: number;
+}
+
+/**
+ * For each pair of opposite sides of square `q`, of the offsets along their normals (within
+ * FIT_BAND of the side) whose distance apart is the tiles' side (within FIT_TOLERANCE), the pair
+ * with the strongest colour edges all along (each side's edge strength at an offset, averaged over
+ * points along it). Null when no pair of offsets is the side apart.
+ */
+function sidePairs(img: RgbImage, q: Quad, side: number): SidePairs | null {
+  const A = new Float32Array(3), B = new Float32Array(3);
+  const samples = 40, step = 0.5;
+  const w = FIT_BAND * side;
+  const n = Math.floor((2 * w) / step) + 1;
+  const geo = [0, 1, 2, 3].map((i) => {
+    const a = q[i]!, b = q[(i + 1) % 4]!;
+    const len = dist(a, b);
+    const tx = (b.x - a.x) / len, ty = (b.y - a.y) / len;
+    return { a, b, nx: ty, ny: -tx, mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+  });
+  // prof[i][k][o]: edge strength across side i at sample k, offset -w + o·step.
+  const prof = geo.map((g) => {
+    const rows: Float32Array[] = [];
+    for (let k = 0; k < samples; k++) {
+      const t = 0.1 + (0.8 * k) / (samples - 1);
+      const cx = g.a.x + (g.b.x - g.a.x) * t, cy = g.a.y + (g.b.y - g.a.y) * t;
+      const row = new Float32Array(n);
+      for (let o = 0; o < n; o++) { const off = -w + o * step; row[o] = edgeAcross(img, cx + g.nx * off, cy + g.ny * off, g.nx, g.ny, A, B); }
+      rows.push(row);
+    }
+    return rows;
+  });
+  // Each side's strength at each offset: the mean over the points of their strongest edge within a pixel of it.
+  const strength = prof.map((rows) => {
+    const out = new Float32Array(n);
+    for (const row of rows)
+      for (let o = 0; o < n; o++) {
+        let m = 0;
+        for (let d = -2; d <= 2; d++) { const x = row[o + d]; if (x !== undefined && x > m) m = x; }
+        out[o] += m / rows.length;
+      }
+    return out;
+  });
+  const chosen = [0, 0, 0, 0];
+  let score = 0;
+  for (const [i, j] of [[0, 2], [1, 3]] as const) {
+    // Distance apart now: side j's midpoint from side i's line, along i's inward normal.
+    const gi = geo[i]!, gj = geo[j]!;
+    const sep0 = -((gj.mid.x - gi.mid.x) * gi.nx + (gj.mid.y - gi.mid.y) * gi.ny);
+    let best = -1;
+    for (let oi = 0; oi < n; oi++)
+      for (let oj = 0; oj < n; oj++) {
+        const sep = sep0 + (-w + oi * step) + (-w + oj * step);
+        if (Math.abs(sep / side - 1) > FIT_TOLERANCE) continue;
+        const sc = strength[i]![oi]! + strength[j]![oj]!;
+        if (sc > best) { best = sc; chosen[i] = oi; chosen[j] = oj; }
+      }
+    if (best < 0) return null;
+    score += best;
+  }
+  return { geo, prof, chosen, n, w, samples, step, score };
+}
+
+/** A quadrilateral turned by `angle` (radians) about its centre. */
+function turned(q: Quad, angle: number): Quad {
+  if (angle === 0) return q;
+  const c = centreOf(q), cs = Math.cos(angle), sn = Math.sin(angle);
+  return q.map((p) => ({ x: c.x + (p.x - c.x) * cs - (p.y - c.y) * sn, y: c.y + (p.x - c.x) * sn + (p.y - c.y) * cs })) as unknown as Quad;
 }
 
 /**
