@@ -107,8 +107,27 @@ export function pictureMatch(from: Uint8Array, to: Uint8Array): { q: number; d: 
   return best;
 }
 
-/** A moved tile's picture must match this well (mean absolute difference after gain, ~0.1 between two frames of one tile). */
-export const MOVED_MATCH = 0.25;
+/**
+ * A moved tile's picture must match this well (mean absolute difference after gain), and the model's
+ * first reading of it be the card's type. Two frames of one tile on the tuning art: median 0.044,
+ * 90th percentile 0.095; two different tiles: median 0.166, 5th percentile 0.072 — the picture alone
+ * does not tell them apart (0.25 took every one of 244 pairs of different tiles for the same), the
+ * reading with it did (28 of 29 same, 0 of 244 different).
+ */
+export const MOVED_MATCH = 0.15;
+/** At a card's place, a look whose picture differs by this much and whose readings do not name the card's type is another tile. */
+export const OTHER_PICTURE = 0.08;
+
+/** The types a card's tile may be: the table's answer, the model's first reading. */
+const typesOf = (c: SessionCard) => new Set([c.tileId, c.alternatives[0]?.tileId].filter((x): x is string => !!x));
+
+/** A read look at a read card's place that shows plainly another tile (its three readings miss the card's type, its picture differs). */
+function anotherTile(c: SessionCard, f: TeachCard): boolean {
+  if (!c.cropRgb || !f.cropRgb || c.why !== null || f.why !== null || f.readings.length === 0) return false;
+  const types = typesOf(c);
+  if (types.size === 0 || f.readings.some((r) => types.has(r.tileId))) return false;
+  return pictureMatch(c.cropRgb, f.cropRgb).d >= OTHER_PICTURE;
+}
 
 export class TeachSession {
   readonly cards: SessionCard[] = [];
@@ -131,7 +150,9 @@ export class TeachSession {
     // 1. Tiles still where they were.
     for (const f of found) {
       const fc = centre(f.corners), s = sideOf(f.corners);
-      const same = live.find((c) => !claimed.has(c) && Math.hypot(centre(c.corners).x - fc.x, centre(c.corners).y - fc.y) < s * 0.35);
+      // Where a card was, unless the look there is plainly another tile: a table that swept its tiles
+      // away and laid others may put one where another lay.
+      const same = live.find((c) => !claimed.has(c) && Math.hypot(centre(c.corners).x - fc.x, centre(c.corners).y - fc.y) < s * 0.35 && !anotherTile(c, f));
       if (same) {
         claimed.add(same);
         same.seen = this.frame;
@@ -145,9 +166,10 @@ export class TeachSession {
     const gone = live.filter((c) => !claimed.has(c) && c.cropRgb);
     for (const f of fresh) {
       let best: { c: SessionCard; q: number; d: number } | null = null;
-      if (f.cropRgb && f.why === null)
+      const first = (f.alternatives[0] ?? f.readings[0])?.tileId;
+      if (f.cropRgb && f.why === null && first)
         for (const c of gone) {
-          if (claimed.has(c)) continue;
+          if (claimed.has(c) || !typesOf(c).has(first)) continue;
           const m = pictureMatch(c.cropRgb!, f.cropRgb);
           if (m.d < MOVED_MATCH && (!best || m.d < best.d)) best = { c, ...m };
         }

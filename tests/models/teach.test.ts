@@ -142,4 +142,32 @@ describe('a teach session', () => {
     const bad = session.cards.find((c) => c.why);
     if (bad) expect(() => session.correct(bad.id, 'BASE_D', 0)).toThrow(/cannot be taught/);
   }, 120_000);
+
+  it('a table that sweeps its tiles away and lays others: a tile laid where an answered one lay, or elsewhere, gets a card of its own', async () => {
+    const spec = (id: string) => ({ face: faces.get(id)!, label: id });
+    const first = await makeTeachScene({ seed: 31, tableSeed: 6, tiles: IDS.slice(0, 3).map(spec), touching: 0, tableColour: [110, 112, 118], format: 'png' });
+    const session = new TeachSession();
+    session.addFrame(await read(first));
+    const was = first.tiles.find((t) => t.label === 'BASE_D')!;
+    const card = session.cards.find((c) => !c.why && cardsOn([{ corners: c.corners } as TeachCard], was).length > 0)!;
+    expect(card).toBeDefined();
+    session.correct(card.id, 'BASE_D', 0);
+    // The table cleared; a city tile laid exactly where the road tile lay, another elsewhere.
+    const second = await makeTeachScene({ seed: 32, tableSeed: 6, tiles: [spec('RIVER_D')], keep: [{ ...was.placement, spec: spec('IC_F') }], touching: 0, tableColour: [110, 112, 118], format: 'png' });
+    const r2 = session.addFrame(await read(second));
+    const there = second.tiles.find((t) => t.label === 'IC_F')!;
+    const now = session.cards.find((c) => c.seen === 2 && cardsOn([{ corners: c.corners } as TeachCard], there).length > 0);
+    expect(now, 'a card for the tile laid where the answered one lay').toBeDefined();
+    expect(now!.id).not.toBe(card.id);
+    expect(r2.added).toContain(now!.id);
+    expect(now!.state).toBe('open');
+    // The tile laid elsewhere is a new tile too, not one of the swept ones moved.
+    const river = second.tiles.find((t) => t.label === 'RIVER_D')!;
+    const riverCard = session.cards.find((c) => c.seen === 2 && cardsOn([{ corners: c.corners } as TeachCard], river).length > 0);
+    expect(riverCard).toBeDefined();
+    expect(r2.added).toContain(riverCard!.id);
+    expect(r2.moved).toEqual([]);
+    // The answered card keeps its answer and picture.
+    expect(session.get(card.id)).toMatchObject({ state: 'accepted', tileId: 'BASE_D' });
+  }, 120_000);
 });
