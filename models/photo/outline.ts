@@ -14,6 +14,7 @@
  * is a convex quadrilateral with near-right angles and sides of similar length, whose sides are
  * real edges all along. What fails that is reported with the reason, never guessed at.
  */
+import { edgeSquares, labGradients, squareEdgeScore } from './edge-squares.js';
 import type { Cv } from '../../calibration/cv.js';
 import type { Point, Quad } from '../../calibration/geometry.js';
 import { fail, ok, type Result } from '../../engine/result.js';
@@ -501,6 +502,50 @@ export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): 
     const mean = meanSide(quad), expected = field.at(centreOf(quad));
     if (!why && Math.abs(mean / expected - 1) > 0.2) why = `not the size of the other tiles (${Math.round(mean)} px against ${Math.round(expected)} px)`;
     out.push({ corners: quad, outline, why, filled: filledIn(quad) });
+  }
+  const onEdges = tilesOnEdges(refineImg, lab, W, H, s, field, out);
+  // A blob that packed into no square and holds a tile found on edges was that tile (and its
+  // neighbours or shadow), not two tiles overlapping: its card goes.
+  const inside = (q: Quad, p: Point) => q.every((a, i) => { const b = q[(i + 1) % 4]!; return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0; });
+  return [...out.filter((f) => f.outline || !onEdges.some((e) => inside(f.corners, centreOf(e.corners)))), ...onEdges];
+}
+
+/** An edge square's weakest side against the median of the tiles found by their blobs (same score)… */
+const EDGE_SQUARE_SHARE = 0.3;
+/** …and at least this (Lab units across two pixels, summed over the channels). */
+const EDGE_SQUARE_FLOOR = 6;
+
+/**
+ * Teach frames: the tiles the masks left no blob for (a table the colour of the tiles' fields, a
+ * shadow over tiles), looked for as squares of the side field's side on colour edges
+ * (edge-squares.ts), away from the tiles already found; each fitted to the side and judged as the
+ * others, and kept only when it passes every check.
+ */
+function tilesOnEdges(refineImg: RgbImage, lab: Uint8Array, W: number, H: number, s: number, field: SideField, found: readonly FoundTile[]): FoundTile[] {
+  const g = labGradients(lab, W, H, L_WEIGHT);
+  const toSearch = (p: Point) => ({ x: p.x / s, y: p.y / s });
+  const angleOf = (q: Quad) => Math.atan2(q[1].y - q[0].y, q[1].x - q[0].x);
+  const good = found.filter((f) => f.outline && !f.why);
+  const ref = good.map((f) => squareEdgeScore(g, toSearch(centreOf(f.corners)), angleOf(f.corners), meanSide(f.corners) / s)).sort((a, b) => a - b);
+  const median = ref.length ? ref[Math.floor(ref.length / 2)]! : 0;
+  const minScore = Math.max(EDGE_SQUARE_FLOOR, EDGE_SQUARE_SHARE * median);
+  const taken = found.filter((f) => f.outline).map((f) => toSearch(centreOf(f.corners)));
+  const out: FoundTile[] = [];
+  for (const e of edgeSquares(g, (p) => field.at({ x: p.x * s, y: p.y * s }) / s, taken, minScore)) {
+    const start = orderCorners(e.corners.map((p) => ({ x: p.x * s, y: p.y * s })));
+    const fitted = fitToSide(refineImg, start, field.at(centreOf(start)));
+    if (!fitted || !isConvex(fitted.quad)) continue;
+    const quad = orderCorners(fitted.quad);
+    const c = centreOf(quad), side = meanSide(quad);
+    if ([...found, ...out].some((f) => f.outline && dist(centreOf(f.corners), c) < 0.75 * side)) continue;
+    const angles = interiorAngles(quad);
+    const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
+    const outline: Outline = { corners: quad, edgeSupport: fitted.support, angles: [Math.min(...angles), Math.max(...angles)], sideRatio: Math.max(...sides) / Math.min(...sides) };
+    // Only what passes every check: a square on edges alone that does not is no tile, not a card.
+    if (judgeOutline(outline, refineImg.width, refineImg.height)) continue;
+    if (Math.abs(side / field.at(c) - 1) > 0.2) continue;
+    // The masks did not see it (that is why it is looked for here): its edges all round are the evidence.
+    out.push({ corners: quad, outline, why: null, filled: 1 });
   }
   return out;
 }
