@@ -31,20 +31,30 @@ import { makeTeachScene } from '../models/teach/scene.js';
 import { TeachSession } from '../models/teach/session.js';
 import { matchCorners } from '../models/photo/synthetic.js';
 import { photoCandidates } from '../models/photo/read.js';
+import { boxCounts } from '../models/teach/counts.js';
+import { sameUpToSymmetry } from '../models/classes.js';
 import type { TilePicture } from '../models/track/templates.js';
 import type { Rgba } from '../models/synth/image.js';
 
 /**
  * The base, River and Inns & Cathedrals tiles laid out once, one copy of each type, 14 to a frame
- * (docs/teach.md), read as a teach session: sure cards accepted unseen (a wrong one is taught
- * wrong), every other card answered by the table with the true tile (what its corrections come to); a type left without a card is
+ * (docs/teach.md), read as the app reads a teach: one session for the whole teach, with the box's
+ * counts of the edition's expansions (teach-service.ts). After each frame the table accepts all
+ * sure cards unseen (one read wrong is taught wrong: its picture becomes another type's, or the
+ * right type's at a wrong turn), answers every other card with the true tile (what its corrections
+ * come to), and discards a card whose outline is more than 2 mm off; a type left without a card is
  * laid again in a later frame (a retake), up to three rounds. Each taught card's picture is that
  * type's picture for the tracker, as a board picture is.
  */
 async function taughtPictures(faces: Map<string, Rgba>): Promise<{ pictures: TilePicture[]; frames: number; corrected: number; wrong: number }> {
   const recognizer = await TileRecognizer.load();
-  const types = photoCandidates('C2', ['base', 'river', 'inns-cathedrals']).map((t) => t.id).filter((id) => faces.has(id));
+  const expansions = ['base', 'river', 'inns-cathedrals'] as const;
+  const candidates = photoCandidates('C2', [...expansions]);
+  const types = candidates.map((t) => t.id).filter((id) => faces.has(id));
+  const catalog = defaultCatalog();
+  const session = new TeachSession(boxCounts(candidates, 'C2'));
   const pictures = new Map<string, TilePicture>();
+  const judged = new Set<number>();
   let frames = 0, corrected = 0, wrong = 0;
   for (let round = 0; round < 3; round++) {
     const left = types.filter((id) => !pictures.has(id));
@@ -52,19 +62,32 @@ async function taughtPictures(faces: Map<string, Rgba>): Promise<{ pictures: Til
       const ids = left.slice(f * 14, (f + 1) * 14);
       const scene = await makeTeachScene({ seed: 33_000 + round * 100 + f, tableSeed: 33_000, tiles: ids.map((id) => ({ face: faces.get(id)!, label: id })), touching: 0.3 });
       frames++;
-      const read = await readTeachFrame(recognizer, scene.bytes, { edition: 'C2', expansions: ['base', 'river', 'inns-cathedrals'] });
+      const read = await readTeachFrame(recognizer, scene.bytes, { edition: 'C2', expansions: [...expansions] });
       if (!read.ok) continue;
-      const session = new TeachSession();
-      session.addFrame(read.value);
-      const sure = new Set(session.acceptAllSure());
-      for (const c of session.cards) {
-        if (c.why || !c.cropRgb) continue;
-        const truth = scene.tiles.find((t) => matchCorners(c.corners, t.corners).error * 45 <= 2);
-        if (sure.has(c.id)) {
-          // Accepted unseen: a sure card read wrong is taught wrong.
-          if (!truth || c.tileId !== truth.label) wrong++;
-          continue;
+      const { added, moved } = session.addFrame(read.value);
+      const fresh = new Set([...added, ...moved]);
+      // The tile under a card: the one whose centre is nearest the card's, within half a side.
+      const tileUnder = (corners: typeof scene.tiles[number]['corners']) => {
+        const c = centreOf(corners);
+        let best: { t: typeof scene.tiles[number]; d: number } | null = null;
+        for (const t of scene.tiles) {
+          const d = Math.hypot(centreOf(t.corners).x - c.x, centreOf(t.corners).y - c.y);
+          if (d <= t.sidePx / 2 && (!best || d < best.d)) best = { t, d };
         }
+        return best?.t ?? null;
+      };
+      for (const id of session.acceptAllSure()) {
+        const c = session.get(id);
+        if (judged.has(id) || !fresh.has(id)) continue;
+        judged.add(id);
+        // Accepted unseen: taught wrongly when its tile is another type, or the right type at a wrong turn.
+        const t = tileUnder(c.corners);
+        const q = t ? (4 - matchCorners(c.corners, t.corners).shift) % 4 : 0;
+        if (!t || c.tileId !== t.label || !sameUpToSymmetry(catalog.get(t.label)!, c.rotation! / 90, q)) wrong++;
+      }
+      for (const c of session.cards) {
+        if (c.state !== 'open' || c.why || !c.cropRgb || !fresh.has(c.id)) continue;
+        const truth = scene.tiles.find((t) => matchCorners(c.corners, t.corners).error * 45 <= 2);
         // An outline off by more than 2 mm: the table discards the card and lays the tile again.
         if (!truth) { session.discard(c.id); continue; }
         const q = (((4 - matchCorners(c.corners, truth.corners).shift) % 4) * 90) as 0 | 90 | 180 | 270;
@@ -78,6 +101,8 @@ async function taughtPictures(faces: Map<string, Rgba>): Promise<{ pictures: Til
   }
   return { pictures: [...pictures.values()], frames, corrected, wrong };
 }
+
+const centreOf = (q: readonly { x: number; y: number }[]) => ({ x: q.reduce((a, p) => a + p.x, 0) / q.length, y: q.reduce((a, p) => a + p.y, 0) / q.length });
 
 const GAMES = [9201, 9202];
 const ENROLL_FROM = 9203;
