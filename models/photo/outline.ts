@@ -242,6 +242,32 @@ function fitLine(points: readonly Point[]): Line | null {
 
 const lineDistance = (l: Line, p: Point) => Math.abs((p.x - l.px) * l.dy - (p.y - l.py) * l.dx);
 
+/** A line through points, fitted again up to three times without those over 2.5 median residuals off (while six remain). */
+function robustLine(points: readonly Point[]): { line: Line | null; used: readonly Point[] } {
+  let used = points;
+  let line = fitLine(used);
+  for (let it = 0; it < 3 && line; it++) {
+    const res = used.map((p) => lineDistance(line!, p));
+    const med = [...res].sort((x, y) => x - y)[Math.floor(res.length / 2)] ?? 0;
+    const keep = used.filter((_, j) => res[j]! <= Math.max(1, 2.5 * med));
+    if (keep.length < 6) break;
+    used = keep;
+    line = fitLine(used);
+  }
+  return { line, used };
+}
+
+/** The quadrilateral whose sides lie on four lines in order (corner i where side i-1 meets side i); null where two are parallel. */
+function quadOf(lines: readonly Line[]): Quad | null {
+  const corners: Point[] = [];
+  for (let i = 0; i < 4; i++) {
+    const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
+    if (!p) return null;
+    corners.push(p);
+  }
+  return corners as Quad;
+}
+
 function intersect(a: Line, b: Line): Point | null {
   const det = a.dx * b.dy - a.dy * b.dx;
   if (Math.abs(det) < 1e-9) return null;
@@ -282,29 +308,22 @@ function refine(img: RgbImage, q: Quad, band: number, strongest = false): { quad
     }
     const strengths = found.map((f) => f.s).sort((x, y) => x - y);
     const floor = Math.max(EDGE_FLOOR, strengths[Math.floor(strengths.length * 0.5)]! * 0.35);
-    let pts = found.filter((f) => f.s >= floor).map((f) => f.p);
-    let line = fitLine(pts);
-    for (let it = 0; it < 3 && line; it++) {
-      const res = pts.map((p) => lineDistance(line!, p));
-      const med = [...res].sort((x, y) => x - y)[Math.floor(res.length / 2)] ?? 0;
-      const keep = pts.filter((_, j) => res[j]! <= Math.max(1, 2.5 * med));
-      if (keep.length < 6) break;
-      pts = keep;
-      line = fitLine(pts);
-    }
-    if (!line || pts.length < 6) return null;
+    const { line, used } = robustLine(found.filter((f) => f.s >= floor).map((f) => f.p));
+    if (!line || used.length < 6) return null;
     const near = Math.max(1.5, 0.006 * len);
     supported += found.filter((f) => f.s >= floor && lineDistance(line!, f.p) <= near).length;
     total += samples;
     lines.push(line);
   }
-  const corners: Point[] = [];
-  for (let i = 0; i < 4; i++) {
-    const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
-    if (!p) return null;
-    corners.push(p);
-  }
-  return { quad: corners as Quad, support: supported / total };
+  const quad = quadOf(lines);
+  return quad && { quad, support: supported / total };
+}
+
+/** A quadrilateral as an outline to judge: its corner angles' range, its longest over shortest side. */
+function outlineOf(quad: Quad, support: number): Outline {
+  const angles = interiorAngles(quad);
+  const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
+  return { corners: quad, edgeSupport: support, angles: [Math.min(...angles), Math.max(...angles)], sideRatio: Math.max(...sides) / Math.min(...sides) };
 }
 
 function interiorAngles(q: Quad): number[] {
@@ -373,9 +392,7 @@ export function findOutline(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): R
       support = r.support;
     }
     if (!refined) continue;
-    const angles = interiorAngles(quad);
-    const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
-    const outline: Outline = { corners: quad, edgeSupport: support, angles: [Math.min(...angles), Math.max(...angles)], sideRatio: Math.max(...sides) / Math.min(...sides) };
+    const outline = outlineOf(quad, support);
     const why = judgeOutline(outline, refineImg.width, refineImg.height);
     const better = !best || (best.why !== null && why === null) || ((best.why === null) === (why === null) && support > best.outline.edgeSupport);
     if (better) best = { outline, why };
@@ -466,11 +483,6 @@ export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): 
       refinedSquares.push({ start, quad, support });
     }
   }
-  const outlineOf = (quad: Quad, support: number): Outline => {
-    const angles = interiorAngles(quad);
-    const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
-    return { corners: quad, edgeSupport: support, angles: [Math.min(...angles), Math.max(...angles)], sideRatio: Math.max(...sides) / Math.min(...sides) };
-  };
   let field = SideField.fit(
     refinedSquares.filter((r) => r.quad && !judgeOutline(outlineOf(r.quad, r.support), refineImg.width, refineImg.height)).map((r) => ({ at: centreOf(r.quad!), side: meanSide(r.quad!) })),
     side * s,
@@ -538,9 +550,7 @@ function tilesOnEdges(refineImg: RgbImage, lab: Uint8Array, W: number, H: number
     const quad = orderCorners(fitted.quad);
     const c = centreOf(quad), side = meanSide(quad);
     if ([...found, ...out].some((f) => f.outline && dist(centreOf(f.corners), c) < 0.75 * side)) continue;
-    const angles = interiorAngles(quad);
-    const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
-    const outline: Outline = { corners: quad, edgeSupport: fitted.support, angles: [Math.min(...angles), Math.max(...angles)], sideRatio: Math.max(...sides) / Math.min(...sides) };
+    const outline = outlineOf(quad, fitted.support);
     // Only what passes every check: a square on edges alone that does not is no tile, not a card.
     if (judgeOutline(outline, refineImg.width, refineImg.height)) continue;
     if (Math.abs(side / field.at(c) - 1) > 0.2) continue;
@@ -845,17 +855,9 @@ function fitToSide(img: RgbImage, from: Quad, side: number): { quad: Quad; suppo
       pts.push({ p: { x: cx + g.nx * off, y: cy + g.ny * off }, s: row[at]! });
     }
     const floor = Math.max(EDGE_FLOOR, [...pts.map((x) => x.s)].sort((x, y) => x - y)[Math.floor(pts.length / 2)]! * 0.35);
-    let use = pts.filter((x) => x.s >= floor).map((x) => x.p);
+    const use = pts.filter((x) => x.s >= floor).map((x) => x.p);
     // Too few clear points: the side's line moved to the offset chosen, as it was.
-    let line = use.length >= 6 ? fitLine(use) : null;
-    for (let it = 0; it < 3 && line; it++) {
-      const res = use.map((p) => lineDistance(line!, p));
-      const med = [...res].sort((x, y) => x - y)[Math.floor(res.length / 2)] ?? 0;
-      const keep = use.filter((_, j) => res[j]! <= Math.max(1, 2.5 * med));
-      if (keep.length < 6) break;
-      use = keep;
-      line = fitLine(use);
-    }
+    let line = use.length >= 6 ? robustLine(use).line : null;
     const off = -w + chosen[i]! * step;
     if (!line) line = { px: g.mid.x + g.nx * off, py: g.mid.y + g.ny * off, dx: -g.ny, dy: g.nx };
     const near = Math.max(1.5, 0.006 * dist(g.a, g.b));
@@ -863,13 +865,8 @@ function fitToSide(img: RgbImage, from: Quad, side: number): { quad: Quad; suppo
     total += samples;
     lines.push(line);
   }
-  const corners: Point[] = [];
-  for (let i = 0; i < 4; i++) {
-    const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
-    if (!p) return null;
-    corners.push(p);
-  }
-  return { quad: corners as Quad, support: supported / total };
+  const quad = quadOf(lines);
+  return quad && { quad, support: supported / total };
 }
 
 interface SidePairs {
