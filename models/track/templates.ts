@@ -87,6 +87,7 @@ export class TileTemplates {
         const pu = Math.min(p.width - 1, Math.max(0, Math.round(x * k + p.width / 2 - 0.5))), pv = Math.min(p.width - 1, Math.max(0, Math.round(y * k + p.width / 2 - 0.5)));
         data[o + 3] = keep[pv * p.width + pu]!;
       }
+    scaleToLuma(data, meanLuma(this.faces.get(p.tileId)!.data));
     this.faces.set(p.tileId, { w: W, data });
     for (const m of [this.cache, this.raw, this.looks]) for (const key of [...m.keys()]) if (key.startsWith(`${p.tileId}/`)) m.delete(key);
     this.pictured.add(p.tileId);
@@ -183,6 +184,33 @@ function cellFromFace(f: { w: number; data: Uint8Array }, q: number): CellCrop {
       else { c[o] = f.data[p]!; c[o + 1] = f.data[p + 1]!; c[o + 2] = f.data[p + 2]!; }
     }
   return c;
+}
+
+/** Mean luma of a face's shown pixels (RGBA; alpha 0 left out). */
+function meanLuma(rgba: Uint8Array): number {
+  let s = 0, n = 0;
+  for (let o = 0; o < rgba.length; o += 4) {
+    if (rgba[o + 3] === 0) continue;
+    s += 0.299 * rgba[o]! + 0.587 * rgba[o + 1]! + 0.114 * rgba[o + 2]!;
+    n++;
+  }
+  return n ? s / n : 0;
+}
+
+/**
+ * A picture's face brought to the luma of the type's drawing (one gain for all three channels, so
+ * its colours stay the print's). `matchTemplate` measures a fit in the template's units (the crop is
+ * scaled to the template), so a picture taken in dim light fits every cell by the square of its
+ * dimness better than a bright one: a teach frame at half the light made one Inns & Cathedrals picture
+ * the best fit of most new tiles in a game (docs/teach.md). The drawing stands for the type's own
+ * brightness under a standard light.
+ */
+function scaleToLuma(rgba: Uint8Array, target: number): void {
+  const now = meanLuma(rgba);
+  if (!(now > 0) || !(target > 0)) return;
+  const g = target / now;
+  for (let o = 0; o < rgba.length; o += 4)
+    for (let k = 0; k < 3; k++) rgba[o + k] = Math.min(255, Math.round(rgba[o + k]! * g));
 }
 
 /** Face resolution cut from a picture: the picture's own tile area is about 52 px. */

@@ -9,7 +9,7 @@ import { rasterise } from '../../models/render/rasterise.js';
 import { styleByName } from '../../models/render/styles.js';
 import { tileSvg } from '../../models/render/svg.js';
 import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
-import { PICTURE_MARGIN, TileTemplates, type CellCrop, type TilePicture } from '../../models/track/templates.js';
+import { matchTemplate, PICTURE_MARGIN, TileTemplates, type CellCrop, type TilePicture } from '../../models/track/templates.js';
 
 const catalog = TileCatalog.classic();
 
@@ -76,6 +76,27 @@ describe('templates from the table\'s pictures', () => {
     expect(Number.isNaN(at(pictured.get('BASE_K', 0)!, centre, 1 - centre))).toBe(true);
     // The rest still matches the drawing.
     expect(meanDiff(t, drawn.get('BASE_K', 1)!)).toBeLessThan(12);
+  });
+
+  it('a picture taken in dim light fits a tile as the same picture in full light does: no type wins by its picture\'s dimness', async () => {
+    // The fit is measured in the template's units: unscaled, a picture at half the light fitted
+    // every cell four times better, and one dim teach frame's picture became the best fit of most
+    // new tiles in a game (docs/teach.md).
+    const bright = await TileTemplates.enroll(catalog, 'c3');
+    const dim = await TileTemplates.enroll(catalog, 'c3');
+    const picture = await pictureOf('BASE_K', 90, 'sketch');
+    expect(bright.usePicture(picture)).toBe(true);
+    expect(dim.usePicture({ ...picture, data: picture.data.map((v) => Math.round(v * 0.45)) })).toBe(true);
+    const sketched = await TileTemplates.enroll(catalog, 'sketch');
+    for (let q = 0; q < 4; q++) {
+      expect(meanDiff(dim.get('BASE_K', q)!, bright.get('BASE_K', q)!), `template at ${q * 90}°`).toBeLessThan(4);
+      // Another type's tile and the right one, as the camera's crops: fitted alike by both pictures.
+      for (const [id, turn] of [['BASE_D', q], ['BASE_K', q], ['IC_L', (q + 1) % 4]] as const) {
+        const crop = sketched.get(id, turn)!;
+        const dd = matchTemplate(crop, dim.get('BASE_K', q)!).d, db = matchTemplate(crop, bright.get('BASE_K', q)!).d;
+        expect(dd / db, `${id} at ${turn * 90}° against BASE_K at ${q * 90}°`).toBeGreaterThan(0.8);
+      }
+    }
   });
 
   it('replaces the drawing of that type only, keeps the first picture, and refuses a picture that is not square RGB', async () => {
