@@ -8,7 +8,8 @@
  * looked at while the tracker was tuned. A third row draws a first game from the first-edition
  * scans (models/train/print/c1-jcz: art the model was trained on, the C1 tile counts: no gardens).
  * A fourth row gives the tracker pictures taught before the first game: the types laid out once
- * in teach frames and read as a teach session (`taughtPictures`, docs/teach.md).
+ * in teach frames and read as a teach session (`taughtPictures`, docs/teach.md); a fifth does the
+ * same on the first-edition scans (training material: the row to tune the teach's pictures on).
  * The first games are played again at 1280×960 (a webcam's 720p–1080p gives the tiles 45–60 px),
  * where the tracker asks the model (from 30 px per cell). `--only TEXT` runs the rows whose name
  * holds TEXT. Prints `name: value unit` lines.
@@ -46,13 +47,13 @@ import type { Rgba } from '../models/synth/image.js';
  * laid again in a later frame (a retake), up to three rounds. Each taught card's picture is that
  * type's picture for the tracker, as a board picture is.
  */
-async function taughtPictures(faces: Map<string, Rgba>): Promise<{ pictures: TilePicture[]; frames: number; corrected: number; wrong: number }> {
+async function taughtPictures(faces: Map<string, Rgba>, edition: Edition = 'C2', seed0 = 33_000): Promise<{ pictures: TilePicture[]; frames: number; corrected: number; wrong: number }> {
   const recognizer = await TileRecognizer.load();
   const expansions = ['base', 'river', 'inns-cathedrals'] as const;
-  const candidates = photoCandidates('C2', [...expansions]);
+  const candidates = photoCandidates(edition, [...expansions]);
   const types = candidates.map((t) => t.id).filter((id) => faces.has(id));
   const catalog = defaultCatalog();
-  const session = new TeachSession(boxCounts(candidates, 'C2'));
+  const session = new TeachSession(boxCounts(candidates, edition));
   const pictures = new Map<string, TilePicture>();
   const judged = new Set<number>();
   let frames = 0, corrected = 0, wrong = 0;
@@ -60,9 +61,9 @@ async function taughtPictures(faces: Map<string, Rgba>): Promise<{ pictures: Til
     const left = types.filter((id) => !pictures.has(id));
     for (let f = 0; f * 14 < left.length; f++) {
       const ids = left.slice(f * 14, (f + 1) * 14);
-      const scene = await makeTeachScene({ seed: 33_000 + round * 100 + f, tableSeed: 33_000, tiles: ids.map((id) => ({ face: faces.get(id)!, label: id })), touching: 0.3 });
+      const scene = await makeTeachScene({ seed: seed0 + round * 100 + f, tableSeed: seed0, tiles: ids.map((id) => ({ face: faces.get(id)!, label: id })), touching: 0.3 });
       frames++;
-      const read = await readTeachFrame(recognizer, scene.bytes, { edition: 'C2', expansions: [...expansions] });
+      const read = await readTeachFrame(recognizer, scene.bytes, { edition, expansions: [...expansions] });
       if (!read.ok) continue;
       const { added, moved } = session.addFrame(read.value);
       const fresh = new Set([...added, ...moved]);
@@ -140,6 +141,11 @@ try {
       return [{ pictures: taught.pictures }, await Promise.all(GAMES.map((seed) => recordingOf(seed)))];
     }],
     ['first-edition print, first game', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, c1)))]],
+    ['first-edition print, taught before the first game', async () => {
+      const taught = await taughtPictures(firstEdition, 'C1', 34_000);
+      console.log(`first edition taught before the first game: ${taught.pictures.length} tile types from ${taught.frames} teach frames, ${taught.corrected} cards answered by the table, ${taught.wrong} sure cards taught wrongly`);
+      return [{ pictures: taught.pictures }, await Promise.all(GAMES.map((seed) => recordingOf(seed, c1)))];
+    }],
     ['printed art, first game, 1280×960 camera', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, { faces, art: 'realart', large: true })))]],
     ['first-edition print, first game, 1280×960 camera', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, { ...c1, large: true })))]],
   ];
