@@ -110,7 +110,7 @@ describe('the frame socket', () => {
     expect(refused.error).toMatch(/^binary message \(a camera frame\) refused: frame \d+ on the frame socket: the camera source is none: frames from the screen are not expected$/);
     // The main socket says the same of the same frame.
     main.raw(Buffer.from(frames[0]!));
-    expect(await main.next()).toEqual({ id: null, ok: false, error: 'binary message (a camera frame) refused: the camera source is none: frames from the screen are not expected' });
+    expect(await main.nextReply()).toEqual({ id: null, ok: false, error: 'binary message (a camera frame) refused: the camera source is none: frames from the screen are not expected' });
     expect(app.camera.view().frames.received).toBe(received);
     expect(app.camera.intakeFigures.heldBytes).toBe(held);
     s.close();

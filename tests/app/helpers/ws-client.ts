@@ -7,6 +7,8 @@ export interface TestClient {
   raw(data: string | Buffer): void;
   /** The next message of any kind. */
   next(): Promise<Record<string, unknown>>;
+  /** The next message that is not a push (a main screen is pushed the state whenever it changes). */
+  nextReply(): Promise<Record<string, unknown>>;
   closed: Promise<{ code: number; reason: string }>;
   close(): void;
 }
@@ -33,6 +35,7 @@ export async function connect(url: string, headers: Record<string, string> = {})
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
+  const next = () => new Promise<Record<string, unknown>>((r) => (queue.length ? r(queue.shift()!) : waiters.push(r)));
   return {
     ws,
     call: (op, ...args) =>
@@ -42,7 +45,13 @@ export async function connect(url: string, headers: Record<string, string> = {})
         ws.send(JSON.stringify({ id: n, op, args }));
       }),
     raw: (d) => ws.send(d),
-    next: () => new Promise((r) => (queue.length ? r(queue.shift()!) : waiters.push(r))),
+    next,
+    nextReply: async () => {
+      for (;;) {
+        const m = await next();
+        if (!('push' in m)) return m;
+      }
+    },
     closed,
     close: () => ws.close(),
   };
