@@ -191,7 +191,7 @@ function meanLuma(rgba: Uint8Array): number {
   let s = 0, n = 0;
   for (let o = 0; o < rgba.length; o += 4) {
     if (rgba[o + 3] === 0) continue;
-    s += 0.299 * rgba[o]! + 0.587 * rgba[o + 1]! + 0.114 * rgba[o + 2]!;
+    s += LUMA[0] * rgba[o]! + LUMA[1] * rgba[o + 1]! + LUMA[2] * rgba[o + 2]!;
     n++;
   }
   return n ? s / n : 0;
