@@ -2,6 +2,7 @@
  * The table's own pictures as the tracker's templates (models/track/templates.ts `usePicture`): a
  * printed tile set is never drawn quite like any style the renderer has.
  */
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TileCatalog } from '../../engine/catalog/registry.js';
 import type { Rotation } from '../../engine/geometry/segments.js';
@@ -9,7 +10,7 @@ import { rasterise } from '../../models/render/rasterise.js';
 import { styleByName } from '../../models/render/styles.js';
 import { tileSvg } from '../../models/render/svg.js';
 import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
-import { matchTemplate, PICTURE_MARGIN, TileTemplates, type CellCrop, type TilePicture } from '../../models/track/templates.js';
+import { CROP_PX, matchTemplate, PICTURE_MARGIN, TileTemplates, type CellCrop, type TilePicture } from '../../models/track/templates.js';
 
 const catalog = TileCatalog.classic();
 
@@ -96,6 +97,49 @@ describe('templates from the table\'s pictures', () => {
         const dd = matchTemplate(crop, dim.get('BASE_K', q)!).d, db = matchTemplate(crop, bright.get('BASE_K', q)!).d;
         expect(dd / db, `${id} at ${turn * 90}° against BASE_K at ${q * 90}°`).toBeGreaterThan(0.8);
       }
+    }
+  });
+
+  it('a sharp picture (a teach frame) fits the game camera\'s coarser view of the tile: its colour is compared at the camera\'s chroma resolution', async () => {
+    // Small saturated parts (the second edition's blue roofs) keep their colour in a teach frame's
+    // picture; a game cell of 30 camera pixels, JPEG 4:2:0, blends it into its surroundings.
+    for (const id of ['BASE_D', 'BASE_J', 'BASE_K']) {
+      const sharpPicture = await pictureOf(id, 0, 'c3', 256);
+      for (let v = 0; v < 256; v++)
+        for (let u = 0; u < 256; u++)
+          if ((Math.floor(u / 12) + Math.floor(v / 12)) % 3 === 0 && u % 12 < 6 && v % 12 < 6) sharpPicture.data.set([30, 60, 230], (v * 256 + u) * 3);
+      const jpeg = await sharp(Buffer.from(sharpPicture.data), { raw: { width: 256, height: 256, channels: 3 } })
+        .resize(36, 36)
+        .jpeg({ quality: 80, chromaSubsampling: '4:2:0' })
+        .toBuffer();
+      const seen = await sharp(jpeg).raw().toBuffer();
+      const taught = await TileTemplates.enroll(catalog, 'c3');
+      const camera = await TileTemplates.enroll(catalog, 'c3');
+      expect(taught.usePicture(sharpPicture)).toBe(true);
+      expect(camera.usePicture({ tileId: id, rot: 0, width: 36, height: 36, data: new Uint8Array(seen) })).toBe(true);
+      // 0.0055–0.0061 with the picture's chroma as sharp as its luma, 0.0033–0.0037 at the camera's.
+      for (let q = 0; q < 4; q++) expect(matchTemplate(camera.get(id, q)!, taught.get(id, q)!).d, `${id} at ${q * 90}°`).toBeLessThan(0.0045);
+    }
+  });
+
+  it('a figure hypothesis on a pictured tile differs from the picture\'s template only where the figure stands', async () => {
+    // The figure reader compares the two: a template softened otherwise than its figure hypothesis
+    // (chroma blurred in one only) lost a fifth of the taught row's meeples.
+    const pictured = await TileTemplates.enroll(catalog, 'c3');
+    expect(pictured.usePicture(await pictureOf('BASE_J', 90, 'sketch', 128))).toBe(true);
+    const clear = { width: 8, height: 8, data: new Uint8Array(8 * 8 * 4) };
+    const red = { width: 8, height: 8, data: new Uint8Array(8 * 8 * 4).map((_, i) => (i % 4 === 0 || i % 4 === 3 ? 255 : 0)) };
+    for (let q = 0; q < 4; q++) {
+      const base = pictured.get('BASE_J', q)!;
+      expect(Array.from(pictured.withFigure('BASE_J', q, clear, 0.5, 0.5, 0.3)!), `at ${q * 90}°`).toEqual(Array.from(base));
+      const withRed = pictured.withFigure('BASE_J', q, red, 0.3, 0.3, 0.25)!;
+      // Far from the figure (its own pixels, softening and chroma blur reach 2 pixels past it): unchanged.
+      for (let v = 0; v < CROP_PX; v++)
+        for (let u = 0; u < CROP_PX; u++) {
+          if (Math.abs(u + 0.5 - 0.3 * CROP_PX) < 0.125 * CROP_PX + 3 && Math.abs(v + 0.5 - 0.3 * CROP_PX) < 0.125 * CROP_PX + 3) continue;
+          const o = (v * CROP_PX + u) * 3;
+          for (let k = 0; k < 3; k++) if (!Number.isNaN(base[o + k]!)) expect(withRed[o + k], `(${u}, ${v}) at ${q * 90}°`).toBeCloseTo(base[o + k]!, 3);
+        }
     }
   });
 
