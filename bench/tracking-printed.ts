@@ -33,19 +33,21 @@ import { TeachSession } from '../models/teach/session.js';
 import { matchCorners } from '../models/photo/synthetic.js';
 import { photoCandidates } from '../models/photo/read.js';
 import { boxCounts } from '../models/teach/counts.js';
+import { rng } from '../engine/sim/rng.js';
 import { sameUpToSymmetry } from '../models/classes.js';
 import type { TilePicture } from '../models/track/templates.js';
 import type { Rgba } from '../models/synth/image.js';
 
 /**
- * The base, River and Inns & Cathedrals tiles laid out once, one copy of each type, 14 to a frame
- * (docs/teach.md), read as the app reads a teach: one session for the whole teach, with the box's
- * counts of the edition's expansions (teach-service.ts). After each frame the table accepts all
- * sure cards unseen (one read wrong is taught wrong: its picture becomes another type's, or the
- * right type's at a wrong turn), answers every other card with the true tile (what its corrections
- * come to), and discards a card whose outline is more than 2 mm off; a type left without a card is
- * laid again in a later frame (a retake), up to three rounds. Each taught card's picture is that
- * type's picture for the tracker, as a board picture is.
+ * The base, River and Inns & Cathedrals box laid out once, every copy the edition prints, in the
+ * box's (seeded) order, 14 to a frame (docs/teach.md), read as the app reads a teach: one session
+ * for the whole teach, with the box's counts of the edition's expansions (teach-service.ts). After
+ * each frame the table accepts all sure cards unseen (one read wrong is taught wrong: its picture
+ * becomes another type's, or the right type's at a wrong turn), answers every other card with the
+ * true tile (what its corrections come to), and discards a card whose outline is more than 2 mm
+ * off; a type left without a taught card is laid again, one copy, in a later frame (a retake), up
+ * to two more rounds. A type's first taught card's picture is its picture for the tracker, as a
+ * board picture is.
  */
 async function taughtPictures(faces: Map<string, Rgba>, edition: Edition = 'C2', seed0 = 33_000): Promise<{ pictures: TilePicture[]; frames: number; corrected: number; wrong: number }> {
   const recognizer = await TileRecognizer.load();
@@ -53,12 +55,15 @@ async function taughtPictures(faces: Map<string, Rgba>, edition: Edition = 'C2',
   const candidates = photoCandidates(edition, [...expansions]);
   const types = candidates.map((t) => t.id).filter((id) => faces.has(id));
   const catalog = defaultCatalog();
-  const session = new TeachSession(boxCounts(candidates, edition));
+  const counts = boxCounts(candidates, edition);
+  const session = new TeachSession(counts);
   const pictures = new Map<string, TilePicture>();
   const judged = new Set<number>();
   let frames = 0, corrected = 0, wrong = 0;
+  const r = rng(seed0);
+  const box = types.flatMap((id) => Array<string>(counts.get(id) ?? 1).fill(id)).sort(() => r() - 0.5);
   for (let round = 0; round < 3; round++) {
-    const left = types.filter((id) => !pictures.has(id));
+    const left = round === 0 ? box : types.filter((id) => !pictures.has(id));
     for (let f = 0; f * 14 < left.length; f++) {
       const ids = left.slice(f * 14, (f + 1) * 14);
       const scene = await makeTeachScene({ seed: seed0 + round * 100 + f, tableSeed: seed0, tiles: ids.map((id) => ({ face: faces.get(id)!, label: id })), touching: 0.3 });
