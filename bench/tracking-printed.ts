@@ -68,7 +68,7 @@ async function taughtPictures(faces: Map<string, Rgba>, edition: Edition = 'C2',
       const ids = left.slice(f * 14, (f + 1) * 14);
       const scene = await makeTeachScene({ seed: seed0 + round * 100 + f, tableSeed: seed0, tiles: ids.map((id) => ({ face: faces.get(id)!, label: id })), touching: 0.3 });
       frames++;
-      const read = await readTeachFrame(recognizer, scene.bytes, { edition, expansions: [...expansions] });
+      const read = await readTeachFrame(recognizer, scene.bytes, { edition, expansions: [...expansions], sides: session.sides });
       if (!read.ok) continue;
       const { added, moved } = session.addFrame(read.value);
       const fresh = new Set([...added, ...moved]);

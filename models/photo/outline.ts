@@ -413,6 +413,18 @@ export interface FoundTile {
   readonly filled: number;
 }
 
+/** The tiles found in a frame, and the tiles' side across it when the frame showed enough lone tiles to learn it (refine pixels). */
+export interface FoundOutlines {
+  readonly tiles: FoundTile[];
+  readonly field: SideField | null;
+}
+
+/**
+ * A frame learns the tiles' side across it from at least this many lone tiles (`SideField` fits its
+ * plane from six; with fewer, their median); with fewer it takes the teach's (`findOutlines` prior).
+ */
+const SIDE_FROM_FRAME = 6;
+
 /** The search size for many tiles in one frame: a tile of a 520 mm-wide view spans ~55 px. */
 export const MULTI_SEARCH_PX = 640;
 /** Refine bands for teach frames, each narrower (share of the side either way), and the strongest edge taken (not the outermost). */
@@ -428,8 +440,9 @@ const TEACH_STRONGEST = true;
  * taking the strongest edge across each side. A blob nothing packs into (two tiles overlapping, a box
  * lid) is reported once, with why. docs/teach.md.
  */
-export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): FoundTile[] {
+export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage, prior: SideField | null = null): FoundOutlines {
   const W = searchImg.width, H = searchImg.height;
+  const s = refineImg.width / W;
   const lab = labOf(cv, searchImg);
   const mask = notTableMask(lab, W, H);
   const busy = busyMask(cv, lab, W, H);
@@ -448,14 +461,18 @@ export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): 
     }
   }
   const singles = singleBlobs.map((b) => Math.sqrt(b.area));
-  if (singles.length === 0 && blobs.length === 0) return [];
+  if (singles.length === 0 && blobs.length === 0) return { tiles: [], field: null };
   singles.sort((a, b) => a - b);
+  // Too few lone tiles to learn the side across the frame from (tiles all touching, a table the
+  // colour of the fields, a retake's few tiles): an earlier frame's, where the teach has one (the
+  // camera does not move).
+  const learns = singleBlobs.length >= SIDE_FROM_FRAME || !prior;
+  const searchPrior = prior?.scaled(s) ?? null;
   // The tile's side: the median single; with none, the shorter side of the largest blob.
-  const side = singles.length ? singles[Math.floor(singles.length / 2)]! : Math.min(...[...blobs].sort((a, b) => b.area - a.area)[0]!.rectSize);
-  const s = refineImg.width / W;
+  const side = !learns ? searchPrior!.at({ x: W / 2, y: H / 2 }) : singles.length ? singles[Math.floor(singles.length / 2)]! : Math.min(...[...blobs].sort((a, b) => b.area - a.area)[0]!.rectSize);
   const out: FoundTile[] = [];
   // The side where each blob lies, from the single tiles' blobs (the camera's tilt makes it vary).
-  const blobField = SideField.fit(singleBlobs.map((b) => ({ at: b.center, side: Math.sqrt(b.area) })), side);
+  const blobField = learns ? SideField.fit(singleBlobs.map((b) => ({ at: b.center, side: Math.sqrt(b.area) })), side) : searchPrior!;
   const filledIn = (q: Quad) => quadFill(mask, W, H, q.map((p) => ({ x: p.x / s, y: p.y / s })) as Quad);
   // Each packed square refined (free); then the tiles' side across the frame learnt from the squares
   // that refined into a tile (`SideField`), and every square fitted again to that side.
@@ -519,7 +536,8 @@ export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): 
   // A blob that packed into no square and holds a tile found on edges was that tile (and its
   // neighbours or shadow), not two tiles overlapping: its card goes.
   const inside = (q: Quad, p: Point) => q.every((a, i) => { const b = q[(i + 1) % 4]!; return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0; });
-  return [...out.filter((f) => f.outline || !onEdges.some((e) => inside(f.corners, centreOf(e.corners)))), ...onEdges];
+  const tiles = [...out.filter((f) => f.outline || !onEdges.some((e) => inside(f.corners, centreOf(e.corners)))), ...onEdges];
+  return { tiles, field: singleBlobs.length >= SIDE_FROM_FRAME ? field : null };
 }
 
 /** An edge square's weakest side against the median of the tiles found by their blobs (same score)… */
@@ -805,6 +823,11 @@ export class SideField {
 
   at(p: Point): number {
     return this.a + this.b * p.x + this.c * p.y;
+  }
+
+  /** The same field on the image scaled down k times (k < 1: up). */
+  scaled(k: number): SideField {
+    return new SideField(this.a / k, this.b, this.c);
   }
 }
 

@@ -14,6 +14,7 @@ import { fail, ok, type Result } from '../../engine/result.js';
 import { decodeReading } from '../decode.js';
 import type { TileRecognizer } from '../runner.js';
 import { findOutlines, MULTI_SEARCH_PX, REFINE_PX } from '../photo/outline.js';
+import type { TileSides } from './sides.js';
 import { decodeAt, MIN_PRESENT, photoCandidates, photoSize, PHOTO_EXPANSIONS, rectifyFromPhoto, SHOWN_PX, type PhotoExpansion, type PhotoReading } from '../photo/read.js';
 
 export interface TeachCard {
@@ -38,6 +39,8 @@ export interface TeachCard {
 export interface TeachFrameOptions {
   readonly edition?: Edition;
   readonly expansions?: readonly PhotoExpansion[];
+  /** The teach's tiles' side from its earlier frames (`TileSides`): read and updated. */
+  readonly sides?: TileSides;
 }
 
 /** Readings kept per card for the box's counts to choose among (a card shows three). */
@@ -61,7 +64,8 @@ export async function readTeachFrame(recognizer: TileRecognizer, bytes: Uint8Arr
   } catch (e) {
     return fail(`the image could not be decoded (${(e as Error).message})`);
   }
-  const found = findOutlines(cv, searchImg, refineImg);
+  const { tiles: found, field } = findOutlines(cv, searchImg, refineImg, options.sides?.at(refineImg.width, width) ?? null);
+  if (field) options.sides?.learn(field, refineImg.width, width);
   const s = width / refineImg.width;
   const cards: TeachCard[] = [];
   const toRead: { i: number; rgb: Uint8Array }[] = [];

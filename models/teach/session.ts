@@ -11,6 +11,7 @@ import type { PhotoReading } from '../photo/read.js';
 import { SHOWN_PX } from '../photo/read.js';
 import { assignByCounts } from './counts.js';
 import type { TeachCard } from './read.js';
+import { TileSides } from './sides.js';
 
 /**
  * A card whose first reading has at least this confidence is "sure": "accept all sure cards" takes
@@ -131,6 +132,8 @@ function anotherTile(c: SessionCard, f: TeachCard): boolean {
 
 export class TeachSession {
   readonly cards: SessionCard[] = [];
+  /** The tiles' side in this teach's frames (one camera, not moved while the table teaches): `readTeachFrame`'s `sides`. */
+  readonly sides = new TileSides();
   private nextId = 1;
   private frame = 0;
 

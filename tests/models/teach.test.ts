@@ -100,6 +100,25 @@ describe('teach frames', () => {
     for (const c of cardsOn(overCards, under)) expect(sure(c) && c.readings[0]!.tileId !== under.label, 'the covered tile taught as another').toBe(false);
   }, 180_000);
 
+  it("a retake of a few tiles laid touching is found with the side the teach's earlier frame learnt (the camera does not move)", async () => {
+    // All touching, the frame has no lone tile to learn the tiles' side from: on its own the side was
+    // guessed from the one blob (several tiles) and nothing packed into squares.
+    const opts = { edition: 'C1', expansions: ['base', 'river', 'inns-cathedrals'] } as const;
+    const session = new TeachSession();
+    const ids = catalog.all().map((t) => t.id).filter((id) => faces.has(id));
+    const first = await makeTeachScene({ seed: 50, tableSeed: 5, tiles: ids.slice(0, 14).map((id) => ({ face: faces.get(id)!, label: id })), touching: 0, format: 'png' });
+    expect((await readTeachFrame(recognizer, first.bytes, { ...opts, sides: session.sides })).ok).toBe(true);
+    expect(session.sides.at(1600, first.width)).not.toBeNull();
+    const retake = await makeTeachScene({ seed: 54, tableSeed: 5, tiles: ids.slice(20, 24).map((id) => ({ face: faces.get(id)!, label: id })), touching: 1, format: 'png' });
+    const within2mm = (cards: readonly TeachCard[]) => retake.tiles.filter((t) => cards.some((c) => !c.why && matchCorners(c.corners, t.corners).error * 45 <= 2)).length;
+    const alone = await readTeachFrame(recognizer, retake.bytes, opts);
+    const taught = await readTeachFrame(recognizer, retake.bytes, { ...opts, sides: session.sides });
+    if (!alone.ok || !taught.ok) throw new Error('a teach frame was not read');
+    expect(retake.tiles).toHaveLength(4);
+    expect(within2mm(alone.value)).toBe(0);
+    expect(within2mm(taught.value)).toBe(4);
+  }, 60_000);
+
   it('a frame that is not an image is refused with the reason, and an empty one', async () => {
     const r = await readTeachFrame(recognizer, new TextEncoder().encode('this is not a picture'));
     expect(r.ok).toBe(false);

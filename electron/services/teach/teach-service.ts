@@ -172,7 +172,7 @@ export class TeachService {
       this.forced = false;
       const recognizer = await this.loadRecognizer();
       const { readTeachFrame } = await import('../../../models/teach/read.js');
-      const r = await readTeachFrame(recognizer, f.bytes, choice);
+      const r = await readTeachFrame(recognizer, f.bytes, { ...choice, sides: teach.sides });
       if (this.teach !== teach) return; // closed or started again meanwhile
       this.counts.read++;
       this.thumbs.push(thumb);
