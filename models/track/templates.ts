@@ -122,7 +122,7 @@ export class TileTemplates {
     if (!f) return null;
     c = cellFromFace(f, q);
     this.raw.set(key, c);
-    c = this.softened(id, c);
+    c = this.asSeen(id, c);
     this.cache.set(key, c);
     return c;
   }
@@ -160,7 +160,7 @@ export class TileTemplates {
         if (Number.isNaN(c[o]!)) continue;
         for (let k = 0; k < 3; k++) c[o + k] = c[o + k]! * (1 - a) + figure.data[p + k]! * a;
       }
-    return this.softened(id, c);
+    return this.asSeen(id, c);
   }
 
   /**
@@ -168,7 +168,7 @@ export class TileTemplates {
    * camera's view (a teach frame shows a tile larger than a game does): its colour is also brought to
    * the camera's coarser chroma, with or without a figure on it alike.
    */
-  private softened(id: string, c: CellCrop): CellCrop {
+  private asSeen(id: string, c: CellCrop): CellCrop {
     const s = softened(c);
     return this.pictured.has(id) ? chromaSoftened(s, PICTURE_CHROMA_RADIUS) : s;
   }
