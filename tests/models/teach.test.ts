@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sameUpToSymmetry } from '../../models/classes.js';
 import { TileCatalog } from '../../engine/catalog/registry.js';
+import { REFINE_PX } from '../../models/photo/outline.js';
 import { matchCorners } from '../../models/photo/synthetic.js';
 import { TileRecognizer } from '../../models/runner.js';
 import { printFacesByTile } from '../../models/synth/print-faces.js';
@@ -108,7 +109,7 @@ describe('teach frames', () => {
     const ids = catalog.all().map((t) => t.id).filter((id) => faces.has(id));
     const first = await makeTeachScene({ seed: 50, tableSeed: 5, tiles: ids.slice(0, 14).map((id) => ({ face: faces.get(id)!, label: id })), touching: 0, format: 'png' });
     expect((await readTeachFrame(recognizer, first.bytes, { ...opts, sides: session.sides })).ok).toBe(true);
-    expect(session.sides.at(1600, first.width)).not.toBeNull();
+    expect(session.sides.at(REFINE_PX, first.width)).not.toBeNull();
     const retake = await makeTeachScene({ seed: 54, tableSeed: 5, tiles: ids.slice(20, 24).map((id) => ({ face: faces.get(id)!, label: id })), touching: 1, format: 'png' });
     const within2mm = (cards: readonly TeachCard[]) => retake.tiles.filter((t) => cards.some((c) => !c.why && matchCorners(c.corners, t.corners).error * 45 <= 2)).length;
     const alone = await readTeachFrame(recognizer, retake.bytes, opts);
