@@ -314,38 +314,29 @@ function chromaSoftened(c: CellCrop, r: number): CellCrop {
   const n = CROP_PX * CROP_PX;
   const y = new Float32Array(n);
   for (let i = 0; i < n; i++) y[i] = LUMA[0] * c[i * 3]! + LUMA[1] * c[i * 3 + 1]! + LUMA[2] * c[i * 3 + 2]!;
+  const chroma = new Float64Array(c.length);
+  for (let o = 0; o < c.length; o++) chroma[o] = c[o]! - y[Math.floor(o / 3)]!;
+  const blurred = boxBlurred(chroma, r, new Float64Array(c.length));
   const out = new Float32Array(c.length);
-  for (let v = 0; v < CROP_PX; v++)
-    for (let u = 0; u < CROP_PX; u++) {
-      const i = v * CROP_PX + u;
-      if (Number.isNaN(y[i]!)) { out.fill(NaN, i * 3, i * 3 + 3); continue; }
-      const s = [0, 0, 0];
-      let m = 0;
-      for (let j = -r; j <= r; j++)
-        for (let q = -r; q <= r; q++) {
-          const uu = u + q, vv = v + j;
-          if (uu < 0 || vv < 0 || uu >= CROP_PX || vv >= CROP_PX) continue;
-          const jj = vv * CROP_PX + uu;
-          if (Number.isNaN(y[jj]!)) continue;
-          for (let k = 0; k < 3; k++) s[k] += c[jj * 3 + k]! - y[jj]!;
-          m++;
-        }
-      for (let k = 0; k < 3; k++) out[i * 3 + k] = y[i]! + s[k]! / m;
-    }
+  for (let o = 0; o < c.length; o++) out[o] = y[Math.floor(o / 3)]! + blurred[o]!;
   return out;
 }
 
 /** A 3×3 box blur that leaves the gap (NaN) alone: the camera's optics and JPEG soften every edge. */
 function softened(c: CellCrop): CellCrop {
-  const out = new Float32Array(c.length);
+  return boxBlurred(c, 1, new Float32Array(c.length));
+}
+
+/** Each channel box-blurred over the (2r+1)² pixels around, the gap (NaN) neither blurred nor blurred into. */
+function boxBlurred<T extends Float32Array | Float64Array>(c: Float32Array | Float64Array, r: number, out: T): T {
   for (let v = 0; v < CROP_PX; v++)
     for (let u = 0; u < CROP_PX; u++)
       for (let k = 0; k < 3; k++) {
         const o = (v * CROP_PX + u) * 3 + k;
         if (Number.isNaN(c[o]!)) { out[o] = NaN; continue; }
         let s = 0, n = 0;
-        for (let j = -1; j <= 1; j++)
-          for (let i = -1; i <= 1; i++) {
+        for (let j = -r; j <= r; j++)
+          for (let i = -r; i <= r; i++) {
             const uu = u + i, vv = v + j;
             if (uu < 0 || vv < 0 || uu >= CROP_PX || vv >= CROP_PX) continue;
             const x = c[(vv * CROP_PX + uu) * 3 + k]!;

@@ -120,6 +120,27 @@ describe('teach frames', () => {
     expect(within2mm(taught.value)).toBe(4);
   }, 60_000);
 
+  it('a frame with six or more lone tiles learns the side itself: a side from before the camera moved does not mislead it', async () => {
+    const opts = { edition: 'C1', expansions: ['base', 'river', 'inns-cathedrals'] } as const;
+    const ids = catalog.all().map((t) => t.id).filter((id) => faces.has(id));
+    const frame = await makeTeachScene({ seed: 60, tableSeed: 6, tiles: ids.slice(0, 14).map((id) => ({ face: faces.get(id)!, label: id })), touching: 0, format: 'png' });
+    const own = new TeachSession();
+    const alone = await readTeachFrame(recognizer, frame.bytes, { ...opts, sides: own.sides });
+    const learnt = own.sides.at(REFINE_PX, frame.width)!;
+    expect(learnt).not.toBeNull();
+    // A teach whose earlier frames saw the tiles at two-thirds of this size (the camera since lowered).
+    const moved = new TeachSession();
+    moved.sides.learn(learnt.scaled(1.5), REFINE_PX, frame.width);
+    const read = await readTeachFrame(recognizer, frame.bytes, { ...opts, sides: moved.sides });
+    if (!alone.ok || !read.ok) throw new Error('a teach frame was not read');
+    const within2mm = (cards: readonly TeachCard[]) => frame.tiles.filter((t) => cards.some((c) => !c.why && matchCorners(c.corners, t.corners).error * 45 <= 2)).length;
+    expect(within2mm(read.value)).toBe(within2mm(alone.value));
+    expect(within2mm(read.value)).toBeGreaterThanOrEqual(12);
+    // And the teach takes the frame's side from now on.
+    const centre = { x: REFINE_PX / 2, y: (REFINE_PX * frame.height) / frame.width / 2 };
+    expect(moved.sides.at(REFINE_PX, frame.width)!.at(centre)).toBeCloseTo(learnt.at(centre), 6);
+  }, 60_000);
+
   it('a frame that is not an image is refused with the reason, and an empty one', async () => {
     const r = await readTeachFrame(recognizer, new TextEncoder().encode('this is not a picture'));
     expect(r.ok).toBe(false);
