@@ -105,6 +105,7 @@ async function taughtPictures(faces: Map<string, Rgba>, edition: Edition = 'C2',
       }
     }
   }
+  if (process.env.BENCH_BREAKDOWN) console.error(`  untaught: ${types.filter((id) => !pictures.has(id)).join(' ') || 'none'}`);
   return { pictures: [...pictures.values()], frames, corrected, wrong };
 }
 
@@ -168,6 +169,8 @@ try {
         if (o.result === 'exact') tilesExact++;
         if (o.result === 'wrong') tilesWrong++;
         if (o.result === 'unsure' || o.result === 'refused') asked++;
+        // Which tiles went wrong or to the table, on stderr: not a figure line.
+        if (process.env.BENCH_BREAKDOWN && o.result !== 'exact') console.error(`  ${o.result}: ${o.truth?.type === 'placeTile' ? o.truth.tile : o.truth?.type}${o.got?.type === 'placeTile' ? ` read ${o.got.tile}` : ''}`);
       }
       if (r.scores.every((s, i) => s === r.truthScores[i])) scores++;
     }

@@ -7,6 +7,7 @@
 import type { Homography } from '../../calibration/geometry.js';
 import type { Frame } from '../../calibration/frame.js';
 import type { GameState } from '../../engine/game/state.js';
+import type { TileCatalog } from '../../engine/catalog/registry.js';
 import { placementProblem, tileProblem } from '../../engine/game/placement.js';
 import { keyX, keyY } from '../../engine/geometry/position.js';
 import { ROTATIONS } from '../../engine/geometry/segments.js';
@@ -32,6 +33,15 @@ const DETAIL_MAX_PX = (CROP_PX * CROP_PX) / 4;
  * 7107–7109, pictures from game 7110's board) fit at median 0.0063, never above 0.0192.
  */
 const PICTURE_FIT_TRUSTED = 0.02;
+/**
+ * An unpictured legal type competes with a reading by a picture (`fitOf`, the stricter gate) when
+ * its terrain at its turn differs from the reading's on at most this many of the twelve edge
+ * segments: one side's worth (a city cap for a field, a road added on up to three sides, or none: a
+ * pennant, a garden). Types further apart are not taken for each other by a picture: on the
+ * first-edition taught row (tuning) the gate held no tile of such a type; on the second edition it
+ * left right readings by taught pictures to the table wherever any type was untaught.
+ */
+const LOOKALIKE_SEGMENTS = 3;
 /**
  * How well the laid tiles' own drawings must fit them for the drawings to be trusted at all
  * (`noteArtFit`): in full up to ART_FIT_TRUSTED, not from ART_FIT_UNTRUSTED. Drawn tables (styles
@@ -223,13 +233,22 @@ export class CellReader {
 
   /**
    * How far the best reading's template fit lets it be trusted (`templateFit`). A reading by the
-   * table's picture of its type, where legal types the table has not pictured compete (they are
-   * only drawn, and a picture of the print fits a crop of another printed tile better than that
-   * tile's drawing does), must fit as a picture of the right type does: the stricter gate.
+   * table's picture of its type, where a legal type the table has not pictured competes and looks
+   * like it (it is only drawn, and a picture of the print fits a crop of a printed look-alike better
+   * than the look-alike's drawing does), must fit as a picture of the right type does: the stricter
+   * gate. A look-alike shows the same terrain as the reading at its turn on all but
+   * LOOKALIKE_SEGMENTS of the twelve edge segments: a pennant, a garden, a road on a side, a city cap.
    */
-  fitOf(readings: readonly Reading[]): number {
+  fitOf(readings: readonly Reading[], catalog: TileCatalog): number {
     const top = readings[0]!;
-    const mixed = this.templates.fromPicture(top.tile) && readings.some((r) => !this.templates.fromPicture(r.tile));
+    const terrain = catalog.view(top.tile, top.q).terrain;
+    const lookalike = (r: Reading) => {
+      const t = catalog.view(r.tile, r.q).terrain;
+      let differ = 0;
+      for (let i = 0; i < t.length; i++) if (t[i] !== terrain[i]) differ++;
+      return differ <= LOOKALIKE_SEGMENTS;
+    };
+    const mixed = this.templates.fromPicture(top.tile) && readings.some((r) => !this.templates.fromPicture(r.tile) && lookalike(r));
     if (process.env.TRACK_DEBUG) console.error(`art fit ${this.artFit.toFixed(4)} best ${top.tile} ${top.d.toFixed(4)}`);
     if (mixed) return templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED);
     // A drawing is trusted only where the drawings describe the table (`artFit`).

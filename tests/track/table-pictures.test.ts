@@ -10,6 +10,9 @@ import { rasterise } from '../../models/render/rasterise.js';
 import { styleByName } from '../../models/render/styles.js';
 import { tileSvg } from '../../models/render/svg.js';
 import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
+import { CellReader } from '../../models/track/cell-reader.js';
+import { FigureReader } from '../../models/track/figures.js';
+import { FIT_TRUSTED, type Reading } from '../../models/track/reading.js';
 import { CROP_PX, matchTemplate, PICTURE_MARGIN, TileTemplates, type CellCrop, type TilePicture } from '../../models/track/templates.js';
 
 const catalog = TileCatalog.classic();
@@ -156,5 +159,24 @@ describe('templates from the table\'s pictures', () => {
     expect(Array.from(pictured.get('BASE_D', 0)!)).toEqual(Array.from(before));
     expect(pictured.usePicture({ tileId: 'NOT_A_TILE', rot: 0, width: 64, height: 64, data: new Uint8Array(64 * 64 * 3) })).toBe(false);
     expect(() => pictured.usePicture({ tileId: 'BASE_A', rot: 0, width: 64, height: 60, data: new Uint8Array(64 * 60 * 3) })).toThrow(/BASE_A.*not a square RGB picture/);
+  });
+
+  it('holds a reading by a picture to the stricter fit only while a legal type that looks like it is not pictured', async () => {
+    const pictured = await TileTemplates.enroll(catalog, 'c3');
+    expect(pictured.usePicture(await pictureOf('BASE_Q', 0))).toBe(true);
+    const reader = new CellReader(pictured, new FigureReader(pictured, []), null);
+    const reading = (tile: string, q: number, d: number): Reading => ({ tile, q, d, match: { d, sx: 0, sy: 0, gain: [1, 1, 1] } });
+    // Between the stricter gate (0.02) and the ordinary one (FIT_TRUSTED): trusted in full only by the ordinary gate.
+    const d = (0.02 + FIT_TRUSTED) / 2;
+    const top = reading('BASE_Q', 0, d);
+    // Unpictured look-alikes: the same three-sided city without a pennant; with a road on the fourth side; four city caps for three.
+    for (const [tile, q] of [['BASE_R', 0], ['BASE_T', 0], ['IC_H', 0]] as const)
+      expect(reader.fitOf([top, reading(tile, q, 0.05)], catalog), `${tile} at ${q * 90}° unpictured`).toBeCloseTo(0.5, 5);
+    // Legal types that do not look like it: a straight road; BASE_R turned so that its open side is elsewhere.
+    for (const [tile, q] of [['BASE_U', 0], ['BASE_R', 1]] as const)
+      expect(reader.fitOf([top, reading(tile, q, 0.05)], catalog), `${tile} at ${q * 90}° unpictured`).toBe(1);
+    // Once the look-alike is pictured too, the ordinary gate.
+    expect(pictured.usePicture(await pictureOf('BASE_R', 0))).toBe(true);
+    expect(reader.fitOf([top, reading('BASE_R', 0, 0.05)], catalog)).toBe(1);
   });
 });
