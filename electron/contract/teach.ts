@@ -92,6 +92,20 @@ export interface TeachCoverage {
   readonly notTeachable: readonly string[];
 }
 
+/**
+ * A tile type of the teach's edition and expansions the camera does not know yet (neither taught nor
+ * pictured from an earlier board): the tiles the table lays next, shown drawn so the table can find
+ * them in the box.
+ */
+export interface TeachUnknownType {
+  readonly tileId: string;
+  readonly name: string;
+  /** Copies the edition prints (the box's count). */
+  readonly copies: number;
+  readonly segments: readonly Terrain[];
+  readonly features: readonly FeatureDef[];
+}
+
 export interface TeachView {
   /** Rises with every change. */
   readonly version: number;
@@ -111,6 +125,8 @@ export interface TeachView {
   readonly retake: readonly string[];
   readonly notices: readonly { readonly text: string; readonly error: boolean }[];
   readonly coverage: TeachCoverage | null;
+  /** The teach's tile types the camera does not know yet, in catalog order (empty with no teach open). */
+  readonly unknown: readonly TeachUnknownType[];
 }
 
 export interface TaughtPictureView {

@@ -155,6 +155,14 @@ describe('teaching the camera a table’s tiles in the browser', () => {
     for (const [said, is] of taught) expect(said).toBe(is);
     expect(new Set(app.store.taughtTiles().map((t) => t.tileId))).toEqual(new Set(tiles.map((t) => t.tile)));
     await expect.poll(() => page.getByTestId('teach-coverage').textContent()).toMatch(new RegExp(`${tiles.length} taught`));
+    // What to lay next, drawn: every type still unknown to the camera, none of those just taught.
+    const unknownList = page.getByTestId('teach-unknown');
+    const unknownCount = app.teach.view().coverage!.unknown;
+    await expect.poll(() => unknownList.getAttribute('data-count')).toBe(String(unknownCount));
+    expect(await unknownList.locator('li[data-tile] svg').count()).toBe(unknownCount);
+    for (const t of tiles) expect(await unknownList.locator(`li[data-tile="${t.tile}"]`).count()).toBe(0);
+    await unknownList.locator('summary').click();
+    await unknownList.screenshot({ path: join(SHOTS, 'teach-unknown.png') });
     console.log(`teach e2e: ${tiles.length} tiles taught in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     // Restart: a new app on the same database; the tiles are listed under Games.

@@ -121,7 +121,17 @@ describe('teach service', () => {
     expect(kept.size).toBe(taught.length - 1);
     expect(v.coverage).toMatchObject({ edition: 'C2', taught: taught.length, pictured: 0 });
     expect(teach.coverage({ edition: 'C2', expansions: ['base'] }).taught).toBe(kept.size);
+    // What to lay next: the teach's types not taught, each once, with its box count and what to draw it by.
+    const unknown = teach.view().unknown;
+    expect(unknown.length).toBe(teach.view().coverage!.unknown);
+    expect(new Set(unknown.map((u) => u.tileId)).size).toBe(unknown.length);
+    for (const id of kept) expect(unknown.map((u) => u.tileId)).not.toContain(id);
+    expect(unknown.map((u) => u.tileId)).toContain(untaught.answer!.tileId);
+    const monastery = unknown.find((u) => u.tileId === 'BASE_A') ?? unknown[0]!;
+    expect(monastery.copies).toBeGreaterThan(0);
+    expect(monastery.segments).toHaveLength(12);
     teach.stop();
+    expect(teach.view().unknown).toEqual([]);
     // Frames go to the tracker again.
     expect(teach.frame(frames[0]!)).toBe(false);
 

@@ -19,7 +19,7 @@ import { PHOTO_EXPANSIONS, photoCandidates, SHOWN_PX, type PhotoExpansion } from
 import type { TileRecognizer } from '../../../models/runner.js';
 import { TeachSession, type SessionCard } from '../../../models/teach/session.js';
 import { boxCounts } from '../../../models/teach/counts.js';
-import type { TaughtImportResult, TaughtTypeView, TeachCardView, TeachChoice, TeachCoverage, TeachView } from '../../contract/teach.js';
+import type { TaughtImportResult, TaughtTypeView, TeachCardView, TeachChoice, TeachCoverage, TeachUnknownType, TeachView } from '../../contract/teach.js';
 import type { CameraService } from '../camera/camera-service.js';
 import type { GameSession } from '../session/session.js';
 import type { Store } from '../store/store.js';
@@ -340,8 +340,7 @@ export class TeachService {
     const teachable = c.expansions.filter((e): e is PhotoExpansion => (PHOTO_EXPANSIONS as readonly string[]).includes(e));
     const ids = new Set(photoCandidates(c.edition, teachable).map((t) => t.id));
     for (const e of c.expansions) if (!teachable.includes(e as PhotoExpansion)) for (const t of this.catalog.ofExpansion(e)) if ((t.counts[c.edition] ?? 0) > 0) ids.add(t.id);
-    const taught = this.o.store.taughtTypeIds();
-    const board = this.o.store.exemplarTypeIds(BOARD_PICTURE_SOURCE);
+    const { taught, board } = this.knownTypeIds();
     let nTaught = 0, nPictured = 0;
     for (const id of ids) {
       if (taught.has(id)) nTaught++;
@@ -349,6 +348,19 @@ export class TeachService {
     }
     const notTeachable = c.expansions.filter((e) => !teachable.includes(e as PhotoExpansion) && this.catalog.ofExpansion(e).length > 0);
     return { edition: c.edition, expansions: [...c.expansions], types: ids.size, taught: nTaught, pictured: nPictured, unknown: ids.size - nTaught - nPictured, notTeachable };
+  }
+
+  /** The types with a taught picture, and those pictured from an earlier game's board. */
+  private knownTypeIds(): { taught: ReadonlySet<string>; board: ReadonlySet<string> } {
+    return { taught: this.o.store.taughtTypeIds(), board: this.o.store.exemplarTypeIds(BOARD_PICTURE_SOURCE) };
+  }
+
+  /** The teach's tile types the camera knows neither by a taught picture nor by a board's. */
+  private unknownTypes(choice: { edition: Edition; expansions: readonly PhotoExpansion[] }): TeachUnknownType[] {
+    const { taught, board } = this.knownTypeIds();
+    return photoCandidates(choice.edition, choice.expansions)
+      .filter((t) => !taught.has(t.id) && !board.has(t.id))
+      .map((t) => ({ tileId: t.id, name: t.name, copies: t.counts[choice.edition] ?? 0, segments: t.segments, features: t.features }));
   }
 
   // ── the view ──
@@ -370,6 +382,7 @@ export class TeachService {
       retake: [...this.retakes],
       notices: [...this.notices].reverse(),
       coverage: choice ? this.coverage(choice) : null,
+      unknown: choice && this.teach ? this.unknownTypes(choice) : [],
     };
   }
 
