@@ -26,7 +26,7 @@ import { TileRecognizer } from '../models/runner.js';
 import { printFacesByTile } from '../models/synth/print-faces.js';
 import type { Rgba } from '../models/synth/image.js';
 import { readTeachFrame, type TeachCard } from '../models/teach/read.js';
-import { isSure, SURE_CONFIDENCE } from '../models/teach/session.js';
+import { copiesAgree, isSure, SURE_CONFIDENCE } from '../models/teach/session.js';
 import { assignByCounts, boxCounts } from '../models/teach/counts.js';
 import { photoCandidates } from '../models/photo/read.js';
 import { makeTeachScene, type TeachTruth } from '../models/teach/scene.js';
@@ -87,6 +87,7 @@ for (let b = 0; b < boxes; b++) {
     keptByCounts.set(f.cards[i]!, !moved);
     rawFirst.set(f.cards[i]!, c.readings[0]!);
   });
+  const sureByReading = boxFrames.flatMap((f) => f.cards).filter((c) => c.why === null && c.readings.length > 0 && isSure(c.readings, keptByCounts.get(c) ?? true));
   for (const { scene, cards } of boxFrames) {
     cardsAll += cards.length;
     const matchOf = (c: TeachCard, t: TeachTruth) => matchCorners(c.corners, t.corners);
@@ -114,7 +115,8 @@ for (let b = 0; b < boxes; b++) {
       return x.tileId === m.t.label && sameUpToSymmetry(catalog.get(m.t.label)!, x.rotation / 90, q);
     };
     const right = (c: TeachCard, k: number) => rightAs(c, c.readings[k]);
-    const sure = (c: TeachCard) => isSure(c.readings, keptByCounts.get(c) ?? true);
+    // As TeachSession.isSure: sure by its reading, and like the box's other cards sure as its type.
+    const sure = (c: TeachCard) => isSure(c.readings, keptByCounts.get(c) ?? true) && copiesAgree(c.cropRgb, sureByReading.filter((o) => o !== c && o.cropRgb && o.readings[0]!.tileId === c.readings[0]!.tileId).map((o) => o.cropRgb!));
     for (const c of cards) {
       if (c.why || !c.readings.length) continue;
       confidences.push({ c: c.readings[0]!.confidence, right: right(c, 0) });

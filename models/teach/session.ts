@@ -60,6 +60,28 @@ export interface FrameResult {
   readonly kept: readonly number[];
 }
 
+/**
+ * A card sure by its confidence must also look like the other copies of its type in the session (the
+ * box prints every copy of a type alike): the median of its pictures' differences (`pictureMatch`)
+ * to theirs at most this. The model's confidence on a print it has not seen is not a probability
+ * (docs/teach.md, "Sure cards"); the other copies are evidence that is not the model's. Tuning art
+ * (c1-jcz seeds 31000 and 32000): sure cards read right, against the other sure cards read as their
+ * type, at a median of 0.022–0.158; two different tiles differ at a median of 0.166 (`MOVED_MATCH`).
+ */
+export const COPIES_AGREE = 0.166;
+
+/**
+ * Whether a card's picture agrees with the pictures of the other cards read or taught as its type
+ * (`peers`): with none, it does; else it must be like at least half of them (the lower median of the
+ * differences at most COPIES_AGREE). Of two copies that disagree neither is sure: which one the
+ * model misread is not known.
+ */
+export function copiesAgree(crop: Uint8Array | null, peers: readonly Uint8Array[]): boolean {
+  if (!crop || peers.length === 0) return true;
+  const ds = peers.map((p) => pictureMatch(crop, p).d).sort((a, b) => a - b);
+  return ds[(ds.length - 1) >> 1]! <= COPIES_AGREE;
+}
+
 /** A card's look in a frame (its readings as the model gave them, before the counts). */
 const look = (f: TeachCard) => ({ why: f.why, readings: f.readings, alternatives: f.alternatives.length ? f.alternatives : f.readings, byCounts: false, cropRgb: f.cropRgb, cropPng: f.cropPng });
 
@@ -70,7 +92,16 @@ const sideOf = (q: Quad) => q.reduce((s, p, i) => s + Math.hypot(p.x - q[(i + 1)
 const COMPARE_PX = 24;
 
 /** The tile area of a crop (the cell's inner 45/46 of its middle), COMPARE_PX square, turned `q` quarter turns clockwise. */
+/** Thumbs already made, per crop and turn: "accept all sure" compares each card with its type's every copy. */
+const thumbs = new WeakMap<Uint8Array, Float32Array[]>();
+
 function thumb(rgb: Uint8Array, q: number): Float32Array {
+  let made = thumbs.get(rgb);
+  if (!made) thumbs.set(rgb, (made = []));
+  return (made[q] ??= makeThumb(rgb, q));
+}
+
+function makeThumb(rgb: Uint8Array, q: number): Float32Array {
   const out = new Float32Array(COMPARE_PX * COMPARE_PX * 3);
   const lo = SHOWN_PX * (0.1 / 1.2 + 0.01), span = SHOWN_PX * (1 / 1.2 - 0.02);
   for (let y = 0; y < COMPARE_PX; y++)
@@ -204,9 +235,16 @@ export class TeachSession {
     return c;
   }
 
-  /** Whether "accept all sure cards" would take this card. */
+  /** Whether "accept all sure cards" would take this card: sure by its reading, and like the other copies of its type. */
   isSure(c: SessionCard): boolean {
-    return c.state === 'open' && c.why === null && isSure(c.readings, !c.byCounts);
+    if (!(c.state === 'open' && c.why === null && this.sureByReading(c))) return false;
+    const id = c.readings[0]!.tileId;
+    const peers = this.cards.filter((o) => o !== c && o.cropRgb && o.why === null && (o.state === 'accepted' ? o.tileId === id : o.state === 'open' && this.sureByReading(o) && o.readings[0]!.tileId === id));
+    return copiesAgree(c.cropRgb, peers.map((o) => o.cropRgb!));
+  }
+
+  private sureByReading(c: SessionCard): boolean {
+    return isSure(c.readings, !c.byCounts);
   }
 
   /** Accepts every open card that can be taught and whose first reading is sure; their ids. */

@@ -1,7 +1,10 @@
 /**
- * The box's counts across a teach session (models/teach/counts.ts) and the tiles' side across a
- * frame (models/photo/outline.ts SideField): pure arithmetic on readings and points, no model.
+ * The box's counts across a teach session (models/teach/counts.ts), sure cards against the other
+ * copies of their type (models/teach/session.ts), and the tiles' side across a frame
+ * (models/photo/outline.ts SideField): readings, pictures and points, no model.
  */
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Quad } from '../../calibration/geometry.js';
 import { TileCatalog } from '../../engine/catalog/registry.js';
@@ -9,7 +12,7 @@ import { SideField } from '../../models/photo/outline.js';
 import { photoCandidates, SHOWN_PX, type PhotoReading } from '../../models/photo/read.js';
 import { assignByCounts, boxCounts } from '../../models/teach/counts.js';
 import type { TeachCard } from '../../models/teach/read.js';
-import { TeachSession } from '../../models/teach/session.js';
+import { copiesAgree, TeachSession } from '../../models/teach/session.js';
 
 const r = (tileId: string, confidence: number, rotation: PhotoReading['rotation'] = 0): PhotoReading => ({ tileId, rotation, confidence });
 
@@ -60,6 +63,40 @@ describe('the box counts', () => {
     const plain = new TeachSession();
     plain.addFrame([card(0, [r('X', 0.9999, 90), r('Y', 0.0001)]), card(300, [r('X', 0.99995, 180), r('Y', 0.00005, 270)])]);
     expect(plain.cards.map((c) => c.readings[0]!.tileId)).toEqual(['X', 'X']);
+  });
+});
+
+describe('sure cards and the other copies of their type', () => {
+  /** A card's picture (SHOWN_PX square RGB) of a second-edition scan, turned and lit as given. */
+  const pictureOf = async (tileId: string, turn: 0 | 90 | 180 | 270, light = 1) => {
+    const { data } = await sharp(fileURLToPath(new URL(`../fixtures/realart/${tileId}.png`, import.meta.url))).removeAlpha().rotate(turn).resize(SHOWN_PX, SHOWN_PX).linear(light, 0).raw().toBuffer({ resolveWithObject: true });
+    return new Uint8Array(data);
+  };
+  const quad = (x: number): Quad => [{ x, y: 0 }, { x: x + 100, y: 0 }, { x: x + 100, y: 100 }, { x, y: 100 }];
+  const card = (x: number, crop: Uint8Array, readings: PhotoReading[]): TeachCard => ({ corners: quad(x), why: null, cropPng: null, cropRgb: crop, readings, alternatives: readings, present: 1, filled: 1 });
+
+  it('a card read at 0.9999 is not sure when its picture is unlike the other copies read as its type; copies turned and lit differently are', async () => {
+    const b1 = await pictureOf('BASE_B', 0), b2 = await pictureOf('BASE_B', 90, 0.8), a = await pictureOf('BASE_A', 0);
+    // Copies of one print agree; a monastery with a road is not one without.
+    expect(copiesAgree(b1, [b2])).toBe(true);
+    expect(copiesAgree(a, [b1])).toBe(false);
+    const session = new TeachSession();
+    session.addFrame([card(0, b1, [r('BASE_B', 0.9999)]), card(300, b2, [r('BASE_B', 0.9999, 90)]), card(600, a, [r('BASE_B', 0.9999)])]);
+    const [first, second, misread] = session.cards;
+    expect(session.isSure(first!)).toBe(true);
+    expect(session.isSure(second!)).toBe(true);
+    expect(session.isSure(misread!)).toBe(false);
+    expect(session.acceptAllSure()).toEqual([first!.id, second!.id]);
+    // Taught copies count too: the misread card stays unsure beside them.
+    expect(session.isSure(misread!)).toBe(false);
+    // Two cards that disagree, with nothing else to go by: neither is sure.
+    const two = new TeachSession();
+    two.addFrame([card(0, b1, [r('BASE_B', 0.9999)]), card(300, a, [r('BASE_B', 0.9999)])]);
+    expect(two.cards.map((c) => two.isSure(c))).toEqual([false, false]);
+    // A card alone of its type is sure by its reading.
+    const alone = new TeachSession();
+    alone.addFrame([card(0, a, [r('BASE_A', 0.9999)])]);
+    expect(alone.isSure(alone.cards[0]!)).toBe(true);
   });
 });
 
