@@ -62,8 +62,8 @@ export interface FrameResult {
 
 /**
  * A card sure by its confidence must also look like the other copies of its type in the session (the
- * box prints every copy of a type alike): the median of its pictures' differences (`pictureMatch`)
- * to theirs at most this. The model's confidence on a print it has not seen is not a probability
+ * box prints every copy of a type alike): its picture's difference (`pictureMatch`) to at least half
+ * of theirs at most this. The model's confidence on a print it has not seen is not a probability
  * (docs/teach.md, "Sure cards"); the other copies are evidence that is not the model's. Tuning art
  * (c1-jcz seeds 31000 and 32000): sure cards read right, against the other sure cards read as their
  * type, at a median of 0.022–0.158; two different tiles differ at a median of 0.166 (`MOVED_MATCH`).
@@ -91,10 +91,10 @@ const sideOf = (q: Quad) => q.reduce((s, p, i) => s + Math.hypot(p.x - q[(i + 1)
 /** SHOWN_PX crops compared at this size (the tile's area only, gain matched per channel). */
 const COMPARE_PX = 24;
 
-/** The tile area of a crop (the cell's inner 45/46 of its middle), COMPARE_PX square, turned `q` quarter turns clockwise. */
 /** Thumbs already made, per crop and turn: "accept all sure" compares each card with its type's every copy. */
 const thumbs = new WeakMap<Uint8Array, Float32Array[]>();
 
+/** The tile area of a crop (the cell's inner 45/46 of its middle), COMPARE_PX square, turned `q` quarter turns clockwise. */
 function thumb(rgb: Uint8Array, q: number): Float32Array {
   let made = thumbs.get(rgb);
   if (!made) thumbs.set(rgb, (made = []));
