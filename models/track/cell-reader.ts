@@ -19,7 +19,7 @@ import { decodeWithSecondLook } from '../second-look.js';
 import { modelReadsCell, type ChangedCell } from './cell-crops.js';
 import type { FigureReader } from './figures.js';
 import { FIT_TRUSTED, templateFit, type Reading } from './reading.js';
-import { CROP_PX, differenceMask, maskedLumaDistance, matchTemplate, type CellCrop, type TileTemplates } from './templates.js';
+import { CROP_PX, differenceMask, maskedLumaDistance, matchTemplate, pictureDetailMasks, type CellCrop, type TileTemplates } from './templates.js';
 
 /**
  * Look-alike readings (`byDetail`): within this factor of the best distance, differing in at most this
@@ -125,7 +125,30 @@ export class CellReader {
       if (!seen) { byLook.set(look, r); merged.push(r); continue; }
       if (prefer(r) > prefer(seen)) { merged[merged.indexOf(seen)] = r; byLook.set(look, r); }
     }
-    return this.byDetail(now, merged);
+    return this.byPictureDetail(state, now, this.byDetail(now, merged));
+  }
+
+  /**
+   * Twins the table has pictured both of (a pennant or a garden the one difference; the same terrain
+   * on every edge segment) fit a tile about equally as whole pictures: a card cut a millimetre off
+   * costs its picture more than the mark does. When the best reading by a picture has such a twin
+   * close behind (within DETAIL_CLOSE), the two are compared again only where their pictures differ
+   * (`pictureDetailMasks`), in luma, and re-ranked and weighed by that (`readingConfidence`).
+   */
+  private byPictureDetail(state: GameState, now: CellCrop, readings: Reading[]): Reading[] {
+    const top = readings[0];
+    if (!top || top.detail !== undefined || !this.templates.fromPicture(top.tile)) return readings;
+    const terrain = state.catalog.view(top.tile, top.q).terrain.join();
+    const twin = readings.find((r) => r !== top && r.d < top.d * DETAIL_CLOSE && this.templates.fromPicture(r.tile) && r.tile !== top.tile && state.catalog.view(r.tile, r.q).terrain.join() === terrain);
+    if (!twin) return readings;
+    const ta = this.templates.get(top.tile, top.q)!, tb = this.templates.get(twin.tile, twin.q)!;
+    const masks = pictureDetailMasks(ta, tb);
+    if (!masks) return readings;
+    top.detail = maskedLumaDistance(now, ta, top.match, masks.a);
+    twin.detail = maskedLumaDistance(now, tb, twin.match, masks.b);
+    if (process.env.TRACK_DEBUG) console.error(`picture twins ${top.tile}/${top.q} ${top.detail.toFixed(5)} ${twin.tile}/${twin.q} ${twin.detail.toFixed(5)}`);
+    const pair = [top, twin].sort((a, b) => a.detail! - b.detail!);
+    return [...pair, ...readings.filter((r) => r !== top && r !== twin)];
   }
 
   /**

@@ -406,6 +406,44 @@ function eachMaskedPixel(tpl: CellCrop, m: Match, mask: Uint8Array, visit: (t: n
   return n;
 }
 
+/** Cell pixels along the tile's sides left out of `pictureDetailMasks` (2 of 32: about 3 mm). */
+const PICTURE_DETAIL_BORDER = 2;
+
+/**
+ * Where two pictures of twin types differ (a pennant, a garden: the print of twins is one
+ * illustration with a mark added), each in its own template's pixels: the two aligned at the best
+ * shift and light (`matchTemplate`), the pixels whose luma differs most — the top `share` of the
+ * tile, and at least `floor` levels (two pictures of one tile cut from different cards differ by
+ * their noise everywhere, by less). The tile's outer band of PICTURE_DETAIL_BORDER pixels is left
+ * out: a card cut a millimetre off shows the table along a side of its picture, which is no mark.
+ * Null where nothing differs that much.
+ */
+export function pictureDetailMasks(a: CellCrop, b: CellCrop, share = 0.04, floor = 20): { a: Uint8Array; b: Uint8Array } | null {
+  const m = matchTemplate(b, a);
+  const diffs: { u: number; v: number; d: number }[] = [];
+  const all = new Uint8Array(CROP_PX * CROP_PX);
+  const lo = (CROP_PX * (1 - TILE_MM / PITCH_MM)) / 2 + PICTURE_DETAIL_BORDER, hi = CROP_PX - lo;
+  for (let v = 0; v < CROP_PX; v++) for (let u = 0; u < CROP_PX; u++) if (u + 0.5 > lo && u + 0.5 < hi && v + 0.5 > lo && v + 0.5 < hi) all[v * CROP_PX + u] = 1;
+  eachMaskedPixel(a, m, all, (t, c) => {
+    if (Number.isNaN(b[c]!)) return;
+    let y = 0;
+    for (let k = 0; k < 3; k++) y += LUMA[k]! * (b[c + k]! * m.gain[k]! - a[t + k]!);
+    diffs.push({ u: (t / 3) % CROP_PX, v: Math.floor(t / 3 / CROP_PX), d: Math.abs(y) });
+  });
+  if (!diffs.length) return null;
+  const sorted = diffs.map((x) => x.d).sort((p, q) => q - p);
+  const bar = Math.max(floor, sorted[Math.max(0, Math.floor(share * sorted.length) - 1)]!);
+  const ma = new Uint8Array(CROP_PX * CROP_PX), mb = new Uint8Array(CROP_PX * CROP_PX);
+  let n = 0;
+  for (const { u, v, d } of diffs) {
+    if (d < bar) continue;
+    ma[v * CROP_PX + u] = 1;
+    mb[(v + m.sy) * CROP_PX + (u + m.sx)] = 1;
+    n++;
+  }
+  return n ? { a: ma, b: mb } : null;
+}
+
 /**
  * Mean squared difference over the masked template pixels (the whole crop, edges included: a figure
  * near a tile's side stands there), at the tile's own shift and light.

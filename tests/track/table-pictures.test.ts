@@ -13,7 +13,7 @@ import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
 import { CellReader } from '../../models/track/cell-reader.js';
 import { FigureReader } from '../../models/track/figures.js';
 import { FIT_TRUSTED, type Reading } from '../../models/track/reading.js';
-import { CROP_PX, matchTemplate, PICTURE_MARGIN, TileTemplates, type CellCrop, type TilePicture } from '../../models/track/templates.js';
+import { CROP_PX, maskedLumaDistance, matchTemplate, PICTURE_MARGIN, pictureDetailMasks, TileTemplates, type CellCrop, type TilePicture } from '../../models/track/templates.js';
 
 const catalog = TileCatalog.classic();
 
@@ -178,5 +178,39 @@ describe('templates from the table\'s pictures', () => {
     // Once the look-alike is pictured too, the ordinary gate.
     expect(pictured.usePicture(await pictureOf('BASE_R', 0))).toBe(true);
     expect(reader.fitOf([top, reading('BASE_R', 0, 0.05)], catalog)).toBe(1);
+  });
+
+  it('twins pictured both are compared where their pictures differ: the pennant decides, not a card cut a millimetre inside the tile', async () => {
+    // The print of pennant twins is one illustration with a shield added (first edition's BASE_F and BASE_G).
+    const plain = await pictureOf('BASE_G', 0);
+    const shielded: TilePicture = { ...plain, tileId: 'BASE_F', data: Uint8Array.from(plain.data) };
+    for (let v = 28; v < 36; v++) for (let u = 38; u < 46; u++) shielded.data.set(u < 42 ? [30, 60, 200] : [245, 245, 245], (v * 64 + u) * 3);
+    // The table's BASE_F card was cut about a millimetre inside the tile on every side: its picture is the tile 5 % larger.
+    const cutInside: TilePicture = { ...shielded, data: new Uint8Array(shielded.data.length) };
+    for (let v = 0; v < 64; v++)
+      for (let u = 0; u < 64; u++) {
+        const su = Math.min(63, Math.max(0, Math.round(32 + (u + 0.5 - 32) / 1.05 - 0.5))), sv = Math.min(63, Math.max(0, Math.round(32 + (v + 0.5 - 32) / 1.05 - 0.5)));
+        cutInside.data.set(shielded.data.subarray((sv * 64 + su) * 3, (sv * 64 + su) * 3 + 3), (v * 64 + u) * 3);
+      }
+    const twins = await TileTemplates.enroll(catalog, 'c3');
+    expect(twins.usePicture(plain)).toBe(true);
+    expect(twins.usePicture(cutInside)).toBe(true);
+    // A BASE_F tile as the game camera sees it.
+    const camera = await TileTemplates.enroll(catalog, 'c3');
+    expect(camera.usePicture(shielded)).toBe(true);
+    const tileF = camera.get('BASE_F', 0)!;
+    const g = twins.get('BASE_G', 0)!, f = twins.get('BASE_F', 0)!;
+    const mf = matchTemplate(tileF, f), mg = matchTemplate(tileF, g);
+    // As whole pictures the twin without the shield fits the BASE_F tile better…
+    expect(mg.d).toBeLessThan(mf.d);
+    const masks = pictureDetailMasks(g, f)!;
+    const size = (m: Uint8Array) => m.reduce((a, b) => a + b, 0);
+    // …where the pictures differ (the shield's place, a few cell pixels, not the whole tile)…
+    expect(size(masks.a)).toBeGreaterThan(0);
+    expect(size(masks.a)).toBeLessThanOrEqual(0.06 * CROP_PX * CROP_PX);
+    const shield = { u: Math.floor(((42 / 64 - 0.5) * (1 + 2 * PICTURE_MARGIN) + 0.5) * CROP_PX), v: Math.floor(((32 / 64 - 0.5) * (1 + 2 * PICTURE_MARGIN) + 0.5) * CROP_PX) };
+    expect([-1, 0, 1].some((j) => [-1, 0, 1].some((i) => masks.a[(shield.v + j) * CROP_PX + shield.u + i] === 1))).toBe(true);
+    // …the tile is BASE_F's.
+    expect(maskedLumaDistance(tileF, f, mf, masks.b)).toBeLessThan(0.75 * maskedLumaDistance(tileF, g, mg, masks.a));
   });
 });
