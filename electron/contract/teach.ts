@@ -50,14 +50,18 @@ export const teachArgs = {
   taughtImport: z.tuple([z.string().max(12_000_000, 'a taught-tiles file over 12 MB')]),
 } as const;
 
-/** One reading of a card, with what the screen needs to draw the tile (catalog orientation; turn it by `rotation`). */
-export interface TeachReadingView {
+/** A tile type with what the screen needs to draw it (catalog orientation). */
+export interface TeachTileDrawing {
   readonly tileId: string;
   readonly name: string;
-  readonly rotation: 0 | 90 | 180 | 270;
-  readonly confidence: number;
   readonly segments: readonly Terrain[];
   readonly features: readonly FeatureDef[];
+}
+
+/** One reading of a card (the drawing turned by `rotation`). */
+export interface TeachReadingView extends TeachTileDrawing {
+  readonly rotation: 0 | 90 | 180 | 270;
+  readonly confidence: number;
 }
 
 export interface TeachCardView {
@@ -97,13 +101,9 @@ export interface TeachCoverage {
  * pictured from an earlier board): the tiles the table lays next, shown drawn so the table can find
  * them in the box.
  */
-export interface TeachUnknownType {
-  readonly tileId: string;
-  readonly name: string;
+export interface TeachUnknownType extends TeachTileDrawing {
   /** Copies the edition prints (the box's count). */
   readonly copies: number;
-  readonly segments: readonly Terrain[];
-  readonly features: readonly FeatureDef[];
 }
 
 export interface TeachView {

@@ -60,6 +60,14 @@ const MODEL_LEADS_SHARPNESS = 20;
 /** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
 const LONE_FIT = 0.5;
 
+/** Of the twelve edge segments, on how many two readings (each at its turn) show different terrain. */
+function segmentsDiffering(catalog: TileCatalog, a: Reading, b: Reading): number {
+  const ta = catalog.view(a.tile, a.q).terrain, tb = catalog.view(b.tile, b.q).terrain;
+  let n = 0;
+  for (let i = 0; i < ta.length; i++) if (ta[i] !== tb[i]) n++;
+  return n;
+}
+
 export class CellReader {
   /** The best fit of the drawings to this table's laid tiles over the game's still scenes (Infinity before any: no evidence; `noteArtFit`). */
   artFit = Infinity;
@@ -138,8 +146,7 @@ export class CellReader {
   private byPictureDetail(state: GameState, now: CellCrop, readings: Reading[]): Reading[] {
     const top = readings[0];
     if (!top || top.detail !== undefined || !this.templates.fromPicture(top.tile)) return readings;
-    const terrain = state.catalog.view(top.tile, top.q).terrain.join();
-    const twin = readings.find((r) => r !== top && r.d < top.d * DETAIL_CLOSE && this.templates.fromPicture(r.tile) && r.tile !== top.tile && state.catalog.view(r.tile, r.q).terrain.join() === terrain);
+    const twin = readings.find((r) => r !== top && r.d < top.d * DETAIL_CLOSE && this.templates.fromPicture(r.tile) && r.tile !== top.tile && segmentsDiffering(state.catalog, top, r) === 0);
     if (!twin) return readings;
     const ta = this.templates.get(top.tile, top.q)!, tb = this.templates.get(twin.tile, twin.q)!;
     const masks = pictureDetailMasks(ta, tb);
@@ -264,14 +271,7 @@ export class CellReader {
    */
   fitOf(readings: readonly Reading[], catalog: TileCatalog): number {
     const top = readings[0]!;
-    const terrain = catalog.view(top.tile, top.q).terrain;
-    const lookalike = (r: Reading) => {
-      const t = catalog.view(r.tile, r.q).terrain;
-      let differ = 0;
-      for (let i = 0; i < t.length; i++) if (t[i] !== terrain[i]) differ++;
-      return differ <= LOOKALIKE_SEGMENTS;
-    };
-    const mixed = this.templates.fromPicture(top.tile) && readings.some((r) => !this.templates.fromPicture(r.tile) && lookalike(r));
+    const mixed = this.templates.fromPicture(top.tile) && readings.some((r) => !this.templates.fromPicture(r.tile) && segmentsDiffering(catalog, top, r) <= LOOKALIKE_SEGMENTS);
     if (process.env.TRACK_DEBUG) console.error(`art fit ${this.artFit.toFixed(4)} best ${top.tile} ${top.d.toFixed(4)}`);
     if (mixed) return templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED);
     // A drawing is trusted only where the drawings describe the table (`artFit`).

@@ -10,6 +10,9 @@ import { rasterise } from '../../models/render/rasterise.js';
 import { styleByName } from '../../models/render/styles.js';
 import { tileSvg } from '../../models/render/svg.js';
 import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
+import { createGame } from '../../engine/game/engine.js';
+import { placementProblem } from '../../engine/game/placement.js';
+import { makeSetup } from '../../engine/game/setup.js';
 import { CellReader } from '../../models/track/cell-reader.js';
 import { FigureReader } from '../../models/track/figures.js';
 import { FIT_TRUSTED, type Reading } from '../../models/track/reading.js';
@@ -212,5 +215,21 @@ describe('templates from the table\'s pictures', () => {
     expect([-1, 0, 1].some((j) => [-1, 0, 1].some((i) => masks.a[(shield.v + j) * CROP_PX + shield.u + i] === 1))).toBe(true);
     // …the tile is BASE_F's.
     expect(maskedLumaDistance(tileF, f, mf, masks.b)).toBeLessThan(0.75 * maskedLumaDistance(tileF, g, mg, masks.a));
+
+    // The cell reader: at a cell beside the start tile where both twins may lie, the F tile is read
+    // BASE_F first, the two weighed by where they differ.
+    const game = createGame(makeSetup({ players: [{ name: 'Ada', color: 'red' }, { name: 'Bo', color: 'blue' }] }));
+    expect(game.ok).toBe(true);
+    const state = game.ok ? game.value.state : null!;
+    const spots = [[0, -1], [1, 0], [0, 1], [-1, 0]].flatMap(([x, y]) => [0, 1, 2, 3].map((q) => ({ x: x!, y: y!, q })));
+    const spot = spots.find(({ x, y, q }) => !placementProblem(state, state.catalog.view('BASE_F', q), x, y) && !placementProblem(state, state.catalog.view('BASE_G', q), x, y))!;
+    expect(spot).toBeDefined();
+    const crop = camera.get('BASE_F', spot.q)!;
+    expect(matchTemplate(crop, twins.get('BASE_G', spot.q)!).d).toBeLessThan(matchTemplate(crop, twins.get('BASE_F', spot.q)!).d);
+    const reader = new CellReader(twins, new FigureReader(twins, []), null);
+    const readings = reader.read(state, crop, spot.x, spot.y);
+    expect(readings[0]).toMatchObject({ tile: 'BASE_F' });
+    expect(readings[1]).toMatchObject({ tile: 'BASE_G' });
+    expect(readings[0]!.detail).toBeLessThan(readings[1]!.detail!);
   });
 });
