@@ -69,7 +69,7 @@ for (let b = 0; b < boxes; b++) {
   for (let f = 0; f * PER_FRAME < order.length; f++) {
     const ids = order.slice(f * PER_FRAME, (f + 1) * PER_FRAME);
     const seed = seed0 + b * 100 + f;
-    const scene = await makeTeachScene({ seed, tiles: ids.map((id) => ({ face: faces.get(id)!, label: id })), figure, handProb: 0.3, figureProb: 0.3, touching: 0.3 });
+    const scene = await makeTeachScene({ seed, tiles: ids.map((id) => ({ face: faces.get(id)!, label: id })), figure, handProb: 0.3, figureProb: 0.3, touching: 0.3, bevel: art !== 'realart' && !process.argv.includes('--no-bevel') });
     frames++;
     const read = await readTeachFrame(recognizer, scene.bytes, { edition, expansions: [...EXPANSIONS] });
     if (!read.ok) throw new Error(`frame ${seed}: ${read.reason}`);

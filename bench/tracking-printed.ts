@@ -49,6 +49,10 @@ import type { Rgba } from '../models/synth/image.js';
  * to two more rounds. A type's first taught card's picture is its picture for the tracker, as a
  * board picture is.
  */
+/** `--teach-seed N`: the taught rows' teach laid out from another seed (how much a row owes to one layout). */
+const teachSeedAt = process.argv.indexOf('--teach-seed');
+const teachSeed = teachSeedAt > 0 ? Number(process.argv[teachSeedAt + 1]) : null;
+
 async function taughtPictures(faces: Map<string, Rgba>, edition: Edition = 'C2', seed0 = 33_000): Promise<{ pictures: TilePicture[]; frames: number; corrected: number; wrong: number }> {
   const recognizer = await TileRecognizer.load();
   const expansions = ['base', 'river', 'inns-cathedrals'] as const;
@@ -142,13 +146,13 @@ try {
       return [{ pictures }, await Promise.all(GAMES.map((seed) => recordingOf(seed)))];
     }],
     ['printed art, taught before the first game', async () => {
-      const taught = await taughtPictures(faces);
+      const taught = await taughtPictures(faces, 'C2', teachSeed ?? 33_000);
       console.log(`taught before the first game: ${taught.pictures.length} tile types from ${taught.frames} teach frames, ${taught.corrected} cards answered by the table, ${taught.wrong} sure cards taught wrongly`);
       return [{ pictures: taught.pictures }, await Promise.all(GAMES.map((seed) => recordingOf(seed)))];
     }],
     ['first-edition print, first game', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, c1)))]],
     ['first-edition print, taught before the first game', async () => {
-      const taught = await taughtPictures(firstEdition, 'C1', 34_000);
+      const taught = await taughtPictures(firstEdition, 'C1', teachSeed ?? 34_000);
       console.log(`first edition taught before the first game: ${taught.pictures.length} tile types from ${taught.frames} teach frames, ${taught.corrected} cards answered by the table, ${taught.wrong} sure cards taught wrongly`);
       return [{ pictures: taught.pictures }, await Promise.all(GAMES.map((seed) => recordingOf(seed, c1)))];
     }],

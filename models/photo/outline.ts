@@ -836,8 +836,14 @@ const FIT_BAND = 0.2;
 /** How far (share of the side) two opposite sides' distance may be from the tiles' side. */
 const FIT_TOLERANCE = 0.025;
 /** Degrees either way the fitted square is turned from the free refine's, and the step. */
-const FIT_TURN = 4;
+const FIT_TURN = 7;
 const FIT_TURN_STEP = 1;
+/**
+ * Rounds of each side's line fit: the first through the strongest edge near the offset chosen, each
+ * next near the last round's line. The turn is chosen to the degree, and a side a degree or two off
+ * over ~115 px sits 1–2 px off the edge at its ends, outside one round's window (±1.5 px).
+ */
+const FIT_ROUNDS = 3;
 
 /**
  * A square fitted to a known side: for each pair of opposite sides, of the offsets along their
@@ -845,21 +851,28 @@ const FIT_TURN_STEP = 1;
  * FIT_TOLERANCE), the pair with the strongest colour edges all along (each side's edge strength
  * at an offset, averaged over points along it). Where a tile's border is the table's colour one side's
  * own edge is weak, and the free refine takes art inside the tile or the shadow's rim instead; the
- * opposite side, strong, then places it. The square is tried turned by up to FIT_TURN degrees either
- * way, and the turn whose pairs are strongest kept. Each side's line is then fitted through the
- * strongest edge within a pixel and a half of the offset chosen. Null when no pair of offsets is
- * the side apart.
+ * opposite side, strong, then places it. The square is turned by up to FIT_TURN degrees either
+ * way to where its pairs are strongest. Each side's line is then fitted through the strongest edge
+ * within a pixel and a half of the offset chosen, and again (FIT_ROUNDS) within a pixel and a half
+ * of the line before. Null when no pair of offsets is the side apart.
  */
 function fitToSide(img: RgbImage, from: Quad, side: number): { quad: Quad; support: number } | null {
   const q0 = squareAround(from, side);
-  // The square turned by up to FIT_TURN either way: the free refine's sides may be skewed a few
-  // degrees by art along them, and the lines fitted below can turn a side only within their band.
-  let pick: SidePairs | null = null;
-  // Nearest the free refine's angle first: a tie keeps the smaller turn.
-  for (let k = 0; k <= 2 * (FIT_TURN / FIT_TURN_STEP); k++) {
-    const d = (k % 2 ? -1 : 1) * Math.ceil(k / 2) * FIT_TURN_STEP;
-    const p = sidePairs(img, turned(q0, (d * Math.PI) / 180), side);
-    if (p && (!pick || p.score > pick.score)) pick = p;
+  // The square turned by up to FIT_TURN either way: the free refine's sides may be skewed several
+  // degrees by art along them, and the lines fitted below can turn a side only within their window.
+  // Climbed from the free refine's angle (a step either way, then on while the pairs grow stronger):
+  // the pairs' strength has one peak over these turns, and a climb looks at 3–5 turns, not 15.
+  const at = (d: number) => sidePairs(img, turned(q0, (d * Math.PI) / 180), side);
+  let pick: SidePairs | null = at(0);
+  let turn = 0;
+  for (const dir of [1, -1]) {
+    for (let d = dir * FIT_TURN_STEP; Math.abs(d) <= FIT_TURN; d += dir * FIT_TURN_STEP) {
+      const p = at(d);
+      if (!p || (pick && p.score <= pick.score)) break;
+      pick = p;
+      turn = d;
+    }
+    if (turn !== 0) break;
   }
   if (!pick) return null;
   const { geo, prof, chosen, n, w, samples, step } = pick;
@@ -867,20 +880,37 @@ function fitToSide(img: RgbImage, from: Quad, side: number): { quad: Quad; suppo
   let supported = 0, total = 0;
   for (let i = 0; i < 4; i++) {
     const g = geo[i]!;
-    const pts: { p: Point; s: number }[] = [];
-    for (let k = 0; k < samples; k++) {
-      const t = 0.1 + (0.8 * k) / (samples - 1);
-      const cx = g.a.x + (g.b.x - g.a.x) * t, cy = g.a.y + (g.b.y - g.a.y) * t;
-      const row = prof[i]![k]!;
-      let at = chosen[i]!;
-      for (let d = -3; d <= 3; d++) { const o = chosen[i]! + d; if (o >= 0 && o < n && row[o]! > row[at]!) at = o; }
-      const off = -w + at * step;
-      pts.push({ p: { x: cx + g.nx * off, y: cy + g.ny * off }, s: row[at]! });
+    let prev: Line | null = null;
+    let line: Line | null = null;
+    let pts: { p: Point; s: number }[] = [];
+    let floor = 0;
+    for (let round = 0; round < FIT_ROUNDS; round++) {
+      pts = [];
+      for (let k = 0; k < samples; k++) {
+        const t = 0.1 + (0.8 * k) / (samples - 1);
+        const cx = g.a.x + (g.b.x - g.a.x) * t, cy = g.a.y + (g.b.y - g.a.y) * t;
+        const row = prof[i]![k]!;
+        // The window's centre: the offset chosen, then where the last round's line crosses this sample's normal.
+        let centre = chosen[i]!;
+        if (prev) {
+          const den = g.nx * prev.dy - g.ny * prev.dx;
+          if (Math.abs(den) > 1e-6) centre = Math.round(((((prev.px - cx) * prev.dy - (prev.py - cy) * prev.dx) / den) + w) / step);
+        }
+        if (centre < 0 || centre >= n) continue;
+        let strongest = centre;
+        for (let d = -3; d <= 3; d++) { const o = centre + d; if (o >= 0 && o < n && row[o]! > row[strongest]!) strongest = o; }
+        const off = -w + strongest * step;
+        pts.push({ p: { x: cx + g.nx * off, y: cy + g.ny * off }, s: row[strongest]! });
+      }
+      if (!pts.length) break;
+      floor = Math.max(EDGE_FLOOR, [...pts.map((x) => x.s)].sort((x, y) => x - y)[Math.floor(pts.length / 2)]! * 0.35);
+      const use = pts.filter((x) => x.s >= floor).map((x) => x.p);
+      const fitted = use.length >= 6 ? robustLine(use).line : null;
+      if (!fitted) break;
+      line = fitted;
+      prev = fitted;
     }
-    const floor = Math.max(EDGE_FLOOR, [...pts.map((x) => x.s)].sort((x, y) => x - y)[Math.floor(pts.length / 2)]! * 0.35);
-    const use = pts.filter((x) => x.s >= floor).map((x) => x.p);
     // Too few clear points: the side's line moved to the offset chosen, as it was.
-    let line = use.length >= 6 ? robustLine(use).line : null;
     const off = -w + chosen[i]! * step;
     if (!line) line = { px: g.mid.x + g.nx * off, py: g.mid.y + g.ny * off, dx: -g.ny, dy: g.nx };
     const near = Math.max(1.5, 0.006 * dist(g.a, g.b));

@@ -48,6 +48,13 @@ export interface TeachSceneOptions {
   readonly tableSeed?: number;
   /** A plain table of this colour instead of one drawn from the seed (tests). */
   readonly tableColour?: readonly [number, number, number];
+  /**
+   * Draw each tile's bevel: the die-cut edge of a printed tile is pressed into a narrow slope,
+   * darker on the sides facing away from the light and a little lighter on those facing it. For
+   * faces without one (the first-edition scans: c1-jcz is cut inside it, c1-wiki's margins are
+   * white); a scan that shows its bevel (the second edition's) needs none drawn.
+   */
+  readonly bevel?: boolean;
 }
 
 export interface TeachPlacement {
@@ -193,6 +200,10 @@ export async function makeTeachScene(o: TeachSceneOptions): Promise<TeachScene> 
     y0: Math.max(0, Math.floor(Math.min(...pts.map((p) => p.y)) - pad)), y1: Math.min(H - 1, Math.ceil(Math.max(...pts.map((p) => p.y)) + pad)),
   });
   const pxPerMm = F / D;
+  // The bevel's light: one lamp for a teach (its own stream, so that frames without a bevel are unchanged).
+  const rb = rng((o.tableSeed ?? o.seed) * 2654435761 + 97);
+  const light = rb() * Math.PI * 2;
+  const bevel = o.bevel ? { width: 0.4 + rb() * 1.2, dark: 0.25 + rb() * 0.4, lift: rb() * 0.15 } : null;
   const looks = placed.map(() => ({ sdx: (r() - 0.5) * 4, sdy: (r() - 0.5) * 4, soft: 0.8 + r() * 2.5, dark: 0.1 + r() * 0.4, rim: r() * 0.25, side: [190 + r() * 40, 180 + r() * 40, 165 + r() * 40] }));
   const local = (p: TeachPlacement, t: Point) => {
     const dx = t.x - p.x, dy = t.y - p.y, c = Math.cos(p.angle), s = Math.sin(p.angle);
@@ -225,7 +236,8 @@ export async function makeTeachScene(o: TeachSceneOptions): Promise<TeachScene> 
           if (p.spec.face) sampleFace(p.spec.face, (t.x + HALF) / TILE_MM, (t.y + HALF) / TILE_MM, px);
           else backAt(t.x, t.y, px);
           const edge = HALF - Math.max(Math.abs(t.x), Math.abs(t.y));
-          const k = edge < 0.5 ? 1 - L.rim * (1 - edge / 0.5) : 1;
+          let k = edge < 0.5 ? 1 - L.rim * (1 - edge / 0.5) : 1;
+          if (bevel && edge < bevel.width) k *= bevelShade(bevel, t, p.angle, light, edge);
           out[o3] = px[0]! * k; out[o3 + 1] = px[1]! * k; out[o3 + 2] = px[2]! * k;
           owner[v * W + u] = i;
           potential[i]!++;
@@ -302,6 +314,20 @@ export async function makeTeachScene(o: TeachSceneOptions): Promise<TeachScene> 
 }
 
 interface Hidden { hand: number; figure: number; lid: number }
+
+/**
+ * A bevel's light at a face point `edge` mm inside the nearest side: the slope faces out of that
+ * side, so it is darker the more that side faces away from the light, lighter the more it faces
+ * it; its inner boundary softened over 0.2 mm.
+ */
+function bevelShade(b: { width: number; dark: number; lift: number }, t: Point, angle: number, light: number, edge: number): number {
+  // The nearest side's outward normal on the table: local ±x or ±y turned by the tile's angle.
+  const local = Math.abs(t.x) >= Math.abs(t.y) ? Math.atan2(0, Math.sign(t.x) || 1) : Math.atan2(Math.sign(t.y) || 1, 0);
+  const facing = Math.cos(local + angle - light);
+  const full = facing < 0 ? 1 + b.dark * facing : 1 + b.lift * facing;
+  const soft = Math.min(1, (b.width - edge) / 0.2);
+  return 1 + (full - 1) * soft;
+}
 
 /** What hides most of a tile: more than 20 pixels of it, else nothing. */
 function coverer(h: Hidden, byTiles: number): TeachTruth['coveredBy'] {

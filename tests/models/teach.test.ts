@@ -3,6 +3,7 @@
  * inputs each reported on its card or skipped, never taught as a sure reading. The tiles are the
  * first-edition scans (models/train/print/c1-jcz, the tuning art), the real model reads them.
  */
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sameUpToSymmetry } from '../../models/classes.js';
 import { TileCatalog } from '../../engine/catalog/registry.js';
@@ -73,6 +74,43 @@ describe('teach frames', () => {
       expect(matchCorners(on[0]!.corners, t.corners).error * 45, `${t.label}: corners off (mm)`).toBeLessThanOrEqual(2);
     }
     expect(cards).toHaveLength(scene.tiles.length);
+  }, 120_000);
+
+  it("a scene drawn with the tiles' bevels darkens a narrow band inside their sides and nothing else; the tiles are still found within 2 mm", async () => {
+    const spec = { seed: 3, tiles: IDS.map((id) => ({ face: faces.get(id)!, label: id })), touching: 0.3, tableColour: [120, 92, 62] as const, format: 'png' as const };
+    const [plain, bevelled] = await Promise.all([makeTeachScene(spec), makeTeachScene({ ...spec, bevel: true })]);
+    const rgb = async (s: TeachScene) => new Uint8Array(await sharp(s.bytes).removeAlpha().raw().toBuffer());
+    const [a, b] = await Promise.all([rgb(plain), rgb(bevelled)]);
+    // The frames differ only near a tile's side: the bevel (at most 1.6 mm inside it) and the lens blur's spread (about a millimetre either way).
+    const mmPx = plain.tiles[0]!.sidePx / 45;
+    const nearSide = (x: number, y: number) => plain.tiles.some((t) => {
+      // The least distance inside the face's four sides (negative: outside), each side on its own line.
+      const inside = Math.min(...t.corners.map((a, k) => {
+        const b = t.corners[(k + 1) % 4]!, len = Math.hypot(b.x - a.x, b.y - a.y);
+        return ((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)) / len;
+      }));
+      return inside > -1.2 * mmPx && inside < 2.5 * mmPx;
+    });
+    let changed = 0, darker = 0;
+    for (let y = 0; y < plain.height; y++)
+      for (let x = 0; x < plain.width; x++) {
+        const o = (y * plain.width + x) * 3;
+        const d = a[o]! + a[o + 1]! + a[o + 2]! - (b[o]! + b[o + 1]! + b[o + 2]!);
+        if (Math.abs(d) <= 6) continue;
+        changed++;
+        expect(nearSide(x + 0.5, y + 0.5), `pixel ${x},${y} changed away from every side`).toBe(true);
+        if (d > 30) darker++;
+      }
+    // More than a pixel-wide dark band along a whole side of each tile; less than a band round every side.
+    const sidePx = 45 * mmPx;
+    expect(darker).toBeGreaterThan(plain.tiles.length * sidePx);
+    expect(changed).toBeLessThan(plain.tiles.length * 4 * sidePx * 3.7 * mmPx);
+    const cards = await read(bevelled);
+    for (const t of bevelled.tiles) {
+      const on = cardsOn(cards, t);
+      expect(on, `${t.label}: one card`).toHaveLength(1);
+      expect(matchCorners(on[0]!.corners, t.corners).error * 45, `${t.label}: corners off (mm)`).toBeLessThanOrEqual(2);
+    }
   }, 120_000);
 
   it('a tile face down, a tile half out of view, two overlapping and a box lid get no sure card', async () => {
