@@ -38,6 +38,11 @@ import { sameUpToSymmetry } from '../models/classes.js';
 import type { TilePicture } from '../models/track/templates.js';
 import type { Rgba } from '../models/synth/image.js';
 
+const arg = (name: string) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
+/** `--teach-seed N`: the taught rows' teach laid out from another seed (how much a row owes to one layout). */
+const teachSeedArg = arg('--teach-seed');
+const teachSeed = teachSeedArg === undefined ? null : Number(teachSeedArg);
+
 /**
  * The base, River and Inns & Cathedrals box laid out once, every copy the edition prints, in the
  * box's (seeded) order, 14 to a frame (docs/teach.md), read as the app reads a teach: one session
@@ -49,11 +54,7 @@ import type { Rgba } from '../models/synth/image.js';
  * to two more rounds. A type's first taught card's picture is its picture for the tracker, as a
  * board picture is.
  */
-/** `--teach-seed N`: the taught rows' teach laid out from another seed (how much a row owes to one layout). */
-const teachSeedAt = process.argv.indexOf('--teach-seed');
-const teachSeed = teachSeedAt > 0 ? Number(process.argv[teachSeedAt + 1]) : null;
-
-async function taughtPictures(faces: Map<string, Rgba>, edition: Edition = 'C2', seed0 = 33_000): Promise<{ pictures: TilePicture[]; frames: number; corrected: number; wrong: number }> {
+async function taughtPictures(faces: Map<string, Rgba>, edition: Edition, seed0: number): Promise<{ pictures: TilePicture[]; frames: number; corrected: number; wrong: number }> {
   const recognizer = await TileRecognizer.load();
   const expansions = ['base', 'river', 'inns-cathedrals'] as const;
   const candidates = photoCandidates(edition, [...expansions]);
@@ -136,7 +137,7 @@ try {
     writeRecording(d, g.manifest, g.frames, g.record);
     return d;
   };
-  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]! : '';
+  const only = arg('--only') ?? '';
   const c1 = { faces: firstEdition, art: 'c1-jcz', edition: 'C1' as const };
   const rows: [string, () => Promise<[ReplayOptions, string[]]>][] = [
     ['printed art, first game', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed)))]],

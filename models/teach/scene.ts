@@ -200,10 +200,9 @@ export async function makeTeachScene(o: TeachSceneOptions): Promise<TeachScene> 
     y0: Math.max(0, Math.floor(Math.min(...pts.map((p) => p.y)) - pad)), y1: Math.min(H - 1, Math.ceil(Math.max(...pts.map((p) => p.y)) + pad)),
   });
   const pxPerMm = F / D;
-  // The bevel's light: one lamp for a teach (its own stream, so that frames without a bevel are unchanged).
-  const rb = rng((o.tableSeed ?? o.seed) * 2654435761 + 97);
-  const light = rb() * Math.PI * 2;
-  const bevel = o.bevel ? { width: 0.4 + rb() * 1.2, dark: 0.25 + rb() * 0.4, lift: rb() * 0.15 } : null;
+  // The bevel and its light: one lamp for a teach (its own stream, so that frames without a bevel are unchanged).
+  const rb = o.bevel ? rng((o.tableSeed ?? o.seed) * 2654435761 + 97) : null;
+  const bevel = rb ? { light: rb() * Math.PI * 2, width: 0.4 + rb() * 1.2, dark: 0.25 + rb() * 0.4, lift: rb() * 0.15 } : null;
   const looks = placed.map(() => ({ sdx: (r() - 0.5) * 4, sdy: (r() - 0.5) * 4, soft: 0.8 + r() * 2.5, dark: 0.1 + r() * 0.4, rim: r() * 0.25, side: [190 + r() * 40, 180 + r() * 40, 165 + r() * 40] }));
   const local = (p: TeachPlacement, t: Point) => {
     const dx = t.x - p.x, dy = t.y - p.y, c = Math.cos(p.angle), s = Math.sin(p.angle);
@@ -237,7 +236,7 @@ export async function makeTeachScene(o: TeachSceneOptions): Promise<TeachScene> 
           else backAt(t.x, t.y, px);
           const edge = HALF - Math.max(Math.abs(t.x), Math.abs(t.y));
           let k = edge < 0.5 ? 1 - L.rim * (1 - edge / 0.5) : 1;
-          if (bevel && edge < bevel.width) k *= bevelShade(bevel, t, p.angle, light, edge);
+          if (bevel && edge < bevel.width) k *= bevelShade(bevel, t, p.angle, edge);
           out[o3] = px[0]! * k; out[o3 + 1] = px[1]! * k; out[o3 + 2] = px[2]! * k;
           owner[v * W + u] = i;
           potential[i]!++;
@@ -320,10 +319,10 @@ interface Hidden { hand: number; figure: number; lid: number }
  * side, so it is darker the more that side faces away from the light, lighter the more it faces
  * it; its inner boundary softened over 0.2 mm.
  */
-function bevelShade(b: { width: number; dark: number; lift: number }, t: Point, angle: number, light: number, edge: number): number {
+function bevelShade(b: { light: number; width: number; dark: number; lift: number }, t: Point, angle: number, edge: number): number {
   // The nearest side's outward normal on the table: local ±x or ±y turned by the tile's angle.
-  const local = Math.abs(t.x) >= Math.abs(t.y) ? Math.atan2(0, Math.sign(t.x) || 1) : Math.atan2(Math.sign(t.y) || 1, 0);
-  const facing = Math.cos(local + angle - light);
+  const local = Math.abs(t.x) >= Math.abs(t.y) ? (t.x >= 0 ? 0 : Math.PI) : t.y >= 0 ? Math.PI / 2 : -Math.PI / 2;
+  const facing = Math.cos(local + angle - b.light);
   const full = facing < 0 ? 1 + b.dark * facing : 1 + b.lift * facing;
   const soft = Math.min(1, (b.width - edge) / 0.2);
   return 1 + (full - 1) * soft;
