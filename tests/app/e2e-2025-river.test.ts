@@ -4,7 +4,7 @@
  * tournament tile at the first river bend, a placement lap that skips a player without a prize tile;
  * the seeded random game's start and end entered command by command through the panels (its middle
  * played straight into the session), checked against the engine (tests/app/helpers/panels-2025.ts,
- * shared with e2e-2025.test.ts, which clicks a whole game).
+ * shared with e2e-2025.test.ts, which clicks every turn of its game with an expansion's step).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ describe('Jousts & Crests and Siege & Defense with The River in the browser', ()
     await page.getByTestId('board').waitFor();
     // By clicks: the river and its first bend (the tournament tile, command 9) with the turns after
     // it, and the game's end with the placement lap that skips a player (command 442 of 448); the
-    // middle goes straight into the session (e2e-2025 clicks a whole game through the same panels).
+    // middle goes straight into the session (e2e-2025 clicks every expansion step of a whole game through the same panels).
     const middle = (i: number) => i >= 60 && i < 400;
     const game = await ui.playThrough(NEW_GAME_RIVER, 1, '2025-river', { when: middle, play: (c) => app.session.play(c) });
     const clicked = game.commands.filter((_, i) => !middle(i));

@@ -2,15 +2,16 @@
  * Jousts & Crests and Siege & Defense in a real browser (Debian chromium) against browser mode: a game
  * set up through the New Game screen with non-default options, a seeded random legal game (the
  * engine's own playout bot) entered command by command through the panels and the manual entry, and
- * the panels and scores on screen checked against the engine along the way. Screenshots of each new
- * panel go to test-output/screens. The same with The River and three players: e2e-2025-river.test.ts
+ * the panels and scores on screen checked against the engine along the way (its plain middle turns
+ * played straight into the session). Screenshots of each new panel go to test-output/screens. The same with The River and three players: e2e-2025-river.test.ts
  * (its own file, so that the two long games may run side by side).
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserMode } from '../../electron/server/browser-mode.js';
-import { NEW_GAME, open2025, panels2025, SHOTS } from './helpers/panels-2025.js';
+import type { Command } from '../../engine/game/commands.js';
+import { inPlainTurn, NEW_GAME, open2025, panels2025, SHOTS } from './helpers/panels-2025.js';
 
 let app: BrowserMode;
 let browser: Browser;
@@ -50,8 +51,16 @@ describe('Jousts & Crests and Siege & Defense in the browser', () => {
   }, 60_000);
 
   it('plays a seeded random game through the panels; panels and scores equal the engine’s', async () => {
-    // Seed 6: tournaments with several reveals, prize tiles and statues, attacks, posts and counter attacks.
-    const game = await ui.playThrough(NEW_GAME, 6, '2025');
+    // Seed 6: tournaments with several reveals, prize tiles and statues, attacks, posts and counter
+    // attacks. Every turn holding a step of the two expansions is clicked, and so are the first and
+    // last ten turns whole; the plain turns between (a tile and a figure, as in the base game, which
+    // e2e.test.ts clicks through) go straight into the session.
+    const plain = (i: number, commands: readonly Command[]) => inPlainTurn(commands, i, 10, 86);
+    const game = await ui.playThrough(NEW_GAME, 6, '2025', { when: plain, play: (c) => app.session.play(c) });
     expect(game.state.jc!.statues.length).toBeGreaterThan(0);
+    // Every kind of command in the game was entered by clicks somewhere, and most of the game was.
+    const clicked = game.commands.filter((_, i) => !plain(i, game.commands));
+    expect(new Set(clicked.map((c) => c.type))).toEqual(new Set(game.commands.map((c) => c.type)));
+    expect(clicked.length / game.commands.length).toBeGreaterThan(0.5);
   }, 600_000);
 });

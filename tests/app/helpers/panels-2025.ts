@@ -33,6 +33,25 @@ export const NEW_GAME_RIVER: NewGame = {
   options: { jc: { crownSpaces: ['road', 'city', 'field'], crownStart: 0, startTileToBox: true, allowRenominate: true }, sd: { rowBase: [3, 4] } },
 };
 
+const PLAIN: ReadonlySet<Command['type']> = new Set(['drawTile', 'placeTile', 'placeMeeple', 'endTurn']);
+
+/**
+ * Whether command `i` belongs to a turn, among turns `from` to `to` (counted from 0), that holds
+ * nothing but a tile drawn and laid and a figure: a base-game turn, which the base game's own browser
+ * test enters by clicks already (e2e.test.ts). A game's turns end with `endTurn`.
+ */
+export function inPlainTurn(commands: readonly Command[], i: number, from: number, to: number): boolean {
+  let start = i;
+  while (start > 0 && commands[start - 1]!.type !== 'endTurn') start--;
+  let end = i;
+  while (end < commands.length - 1 && commands[end]!.type !== 'endTurn') end++;
+  let turn = 0;
+  for (let k = 0; k < start; k++) if (commands[k]!.type === 'endTurn') turn++;
+  if (turn < from || turn > to) return false;
+  for (let k = start; k <= end; k++) if (!PLAIN.has(commands[k]!.type)) return false;
+  return true;
+}
+
 /** Browser mode on a fresh SQLite file, and Debian's chromium with one page on it. */
 export function open2025(): Promise<OpenApp> {
   return openApp('e2e-2025', { viewport: { width: 1400, height: 1000 } });
@@ -114,12 +133,12 @@ export function panels2025(page: Page, players: NewGame['players']) {
     expect(await page.locator('[data-testid=board] g[data-tile]').count()).toBe(s.board.tiles.length);
   }
 
-  /** Enters the seeded random game's commands one by one, checking the panels against the engine. */
   /**
-   * `direct`: a stretch of the game played straight into the session (`play`) rather than clicked —
-   * for a test whose point lies at the game's start and end; the screen catches up before the next click.
+   * Enters the seeded random game's commands one by one, checking the panels against the engine.
+   * `direct`: the commands played straight into the session (`play`) rather than clicked — a stretch
+   * the test's point does not lie in; the screen catches up before the next click.
    */
-  async function playThrough(newGame: NewGame, seed: number, prefix: string, direct?: { when: (i: number) => boolean; play: (c: Command) => { ok: true; value: { version: number } } | { ok: false; reason: string } }): Promise<Game> {
+  async function playThrough(newGame: NewGame, seed: number, prefix: string, direct?: { when: (i: number, commands: readonly Command[]) => boolean; play: (c: Command) => { ok: true; value: { version: number } } | { ok: false; reason: string } }): Promise<Game> {
     const setup = setupFromNewGame(newGame);
     const played = randomGame(setup, seed, { nominateRate: 0.7, postRate: 0.7 });
     const commands: readonly Command[] = played.commands;
@@ -134,7 +153,7 @@ export function panels2025(page: Page, players: NewGame['players']) {
     };
     let caughtUp = 0;
     for (const [i, c] of commands.entries()) {
-      if (direct?.when(i)) {
+      if (direct?.when(i, commands)) {
         const r = direct.play(c);
         if (!r.ok) throw new Error(`the session refused command ${i}: ${r.reason}`);
         caughtUp = r.value.version;
@@ -148,7 +167,7 @@ export function panels2025(page: Page, players: NewGame['players']) {
       }
       // A tile laid is its own draw: the recorded draw is entered only where the rules still ask
       // for it first (a siege symbol, the first river bend, a tile that fits nowhere).
-      const next = direct?.when(i + 1) ? undefined : commands[i + 1];
+      const next = direct?.when(i + 1, commands) ? undefined : commands[i + 1];
       let implied = false;
       if (c.type === 'drawTile' && next?.type === 'placeTile' && next.tile === c.tile && game.play(next).ok) {
         // The engine takes the placement with no draw entered: undone here, played after the draw.
