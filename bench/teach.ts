@@ -12,7 +12,11 @@
  *     three readings of a card that is read, over the same tiles (one not found counts wrong);
  *   confirmations per 100 tiles: cards the table handles one by one (not sure, or not found);
  *   sure cards accepted wrongly: cards at or over SURE_CONFIDENCE whose first reading is wrong, over
- *     every card of the bench (the bad ones included).
+ *     every card of the bench (the bad ones included);
+ *   covered parts (models/teach/covered.ts), over the cards found of types with two copies or more
+ *     found, as the table would answer them: figures left out (the figure's centre left out of the
+ *     picture of the copy it stands on) and the share of bare copies' faces left out (nothing lay
+ *     there). `--figure-prob P`: a figure in a share P of the frames (0.3 by default).
  */
 import { TileCatalog } from '../engine/catalog/registry.js';
 import type { Edition } from '../engine/catalog/types.js';
@@ -28,7 +32,9 @@ import type { Rgba } from '../models/synth/image.js';
 import { readTeachFrame, type TeachCard } from '../models/teach/read.js';
 import { copiesAgree, isSure, SURE_CONFIDENCE } from '../models/teach/session.js';
 import { assignByCounts, boxCounts } from '../models/teach/counts.js';
-import { photoCandidates } from '../models/photo/read.js';
+import { photoCandidates, SHOWN_FACE, SHOWN_PX, squareToQuad } from '../models/photo/read.js';
+import { coveredMasks, type CopyPicture } from '../models/teach/covered.js';
+import type { Point, Quad } from '../calibration/geometry.js';
 import { makeTeachScene, type TeachTruth } from '../models/teach/scene.js';
 
 const EXPANSIONS = ['base', 'river', 'inns-cathedrals'] as const;
@@ -37,6 +43,7 @@ const arg = (name: string) => { const i = process.argv.indexOf(name); return i >
 const art = arg('--art') ?? 'realart';
 const boxes = Number(arg('--boxes') ?? 2);
 const seed0 = Number(arg('--seed') ?? (art === 'realart' ? 30_000 : 31_000));
+const figureProb = Number(arg('--figure-prob') ?? 0.3);
 const edition: Edition = art === 'realart' ? 'C2' : 'C1';
 const catalog = TileCatalog.classic();
 
@@ -62,6 +69,7 @@ let eligible = 0, found = 0, top1 = 0, top3 = 0, handled = 0, sureWrong = 0, sur
 const confidences: { c: number; right: boolean }[] = [];
 const reasons = new Map<string, number>();
 const byTable = new Map<string, [number, number]>();
+let figuresLeftOut = 0, figuresOnCopies = 0, bareCopies = 0, bareWithPart = 0, bareShare = 0;
 for (let b = 0; b < boxes; b++) {
   const r = rng(seed0 + b);
   const order = [...box].sort(() => r() - 0.5);
@@ -69,7 +77,7 @@ for (let b = 0; b < boxes; b++) {
   for (let f = 0; f * PER_FRAME < order.length; f++) {
     const ids = order.slice(f * PER_FRAME, (f + 1) * PER_FRAME);
     const seed = seed0 + b * 100 + f;
-    const scene = await makeTeachScene({ seed, tiles: ids.map((id) => ({ face: faces.get(id)!, label: id })), figure, handProb: 0.3, figureProb: 0.3, touching: 0.3, bevel: art !== 'realart' && !process.argv.includes('--no-bevel') });
+    const scene = await makeTeachScene({ seed, tiles: ids.map((id) => ({ face: faces.get(id)!, label: id })), figure, handProb: 0.3, figureProb, touching: 0.3, bevel: art !== 'realart' && !process.argv.includes('--no-bevel') });
     frames++;
     const read = await readTeachFrame(recognizer, scene.bytes, { edition, expansions: [...EXPANSIONS] });
     if (!read.ok) throw new Error(`frame ${seed}: ${read.reason}`);
@@ -88,6 +96,8 @@ for (let b = 0; b < boxes; b++) {
     rawFirst.set(f.cards[i]!, c.readings[0]!);
   });
   const sureByReading = boxFrames.flatMap((f) => f.cards).filter((c) => c.why === null && c.readings.length > 0 && isSure(c.readings, keptByCounts.get(c) ?? true));
+  // The box's found cards by true type, for the covered parts: each copy's picture, its turn, the figures on it.
+  const copies = new Map<string, (CopyPicture & { figures: Point[]; bare: boolean })[]>();
   for (const { scene, cards } of boxFrames) {
     cardsAll += cards.length;
     const matchOf = (c: TeachCard, t: TeachTruth) => matchCorners(c.corners, t.corners);
@@ -107,6 +117,12 @@ for (let b = 0; b < boxes; b++) {
         best = { t, shift: m.shift, mm: m.error * 45, d };
       }
       cardTruth.set(c, best);
+      if (best && best.mm <= 2 && c.cropRgb && !best.t.faceDown && !c.why) {
+        const figures = scene.figuresAt.map((p) => pictureAt(c.corners, p)).filter((p): p is Point => p !== null);
+        const list = copies.get(best.t.label) ?? [];
+        list.push({ rgb: c.cropRgb, rotation: (((4 - best.shift) % 4) * 90) as CopyPicture['rotation'], figures, bare: figures.length === 0 && best.t.coveredBy === null });
+        copies.set(best.t.label, list);
+      }
     }
     const rightAs = (c: TeachCard, x: TeachCard['readings'][number] | undefined) => {
       const m = cardTruth.get(c);
@@ -143,6 +159,22 @@ for (let b = 0; b < boxes; b++) {
       if (!sure(c)) handled++;
     }
   }
+  for (const list of copies.values()) {
+    if (list.length < 2) continue;
+    const masks = coveredMasks(list);
+    list.forEach((c, k) => {
+      const m = masks[k];
+      for (const f of c.figures) {
+        figuresOnCopies++;
+        if (m && m[Math.floor(f.y) * SHOWN_PX + Math.floor(f.x)] === 0) figuresLeftOut++;
+      }
+      if (!c.bare) return;
+      bareCopies++;
+      const out = m ? faceShareLeftOut(m) : 0;
+      if (out > 0) bareWithPart++;
+      bareShare += out;
+    });
+  }
 }
 const pct = (x: number, of: number) => ((100 * x) / Math.max(1, of)).toFixed(1);
 console.log(`tiles found: ${pct(found, eligible)} %`);
@@ -152,6 +184,8 @@ console.log(`teach top-1 without the box's counts: ${pct(rawTop1, eligible)} % (
 console.log(`confirmations per 100 tiles: ${Math.round((100 * handled) / Math.max(1, eligible))}`);
 console.log(`sure cards accepted wrongly: ${sureWrong}`);
 console.log(`sure cards: ${sureRight + sureWrong} of ${cardsAll} cards (sure at confidence ≥ ${SURE_CONFIDENCE})`);
+console.log(`covered parts: figures left out: ${figuresLeftOut} of ${figuresOnCopies} standing on a copy of a type found twice or more`);
+console.log(`covered parts: bare copies' faces left out: ${pct(bareShare, bareCopies)} % (${bareWithPart} of ${bareCopies} copies lose a part)`);
 console.log(`teach frames: ${frames} (${eligible} tiles in view, ${art}) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 if (process.env.TEACH_CONFIDENCES) {
   // For choosing the threshold (on the tuning art only): the highest confidence of a wrong first reading, and how many right ones lie above it.
@@ -161,4 +195,32 @@ if (process.env.TEACH_CONFIDENCES) {
   for (const [k, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.error(`${n}\t${k}`);
   console.error(`wrong first readings' confidences (highest first): ${wrong.slice(0, 10).map((c) => c.toFixed(3)).join(' ')}`);
   for (const t of [0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999]) console.error(`at ${t}: right ${rightC.filter((c) => c >= t).length}, wrong ${wrong.filter((c) => c >= t).length}`);
+}
+
+/** A frame point in a card's picture (SHOWN_PX pixels), or null when it lies off the tile's face. */
+function pictureAt(corners: Quad, p: Point): Point | null {
+  const map = squareToQuad(corners);
+  // The map's inverse by Newton's method from the face's centre (it is smooth and nearly affine).
+  let u = 0.5, v = 0.5;
+  for (let k = 0; k < 20; k++) {
+    const q = map(u, v), qu = map(u + 1e-4, v), qv = map(u, v + 1e-4);
+    const a = (qu.x - q.x) / 1e-4, b = (qv.x - q.x) / 1e-4, c = (qu.y - q.y) / 1e-4, d = (qv.y - q.y) / 1e-4;
+    const det = a * d - b * c, ex = p.x - q.x, ey = p.y - q.y;
+    u += (d * ex - b * ey) / det;
+    v += (-c * ex + a * ey) / det;
+  }
+  if (u < 0 || v < 0 || u > 1 || v > 1) return null;
+  const span = SHOWN_FACE.to - SHOWN_FACE.from;
+  return { x: SHOWN_FACE.from + u * span, y: SHOWN_FACE.from + v * span };
+}
+
+/** The share of a picture's face (not its margin) a mask leaves out. */
+function faceShareLeftOut(m: Uint8Array): number {
+  let out = 0, all = 0;
+  for (let y = Math.ceil(SHOWN_FACE.from); y < SHOWN_FACE.to; y++)
+    for (let x = Math.ceil(SHOWN_FACE.from); x < SHOWN_FACE.to; x++) {
+      all++;
+      if (m[y * SHOWN_PX + x] === 0) out++;
+    }
+  return out / all;
 }

@@ -32,6 +32,8 @@ const PITCH_OVER_TILE = 46 / 45;
 const CROP_HALF = 0.6 * PITCH_OVER_TILE;
 /** The rectified tile kept for showing (its crop at this size, the model's made from it). */
 export const SHOWN_PX = 256;
+/** Where the tile's face lies in a SHOWN_PX picture (pixels from its left or top edge to the face's). */
+export const SHOWN_FACE = { from: SHOWN_PX * (0.5 - 1 / (4 * CROP_HALF)), to: SHOWN_PX * (0.5 + 1 / (4 * CROP_HALF)) };
 /** Around a flat scan the crop's margin is an empty table of this colour. */
 const SCAN_MARGIN_RGB = { r: 128, g: 128, b: 128 };
 
@@ -89,7 +91,7 @@ export async function decodeAt(bytes: Uint8Array, maxSide: number): Promise<RgbI
 }
 
 /** Projective map of the unit square onto `q` (corners in order), as a function. */
-function squareToQuad(q: Quad): (u: number, v: number) => Point {
+export function squareToQuad(q: Quad): (u: number, v: number) => Point {
   const [p0, p1, p2, p3] = q;
   const dx1 = p1.x - p2.x, dx2 = p3.x - p2.x, dx3 = p0.x - p1.x + p2.x - p3.x;
   const dy1 = p1.y - p2.y, dy2 = p3.y - p2.y, dy3 = p0.y - p1.y + p2.y - p3.y;

@@ -91,6 +91,8 @@ export interface TeachScene {
   readonly table: TableKind;
   readonly hand: boolean;
   readonly figures: number;
+  /** Where each figure stands (its centre, image pixels). */
+  readonly figuresAt: readonly Point[];
   /** Table millimetres to image pixels at the tiles' top face. */
   readonly topToImage: Homography;
 }
@@ -253,6 +255,7 @@ export async function makeTeachScene(o: TeachSceneOptions): Promise<TeachScene> 
   // Objects over the tiles: figures, a box lid, a hand (drawn last: it is nearest the camera).
   const hidden: Hidden[] = placed.map(() => ({ hand: 0, figure: 0, lid: 0 }));
   let figures = 0;
+  const figuresAt: Point[] = [];
   if (o.figure && placed.length > 0 && r() < (o.figureProb ?? 0)) {
     const n = 1 + Math.floor(r() * 2);
     for (let k = 0; k < n; k++) {
@@ -260,6 +263,7 @@ export async function makeTeachScene(o: TeachSceneOptions): Promise<TeachScene> 
       const onTile = r() < 0.7;
       const at = onTile ? { x: on.x + (r() - 0.5) * 24, y: on.y + (r() - 0.5) * 24 } : project(invTop, W * (0.1 + 0.8 * r()), H * (0.1 + 0.8 * r()));
       drawSprite(out, owner, hidden, W, H, o.figure, project(topH, at.x, at.y), 14 * pxPerMm);
+      figuresAt.push(project(topH, at.x, at.y));
       figures++;
     }
   }
@@ -309,7 +313,7 @@ export async function makeTeachScene(o: TeachSceneOptions): Promise<TeachScene> 
     };
   });
   const encoded = await lightAndEncode(out, W, H, r, format);
-  return { bytes: new Uint8Array(encoded), width: W, height: H, tiles, table: table.kind, hand, figures, topToImage: topH };
+  return { bytes: new Uint8Array(encoded), width: W, height: H, tiles, table: table.kind, hand, figures, figuresAt, topToImage: topH };
 }
 
 interface Hidden { hand: number; figure: number; lid: number }

@@ -10,6 +10,7 @@ import type { Quad } from '../../calibration/geometry.js';
 import type { PhotoReading } from '../photo/read.js';
 import { SHOWN_PX } from '../photo/read.js';
 import { assignByCounts } from './counts.js';
+import { coveredMasks } from './covered.js';
 import type { TeachCard } from './read.js';
 import { TileSides } from './sides.js';
 
@@ -304,8 +305,18 @@ export class TeachSession {
     });
   }
 
-  /** What the session teaches: each accepted card's type, its turn in the picture, the picture (SHOWN_PX RGB). */
-  taught(): { cardId: number; tileId: string; rotation: Turn; cropRgb: Uint8Array }[] {
-    return this.cards.filter((c) => c.state === 'accepted' && c.tileId && c.rotation !== null && c.cropRgb).map((c) => ({ cardId: c.id, tileId: c.tileId!, rotation: c.rotation!, cropRgb: c.cropRgb! }));
+  /**
+   * What the session teaches: each accepted card's type, its turn in the picture, the picture
+   * (SHOWN_PX RGB) and the part of it to leave out (`alpha`, 0 there; null: none), where the copy
+   * differs from its type's other copies in this session (a figure or a hand over it: `covered.ts`).
+   */
+  taught(): { cardId: number; tileId: string; rotation: Turn; cropRgb: Uint8Array; alpha: Uint8Array | null }[] {
+    const accepted = this.cards.filter((c) => c.state === 'accepted' && c.tileId && c.rotation !== null && c.cropRgb);
+    const alpha = new Map<SessionCard, Uint8Array | null>();
+    for (const id of new Set(accepted.map((c) => c.tileId!))) {
+      const copies = accepted.filter((c) => c.tileId === id);
+      coveredMasks(copies.map((c) => ({ rgb: c.cropRgb!, rotation: c.rotation! }))).forEach((m, k) => alpha.set(copies[k]!, m));
+    }
+    return accepted.map((c) => ({ cardId: c.id, tileId: c.tileId!, rotation: c.rotation!, cropRgb: c.cropRgb!, alpha: alpha.get(c) ?? null }));
   }
 }

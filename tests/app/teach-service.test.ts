@@ -3,7 +3,8 @@
  * frame path, the real model reading the bundled teach recording (tests/fixtures/teach: two still
  * frames of second-edition scans on a table, the second with three tiles laid since). The table
  * accepts the sure cards, picks a runner-up, names one, discards one; the taught pictures are in
- * the store, survive reopening it, are the tracker's pictures and the model's exemplars; the camera
+ * the store, survive reopening it, are the tracker's pictures and the model's exemplars (a copy with a
+ * figure on it stored with that part left out, on a frame drawn here); the camera
  * unplugged mid-teach loses nothing; the file exports and imports, and a bad file is refused
  * naming what and where with nothing lost. Second screens may only look.
  */
@@ -20,6 +21,12 @@ import { enrollmentFromStore, picturedTypes, picturesFromStore } from '../../ele
 import { splitMjpeg } from '../../models/scene/recording.js';
 import { TileRecognizer } from '../../models/runner.js';
 import type { TeachCardView } from '../../electron/contract/teach.js';
+import type { Quad } from '../../calibration/geometry.js';
+import { matchCorners } from '../../models/photo/synthetic.js';
+import { pieceSvg } from '../../models/render/pieces.js';
+import { rasterise } from '../../models/render/rasterise.js';
+import { printFacesByTile } from '../../models/synth/print-faces.js';
+import { makeTeachScene } from '../../models/teach/scene.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/teach');
 const frames = [...splitMjpeg(new Uint8Array(readFileSync(join(DIR, 'video.mjpeg'))))];
@@ -151,6 +158,39 @@ describe('teach service', () => {
     expect(enrolled.problems).toEqual([]);
     expect(new Set(enrolled.enrollment.exemplars.map((e) => e.tileId))).toEqual(kept);
     expect(again.teach.taughtTypes().map((t) => t.tileId).sort()).toEqual([...kept].sort());
+  }, 120_000);
+
+  it('a figure standing on one copy of a type: that copy is stored with the part left out (transparent), the tracker leaves it out, the other copies stay whole', async () => {
+    // A teach frame drawn here (first-edition scans, the tuning art): three copies of BASE_E, a
+    // figure on one of them (seed 36, as tests/models/teach-covered.test.ts).
+    const faces = await printFacesByTile(['BASE_E', 'BASE_U', 'BASE_D']);
+    const ids = ['BASE_E', 'BASE_E', 'BASE_E', 'BASE_U', 'BASE_D'];
+    const figure = await rasterise(pieceSvg('meeple', 'red'), 48);
+    const scene = await makeTeachScene({ seed: 36, tiles: ids.map((id) => ({ face: faces.get(id)!, label: id })), figure, figureProb: 1, tableColour: [110, 112, 118] });
+    const file = join(mkdtempSync(join(tmpdir(), 'teach-fig-')), 'c.sqlite');
+    const { store, camera, teach } = services(file);
+    expect(teach.start({ edition: 'C1', expansions: ['base'] }).ok).toBe(true);
+    expect(camera.use('browser').ok).toBe(true);
+    expect(camera.frame(scene.bytes).ok).toBe(true);
+    await teach.settled();
+    // The table names every card by its tile (as it would by the picker or a search).
+    let withFigure: number | null = null;
+    for (const c of teach.view().cards) {
+      const corners = c.corners.map(([x, y]) => ({ x: x!, y: y! })) as Quad;
+      const t = scene.tiles.find((x) => matchCorners(corners, x.corners).error * 45 <= 2);
+      if (!t || c.why) continue;
+      expect(teach.name(c.id, t.label, (((4 - matchCorners(corners, t.corners).shift) % 4) * 90) as 0 | 90 | 180 | 270).ok).toBe(true);
+      if (t.coveredBy === 'figure') withFigure = c.id;
+    }
+    await teach.settled();
+    expect(withFigure).not.toBeNull();
+    const rows = store.taughtTiles();
+    expect(rows.filter((r) => r.tileId === 'BASE_E')).toHaveLength(3);
+    // One picture carries a transparent part: the figure's copy; every other is a whole JPEG.
+    expect(rows.filter((r) => r.mime === 'image/png').map((r) => r.tileId)).toEqual(['BASE_E']);
+    const { pictures } = await picturesFromStore(store);
+    const left = pictures.map((p) => p.alpha!.filter((a) => a === 0).length / p.alpha!.length);
+    expect(left.filter((x) => x > 0.01)).toHaveLength(1);
   }, 120_000);
 
   it('exports the taught tiles as one file and imports it elsewhere; a bad file is refused naming what and where, nothing lost', async () => {

@@ -71,7 +71,7 @@ export class TeachService {
   private notices: { text: string; error: boolean }[] = [];
   private changes = 1;
   /** Each accepted card's stored picture. */
-  private readonly stored = new Map<number, { rowId: number }>();
+  private readonly stored = new Map<number, { rowId: number; alpha: Uint8Array | null }>();
   /** How each accepted card was answered: said at once (its picture is stored in the background). */
   private readonly how = new Map<number, string>();
   /** Card pictures for the screen (JPEG data URLs), made once per picture. */
@@ -256,28 +256,38 @@ export class TeachService {
     return this.teach ? ok(this.teach) : fail('teach: no teach session is open');
   }
 
-  /** Stores the pictures of cards just answered (replacing what a card taught before). */
+  /**
+   * Stores the pictures of cards just answered (replacing what a card taught before), then again
+   * those of their types' other copies whose part left out changed with them (a figure or a hand
+   * found over one copy by the others: models/teach/covered.ts). A picture with a part left out is
+   * stored as PNG, the part transparent; a whole one as JPEG.
+   */
   private answered(ids: readonly number[], how: string): Result<TeachView> {
     const teach = this.teach!;
     const choice = this.choice!;
     for (const id of ids) if (teach.get(id).state === 'accepted') this.how.set(id, how);
     this.work = this.work.then(async () => {
-      for (const id of ids) {
-        const c = teach.get(id);
-        if (c.state !== 'accepted' || !c.tileId || c.rotation === null || !c.cropRgb) continue;
+      const taught = teach.taught();
+      const fresh = taught.filter((t) => ids.includes(t.cardId));
+      const types = new Set(fresh.map((t) => t.tileId));
+      const again = taught.filter((t) => !ids.includes(t.cardId) && types.has(t.tileId) && this.stored.has(t.cardId) && !sameMask(this.stored.get(t.cardId)!.alpha, t.alpha));
+      for (const t of [...fresh, ...again]) {
         try {
-          const image = await sharp(c.cropRgb, { raw: { width: SHOWN_PX, height: SHOWN_PX, channels: 3 } }).jpeg({ quality: STORE_QUALITY }).toBuffer();
-          const before = this.stored.get(id);
+          const raw = { raw: { width: SHOWN_PX, height: SHOWN_PX, channels: 3 as const } };
+          const image = t.alpha
+            ? await sharp(t.cropRgb, raw).joinChannel(Buffer.from(t.alpha), { raw: { width: SHOWN_PX, height: SHOWN_PX, channels: 1 } }).png().toBuffer()
+            : await sharp(t.cropRgb, raw).jpeg({ quality: STORE_QUALITY }).toBuffer();
+          const before = this.stored.get(t.cardId);
           const drop = before ? [before.rowId] : [];
-          if (this.retakes.has(c.tileId)) {
-            drop.push(...this.o.store.taughtTiles(c.tileId).map((t) => t.id));
-            this.retakes.delete(c.tileId);
+          if (this.retakes.has(t.tileId) && ids.includes(t.cardId)) {
+            drop.push(...this.o.store.taughtTiles(t.tileId).map((x) => x.id));
+            this.retakes.delete(t.tileId);
           }
           if (drop.length) this.o.store.deleteTaughtTiles(drop);
-          const rowId = this.o.store.addTaughtTile({ tileId: c.tileId, rot: c.rotation, edition: choice.edition, how, image, mime: 'image/jpeg' });
-          this.stored.set(id, { rowId });
+          const rowId = this.o.store.addTaughtTile({ tileId: t.tileId, rot: t.rotation, edition: choice.edition, how: this.how.get(t.cardId) ?? how, image, mime: t.alpha ? 'image/png' : 'image/jpeg' });
+          this.stored.set(t.cardId, { rowId, alpha: t.alpha });
         } catch (e) {
-          this.notice(`card ${id} (${c.tileId}) could not be stored: ${(e as Error).message}`, true);
+          this.notice(`card ${t.cardId} (${t.tileId}) could not be stored: ${(e as Error).message}`, true);
         }
       }
       this.o.camera?.tablePicturesChanged();
@@ -470,4 +480,10 @@ function same(a: Uint8Array, b: Uint8Array): boolean {
   let differ = 0;
   for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]! - mean) > SAME_GREY && ++differ > SAME_PIXELS) return false;
   return true;
+}
+
+/** Whether two pictures leave out the same pixels (null: none). */
+function sameMask(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (!a || !b) return a === b;
+  return a.length === b.length && a.every((v, i) => v === b[i]);
 }
