@@ -106,7 +106,8 @@ async function taughtPictures(faces: Map<string, Rgba>, edition: Edition, seed0:
         corrected++;
       }
       for (const t of session.taught()) {
-        if (!pictures.has(t.tileId)) pictures.set(t.tileId, { tileId: t.tileId, rot: t.rotation, width: 256, height: 256, data: t.cropRgb });
+        // Its part left out where the type's other copies say something lay over it (covered.ts), as the app stores it.
+        if (!pictures.has(t.tileId)) pictures.set(t.tileId, { tileId: t.tileId, rot: t.rotation, width: 256, height: 256, data: t.cropRgb, ...(t.alpha ? { alpha: t.alpha } : {}) });
       }
     }
   }
