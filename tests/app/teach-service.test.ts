@@ -173,17 +173,20 @@ describe('teach service', () => {
     expect(camera.use('browser').ok).toBe(true);
     expect(camera.frame(scene.bytes).ok).toBe(true);
     await teach.settled();
-    // The table names every card by its tile (as it would by the picker or a search).
-    let withFigure: number | null = null;
-    for (const c of teach.view().cards) {
+    // The table names every card by its tile (as it would by the picker or a search), the copy with
+    // the figure first: alone of its type, nothing tells what lies over it, and it is stored whole.
+    const answers = teach.view().cards.flatMap((c) => {
       const corners = c.corners.map(([x, y]) => ({ x: x!, y: y! })) as Quad;
       const t = scene.tiles.find((x) => matchCorners(corners, x.corners).error * 45 <= 2);
-      if (!t || c.why) continue;
-      expect(teach.name(c.id, t.label, (((4 - matchCorners(corners, t.corners).shift) % 4) * 90) as 0 | 90 | 180 | 270).ok).toBe(true);
-      if (t.coveredBy === 'figure') withFigure = c.id;
-    }
+      return t && !c.why ? [{ id: c.id, tile: t.label, figure: t.coveredBy === 'figure', rotation: (((4 - matchCorners(corners, t.corners).shift) % 4) * 90) as 0 | 90 | 180 | 270 }] : [];
+    }).sort((a, b) => Number(b.figure) - Number(a.figure));
+    expect(answers[0]!.figure).toBe(true);
+    expect(teach.name(answers[0]!.id, answers[0]!.tile, answers[0]!.rotation).ok).toBe(true);
     await teach.settled();
-    expect(withFigure).not.toBeNull();
+    expect(store.taughtTiles().map((r) => r.mime)).toEqual(['image/jpeg']);
+    // Its other copies taught: it is stored again, the figure's part transparent.
+    for (const a of answers.slice(1)) expect(teach.name(a.id, a.tile, a.rotation).ok).toBe(true);
+    await teach.settled();
     const rows = store.taughtTiles();
     expect(rows.filter((r) => r.tileId === 'BASE_E')).toHaveLength(3);
     // One picture carries a transparent part: the figure's copy; every other is a whole JPEG.

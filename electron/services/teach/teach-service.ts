@@ -71,7 +71,7 @@ export class TeachService {
   private notices: { text: string; error: boolean }[] = [];
   private changes = 1;
   /** Each accepted card's stored picture. */
-  private readonly stored = new Map<number, { rowId: number; alpha: Uint8Array | null }>();
+  private readonly stored = new Map<number, { rowId: number; tileId: string; alpha: Uint8Array | null }>();
   /** How each accepted card was answered: said at once (its picture is stored in the background). */
   private readonly how = new Map<number, string>();
   /** Card pictures for the screen (JPEG data URLs), made once per picture. */
@@ -239,6 +239,9 @@ export class TeachService {
       this.o.store.deleteTaughtTiles([was.rowId]);
       this.stored.delete(cardId);
       this.o.camera?.tablePicturesChanged();
+      // Its type's other copies may have lost the copy that showed what lay over them.
+      const teach = this.teach!, edition = this.choice!.edition;
+      this.work = this.work.then(() => this.store(teach, edition, [], new Set([was.tileId]), ''));
     }
     this.changed();
     return ok(this.view());
@@ -256,45 +259,55 @@ export class TeachService {
     return this.teach ? ok(this.teach) : fail('teach: no teach session is open');
   }
 
-  /**
-   * Stores the pictures of cards just answered (replacing what a card taught before), then again
-   * those of their types' other copies whose part left out changed with them (a figure or a hand
-   * found over one copy by the others: models/teach/covered.ts). A picture with a part left out is
-   * stored as PNG, the part transparent; a whole one as JPEG.
-   */
+  /** Stores the pictures of cards just answered (replacing what a card taught before). */
   private answered(ids: readonly number[], how: string): Result<TeachView> {
     const teach = this.teach!;
-    const choice = this.choice!;
     for (const id of ids) if (teach.get(id).state === 'accepted') this.how.set(id, how);
-    this.work = this.work.then(async () => {
-      const taught = teach.taught();
-      const fresh = taught.filter((t) => ids.includes(t.cardId));
-      const types = new Set(fresh.map((t) => t.tileId));
-      const again = taught.filter((t) => !ids.includes(t.cardId) && types.has(t.tileId) && this.stored.has(t.cardId) && !sameMask(this.stored.get(t.cardId)!.alpha, t.alpha));
-      for (const t of [...fresh, ...again]) {
-        try {
-          const raw = { raw: { width: SHOWN_PX, height: SHOWN_PX, channels: 3 as const } };
-          const image = t.alpha
-            ? await sharp(t.cropRgb, raw).joinChannel(Buffer.from(t.alpha), { raw: { width: SHOWN_PX, height: SHOWN_PX, channels: 1 } }).png().toBuffer()
-            : await sharp(t.cropRgb, raw).jpeg({ quality: STORE_QUALITY }).toBuffer();
-          const before = this.stored.get(t.cardId);
-          const drop = before ? [before.rowId] : [];
-          if (this.retakes.has(t.tileId) && ids.includes(t.cardId)) {
-            drop.push(...this.o.store.taughtTiles(t.tileId).map((x) => x.id));
-            this.retakes.delete(t.tileId);
-          }
-          if (drop.length) this.o.store.deleteTaughtTiles(drop);
-          const rowId = this.o.store.addTaughtTile({ tileId: t.tileId, rot: t.rotation, edition: choice.edition, how: this.how.get(t.cardId) ?? how, image, mime: t.alpha ? 'image/png' : 'image/jpeg' });
-          this.stored.set(t.cardId, { rowId, alpha: t.alpha });
-        } catch (e) {
-          this.notice(`card ${t.cardId} (${t.tileId}) could not be stored: ${(e as Error).message}`, true);
-        }
-      }
-      this.o.camera?.tablePicturesChanged();
-      this.changed();
-    });
+    // The types the answers touch: each card's new one, and the one it was taught as before.
+    const types = new Set<string>();
+    for (const id of ids) {
+      const c = teach.get(id);
+      if (c.state === 'accepted' && c.tileId) types.add(c.tileId);
+      const before = this.stored.get(id)?.tileId;
+      if (before) types.add(before);
+    }
+    // The session's now: stored even if the table closes it meanwhile.
+    const edition = this.choice!.edition;
+    this.work = this.work.then(() => this.store(teach, edition, ids, types, how));
     this.changed();
     return ok(this.view());
+  }
+
+  /**
+   * Stores the pictures of the cards `ids`, then again those of `types`' other copies whose part left
+   * out changed (a figure or a hand found over one copy by the others: models/teach/covered.ts). A
+   * picture with a part left out is stored as PNG, the part transparent; a whole one as JPEG.
+   */
+  private async store(teach: TeachSession, edition: string, ids: readonly number[], types: ReadonlySet<string>, how: string): Promise<void> {
+    const taught = teach.taught();
+    const fresh = taught.filter((t) => ids.includes(t.cardId));
+    const again = taught.filter((t) => !ids.includes(t.cardId) && types.has(t.tileId) && this.stored.has(t.cardId) && !sameMask(this.stored.get(t.cardId)!.alpha, t.alpha));
+    for (const t of [...fresh, ...again]) {
+      try {
+        const raw = { raw: { width: SHOWN_PX, height: SHOWN_PX, channels: 3 as const } };
+        const image = t.alpha
+          ? await sharp(t.cropRgb, raw).joinChannel(Buffer.from(t.alpha), { raw: { width: SHOWN_PX, height: SHOWN_PX, channels: 1 } }).png().toBuffer()
+          : await sharp(t.cropRgb, raw).jpeg({ quality: STORE_QUALITY }).toBuffer();
+        const before = this.stored.get(t.cardId);
+        const drop = before ? [before.rowId] : [];
+        if (this.retakes.has(t.tileId) && ids.includes(t.cardId)) {
+          drop.push(...this.o.store.taughtTiles(t.tileId).map((x) => x.id));
+          this.retakes.delete(t.tileId);
+        }
+        if (drop.length) this.o.store.deleteTaughtTiles(drop);
+        const rowId = this.o.store.addTaughtTile({ tileId: t.tileId, rot: t.rotation, edition, how: this.how.get(t.cardId) ?? how, image, mime: t.alpha ? 'image/png' : 'image/jpeg' });
+        this.stored.set(t.cardId, { rowId, tileId: t.tileId, alpha: t.alpha });
+      } catch (e) {
+        this.notice(`card ${t.cardId} (${t.tileId}) could not be stored: ${(e as Error).message}`, true);
+      }
+    }
+    this.o.camera?.tablePicturesChanged();
+    this.changed();
   }
 
   // ── what the table taught ──
