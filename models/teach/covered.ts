@@ -9,6 +9,7 @@
  * to tell a figure from the art). docs/teach.md.
  */
 import { SHOWN_FACE, SHOWN_PX } from '../photo/read.js';
+
 export interface CopyPicture {
   /** The rectified card picture (`SHOWN_PX` square RGB: the tile and its margin). */
   readonly rgb: Uint8Array;
@@ -27,7 +28,7 @@ export const GRID = 36;
 export const COVERED_DIFF = 0.3;
 /** Cells of misfit tolerated: two copies' outlines each up to ~1.5 mm off (SHIFT · 1.25 mm). */
 export const SHIFT = 2;
-/** A covered part's core (what one erosion leaves) is at least this many cells (6: 17 of 21 figures). */
+/** A covered part's core (what one erosion leaves) is at least this many cells (6, at 0.25: 16 of 21 figures). */
 export const MIN_CELLS = 3;
 
 /**
@@ -41,8 +42,8 @@ export function coveredMasks(copies: readonly CopyPicture[]): (Uint8Array | null
   return copies.map((c, i) => {
     const differs = new Uint8Array(GRID * GRID);
     // A cell differs when it is like no other copy's near it: a bare copy is like the other bare ones.
-    // The outermost cells are never a part's seed: a
-    // misfit outline shows the table or the bevel there; a part reaching the side grows into them.
+    // The outermost cells are never a part's seed: a misfit outline shows the table or the bevel
+    // there; a part reaching the side grows into them.
     for (let y = 1; y < GRID - 1; y++)
       for (let x = 1; x < GRID - 1; x++) {
         let best = Infinity;
