@@ -52,7 +52,8 @@ export default defineConfig({
     // Vitest's default is one worker per core less one: a single worker on the 2-core build machines,
     // where the browser games and the tracker replays then run one after another. The browser tests
     // wait on the page much of their time: two workers kept the two cores only two thirds busy
-    // (vitest 862 s in CI); three ran the same files in 740 s, every test passing.
+    // (vitest 862 s in CI); three ran the same files in 740 s, every test passing. Four were worse
+    // (a third of the files done after 13 minutes, 45 % of the CPU in the kernel).
     maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,

@@ -3,8 +3,9 @@
  * set up through the New Game screen with non-default options, a seeded random legal game (the
  * engine's own playout bot) entered command by command through the panels and the manual entry, and
  * the panels and scores on screen checked against the engine along the way (its plain middle turns
- * played straight into the session). Screenshots of each new panel go to test-output/screens. The same with The River and three players: e2e-2025-river.test.ts
- * (its own file, so that the two long games may run side by side).
+ * played straight into the session). Screenshots of each new panel go to test-output/screens. The
+ * same with The River and three players: e2e-2025-river.test.ts (its own file, so that the two long
+ * games may run side by side).
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
