@@ -32,9 +32,9 @@ import type { Rgba } from '../models/synth/image.js';
 import { readTeachFrame, type TeachCard } from '../models/teach/read.js';
 import { copiesAgree, isSure, SURE_CONFIDENCE } from '../models/teach/session.js';
 import { assignByCounts, boxCounts } from '../models/teach/counts.js';
-import { photoCandidates, SHOWN_FACE, SHOWN_PX, squareToQuad } from '../models/photo/read.js';
+import { photoCandidates, SHOWN_FACE, SHOWN_PX, squareToQuadHomography } from '../models/photo/read.js';
 import { coveredMasks, type CopyPicture } from '../models/teach/covered.js';
-import type { Point, Quad } from '../calibration/geometry.js';
+import { applyHomography, invertHomography, type Point, type Quad } from '../calibration/geometry.js';
 import { makeTeachScene, type TeachTruth } from '../models/teach/scene.js';
 
 const EXPANSIONS = ['base', 'river', 'inns-cathedrals'] as const;
@@ -199,16 +199,7 @@ if (process.env.TEACH_CONFIDENCES) {
 
 /** A frame point in a card's picture (SHOWN_PX pixels), or null when it lies off the tile's face. */
 function pictureAt(corners: Quad, p: Point): Point | null {
-  const map = squareToQuad(corners);
-  // The map's inverse by Newton's method from the face's centre (it is smooth and nearly affine).
-  let u = 0.5, v = 0.5;
-  for (let k = 0; k < 20; k++) {
-    const q = map(u, v), qu = map(u + 1e-4, v), qv = map(u, v + 1e-4);
-    const a = (qu.x - q.x) / 1e-4, b = (qv.x - q.x) / 1e-4, c = (qu.y - q.y) / 1e-4, d = (qv.y - q.y) / 1e-4;
-    const det = a * d - b * c, ex = p.x - q.x, ey = p.y - q.y;
-    u += (d * ex - b * ey) / det;
-    v += (-c * ex + a * ey) / det;
-  }
+  const { x: u, y: v } = applyHomography(invertHomography(squareToQuadHomography(corners)), p);
   if (u < 0 || v < 0 || u > 1 || v > 1) return null;
   const span = SHOWN_FACE.to - SHOWN_FACE.from;
   return { x: SHOWN_FACE.from + u * span, y: SHOWN_FACE.from + v * span };

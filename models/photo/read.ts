@@ -8,7 +8,7 @@
  */
 import sharp, { type Metadata } from 'sharp';
 import { loadCv, type Cv } from '../../calibration/cv.js';
-import type { Point, Quad } from '../../calibration/geometry.js';
+import { applyHomography, type Homography, type Point, type Quad } from '../../calibration/geometry.js';
 import { rectifyCell } from '../../calibration/rectify.js';
 import { TileCatalog } from '../../engine/catalog/registry.js';
 import type { Edition, TileType } from '../../engine/catalog/types.js';
@@ -90,25 +90,22 @@ export async function decodeAt(bytes: Uint8Array, maxSide: number): Promise<RgbI
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
-/** Projective map of the unit square onto `q` (corners in order), as a function. */
-export function squareToQuad(q: Quad): (u: number, v: number) => Point {
+/** The homography of the unit square onto `q` (corners in order). */
+export function squareToQuadHomography(q: Quad): Homography {
   const [p0, p1, p2, p3] = q;
   const dx1 = p1.x - p2.x, dx2 = p3.x - p2.x, dx3 = p0.x - p1.x + p2.x - p3.x;
   const dy1 = p1.y - p2.y, dy2 = p3.y - p2.y, dy3 = p0.y - p1.y + p2.y - p3.y;
   const det = dx1 * dy2 - dx2 * dy1;
   const g = (dx3 * dy2 - dx2 * dy3) / det, h = (dx1 * dy3 - dx3 * dy1) / det;
-  const a = p1.x - p0.x + g * p1.x, b = p3.x - p0.x + h * p3.x, c = p0.x;
-  const d = p1.y - p0.y + g * p1.y, e = p3.y - p0.y + h * p3.y, f = p0.y;
-  return (u, v) => {
-    const w = g * u + h * v + 1;
-    return { x: (a * u + b * v + c) / w, y: (d * u + e * v + f) / w };
-  };
+  return [p1.x - p0.x + g * p1.x, p3.x - p0.x + h * p3.x, p0.x, p1.y - p0.y + g * p1.y, p3.y - p0.y + h * p3.y, p0.y, g, h, 1];
 }
 
-/**
- * The crop around the tile `corners` (photo pixels): the region cut from the full photo, scaled so
- * the tile spans about SHOWN_PX (no aliasing from a 16 MP tile), then rectified.
- */
+/** Projective map of the unit square onto `q` (corners in order), as a function. */
+function squareToQuad(q: Quad): (u: number, v: number) => Point {
+  const H = squareToQuadHomography(q);
+  return (u, v) => applyHomography(H, { x: u, y: v });
+}
+
 export async function rectifyFromPhoto(cv: Cv, bytes: Uint8Array, fullW: number, fullH: number, corners: Quad): Promise<Uint8Array> {
   const map = squareToQuad(corners);
   const lo = 0.5 - CROP_HALF, hi = 0.5 + CROP_HALF;
