@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../../engine/game/game.js';
 import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
+import { BITMAP_SIZE } from '../../renderer/src/lib/bitmaps.js';
 import { act as actOn, openApp, type OpenApp, SHOTS } from './helpers/browser.js';
 import { loadRecord, recordCommands, setupFromRecord } from './helpers/records.js';
 import { clickEntry } from './helpers/entry.js';
@@ -109,6 +110,25 @@ describe('the companion in a browser', () => {
     }
     expect(await page.locator('[data-testid=board] g[data-tile]').count()).toBe((record.start?.length ?? 1) + record.turns.filter((t) => t.tile).length);
     await page.getByTestId('tower-panel').waitFor();
+    // Every tile on the board is shown from the bitmap its drawing was made into once, not
+    // rastered from its SVG each time the board is painted, and the bitmap is the drawing's.
+    await page.waitForFunction(`[...document.querySelectorAll('[data-testid=board] g[data-tile] image:not(.piece)')].every((i) => i.getAttribute('href').startsWith('blob:'))`);
+    const bitmap = (await page.evaluate(`(async () => {
+      const img = new Image();
+      img.src = document.querySelector('[data-testid=board] g[data-tile] image').getAttribute('href');
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = c.height = 8;
+      c.getContext('2d').drawImage(img, 0, 0, 8, 8);
+      const px = c.getContext('2d').getImageData(0, 0, 8, 8).data;
+      let spread = 0;
+      for (let i = 4; i < px.length; i += 4) spread += Math.abs(px[i] - px[0]) + Math.abs(px[i + 1] - px[1]);
+      return { width: img.naturalWidth, spread, opaque: px.every((v, i) => i % 4 !== 3 || v === 255) };
+    })()`)) as { width: number; spread: number; opaque: boolean };
+    expect(bitmap.width).toBe(BITMAP_SIZE);
+    // A drawn tile, not a blank: opaque all over, and its colours vary across it.
+    expect(bitmap.opaque).toBe(true);
+    expect(bitmap.spread).toBeGreaterThan(500);
     await shot('3-board-final');
     // Pan and zoom: the buttons and the wheel scale the view, a drag moves it, Fit puts it back.
     const board = page.getByTestId('board');

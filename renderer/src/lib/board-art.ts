@@ -2,14 +2,16 @@
  * The board's tile pictures, drawn by the project's tile renderer (models/render, the same drawings
  * recognition is trained on) from what the snapshot says of each laid tile. The snapshot gives the
  * tile in board frame (its features already turned), so it is drawn unturned. Each picture is an
- * SVG data URL, made once per tile shape and look and cached: a drawing has hundreds of strokes, and
- * as an <image> the browser rasterises it once instead of laying out every stroke on each update.
+ * SVG data URL, made once per tile shape and look and cached, and shown as a bitmap once drawn
+ * (bitmaps.ts): a drawing has hundreds of strokes, and the browser would raster every one of them
+ * each time the board is painted.
  */
 import type { TileView } from '../../../electron/contract/snapshot.js';
 import type { Terrain, TileType } from '../../../engine/catalog/types.js';
 import { layoutTile, type TileLayout } from '../../../models/render/layout.js';
 import { TRAIN_STYLES } from '../../../models/render/styles.js';
 import { tileSvg } from '../../../models/render/svg.js';
+import { bitmapOf } from './bitmaps.js';
 
 const TERRAINS: readonly Terrain[] = ['field', 'road', 'city', 'river'];
 const STYLE = TRAIN_STYLES[0]!;
@@ -58,7 +60,7 @@ export function tileImage(t: TileView): string {
     if (cache.size > 2000) cache.clear();
     cache.set(key, url);
   }
-  return url;
+  return bitmapOf(url);
 }
 
 /**
