@@ -92,8 +92,11 @@ export interface TeachCoverage {
   readonly pictured: number;
   /** Types the camera knows only by the app's drawings. */
   readonly unknown: number;
-  /** Chosen expansions teach mode cannot read yet (their tiles are counted as unknown). */
-  readonly notTeachable: readonly string[];
+  /**
+   * Chosen expansions whose tiles the camera cannot read (the 2025 boxes): a teach finds them and the
+   * table names each one. Counted like the others.
+   */
+  readonly namedOnly: readonly string[];
 }
 
 /**
@@ -113,6 +116,8 @@ export interface TeachView {
   readonly open: boolean;
   readonly edition: 'C1' | 'C2' | 'C3' | null;
   readonly expansions: readonly string[];
+  /** Those of `expansions` whose tiles the table names (the model does not read them; no card is sure). */
+  readonly namedOnly: readonly string[];
   /** The camera the frames come from, as the camera view says. */
   readonly camera: { readonly source: string; readonly status: string; readonly message: string | null };
   /** Reading a frame now; frames looked at, read, and skipped (showing nothing new). */

@@ -173,7 +173,14 @@ export class TeachSession {
    * `counts`: each type's copies in the box being taught (`counts.ts boxCounts`); with them, no type
    * is read first on more open cards than the box holds, less the copies already answered.
    */
-  constructor(private readonly counts: ReadonlyMap<string, number> | null = null) {}
+  constructor(
+    private readonly counts: ReadonlyMap<string, number> | null = null,
+    /**
+     * `unreadable`: tiles the model cannot read may be among those laid (a box it was never shown):
+     * it reads such a tile as a type it knows, at any confidence, so no card is sure.
+     */
+    private readonly options: { readonly unreadable?: boolean } = {},
+  ) {}
 
   /** The cards of a new still frame merged in. */
   addFrame(found: readonly TeachCard[]): FrameResult {
@@ -238,7 +245,7 @@ export class TeachSession {
 
   /** Whether "accept all sure cards" would take this card: sure by its reading, and like the other copies of its type. */
   isSure(c: SessionCard): boolean {
-    if (!(c.state === 'open' && c.why === null && this.sureByReading(c))) return false;
+    if (this.options.unreadable || !(c.state === 'open' && c.why === null && this.sureByReading(c))) return false;
     const id = c.readings[0]!.tileId;
     const peers = this.cards.filter((o) => o !== c && o.cropRgb && o.why === null && (o.state === 'accepted' ? o.tileId === id : o.state === 'open' && this.sureByReading(o) && o.readings[0]!.tileId === id));
     return copiesAgree(c.cropRgb, peers.map((o) => o.cropRgb!));

@@ -13,7 +13,7 @@
  */
 import sharp from 'sharp';
 import { TileCatalog } from '../../../engine/catalog/registry.js';
-import type { Edition } from '../../../engine/catalog/types.js';
+import type { Edition, TileType } from '../../../engine/catalog/types.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
 import { PHOTO_EXPANSIONS, photoCandidates, SHOWN_PX, type PhotoExpansion } from '../../../models/photo/read.js';
 import type { TileRecognizer } from '../../../models/runner.js';
@@ -60,7 +60,11 @@ const STORE_QUALITY = 92;
 
 export class TeachService {
   private teach: TeachSession | null = null;
-  private choice: { edition: Edition; expansions: PhotoExpansion[] } | null = null;
+  /**
+   * The open teach's edition; the expansions the model reads (`expansions`) and those whose tiles the
+   * table names, card by card (`named`: the 2025 boxes, whose print the model has never been shown).
+   */
+  private choice: { edition: Edition; expansions: PhotoExpansion[]; named: string[] } | null = null;
   private newest: { bytes: Uint8Array; seq: number } | null = null;
   private seq = 0;
   private readSeq = 0;
@@ -95,12 +99,19 @@ export class TeachService {
     const setup = this.o.session.currentGame?.state.setup;
     const c = choice ?? (setup ? { edition: setup.tileSet.edition, expansions: [...setup.expansions] } : null);
     if (!c) return fail('teach: no edition and expansions given, and no game is set up to take them from');
-    const expansions = c.expansions.filter((e): e is PhotoExpansion => (PHOTO_EXPANSIONS as readonly string[]).includes(e));
-    if (expansions.length === 0) return fail(`teach: the camera cannot be taught tiles of ${c.expansions.join(', ')} yet (it reads ${PHOTO_EXPANSIONS.join(', ')})`);
+    const { readable: expansions, named } = this.split(c);
+    if (expansions.length === 0)
+      return fail(
+        named.length
+          ? `teach: choose ${PHOTO_EXPANSIONS.filter((e) => e !== 'abbot').join(', ')} or more with ${named.join(', ')}: the camera reads those tiles and finds these for the table to name`
+          : `teach: the camera cannot be taught tiles of ${c.expansions.join(', ')} (it reads ${PHOTO_EXPANSIONS.join(', ')})`,
+      );
     if (photoCandidates(c.edition, expansions).length === 0) return fail(`teach: no tile type of ${c.edition} in ${expansions.join(', ')}`);
-    // The box's counts: a table teaches one box (each type at most its printed copies).
-    this.teach = new TeachSession(boxCounts(photoCandidates(c.edition, expansions), c.edition));
-    this.choice = { edition: c.edition, expansions };
+    // The box's counts: a table teaches one box (each type at most its printed copies). While tiles
+    // the model cannot read may lie among those laid, it reads them as some type it knows, sure or
+    // not: no card is sure then.
+    this.choice = { edition: c.edition, expansions, named };
+    this.teach = new TeachSession(boxCounts(this.types(this.choice), c.edition), { unreadable: named.length > 0 });
     this.stored.clear();
     this.how.clear();
     this.thumbs = [];
@@ -108,8 +119,8 @@ export class TeachService {
     this.readSeq = this.seq;
     this.counts = { received: 0, read: 0, skipped: 0 };
     this.notices = [];
-    const left = c.expansions.filter((e) => !(expansions as string[]).includes(e));
-    if (left.length) this.notice(`${left.join(', ')}: the camera cannot be taught these tiles yet; only ${expansions.join(', ')} are read`, false);
+    if (named.length)
+      this.notice(`${named.join(', ')}: the camera cannot read these tiles yet. It finds them; name each one (N), or describe it in the tile editor (E). No card is sure while they may be among the tiles laid: each is confirmed by the table`, false);
     this.o.camera?.tapFrames((bytes) => this.frame(bytes));
     // The model and OpenCV load while the table lays its tiles out, not on the first frame.
     void this.loadRecognizer().catch(() => undefined);
@@ -172,7 +183,7 @@ export class TeachService {
       this.forced = false;
       const recognizer = await this.loadRecognizer();
       const { readTeachFrame } = await import('../../../models/teach/read.js');
-      const r = await readTeachFrame(recognizer, f.bytes, { ...choice, sides: teach.sides });
+      const r = await readTeachFrame(recognizer, f.bytes, { edition: choice.edition, expansions: choice.expansions, sides: teach.sides });
       if (this.teach !== teach) return; // closed or started again meanwhile
       this.counts.read++;
       this.thumbs.push(thumb);
@@ -354,23 +365,36 @@ export class TeachService {
     if (c) return ok(this.coverage(c));
     const setup = this.o.session.currentGame?.state.setup;
     if (setup) return ok(this.coverage({ edition: setup.tileSet.edition, expansions: [...setup.expansions] }));
-    if (this.choice) return ok(this.coverage(this.choice));
+    if (this.choice) return ok(this.coverage({ edition: this.choice.edition, expansions: [...this.choice.expansions, ...this.choice.named] }));
     return fail('teach: no game and no teach to count the tile types of');
   }
 
   /** For an edition and expansions: how many tile types are taught, pictured from a board, unknown. */
   coverage(c: TeachChoice): TeachCoverage {
-    const teachable = c.expansions.filter((e): e is PhotoExpansion => (PHOTO_EXPANSIONS as readonly string[]).includes(e));
-    const ids = new Set(photoCandidates(c.edition, teachable).map((t) => t.id));
-    for (const e of c.expansions) if (!teachable.includes(e as PhotoExpansion)) for (const t of this.catalog.ofExpansion(e)) if ((t.counts[c.edition] ?? 0) > 0) ids.add(t.id);
+    const { readable, named } = this.split(c);
+    const ids = new Set(this.types({ edition: c.edition, expansions: readable, named }).map((t) => t.id));
     const { taught, board } = this.knownTypeIds();
     let nTaught = 0, nPictured = 0;
     for (const id of ids) {
       if (taught.has(id)) nTaught++;
       else if (board.has(id)) nPictured++;
     }
-    const notTeachable = c.expansions.filter((e) => !teachable.includes(e as PhotoExpansion) && this.catalog.ofExpansion(e).length > 0);
-    return { edition: c.edition, expansions: [...c.expansions], types: ids.size, taught: nTaught, pictured: nPictured, unknown: ids.size - nTaught - nPictured, notTeachable };
+    return { edition: c.edition, expansions: [...c.expansions], types: ids.size, taught: nTaught, pictured: nPictured, unknown: ids.size - nTaught - nPictured, namedOnly: named };
+  }
+
+  /** The expansions of a choice the model reads, and those whose tiles (of that edition) the table names. */
+  private split(c: TeachChoice): { readable: PhotoExpansion[]; named: string[] } {
+    const readable = c.expansions.filter((e): e is PhotoExpansion => (PHOTO_EXPANSIONS as readonly string[]).includes(e));
+    const named = c.expansions.filter((e) => !(PHOTO_EXPANSIONS as readonly string[]).includes(e) && this.catalog.ofExpansion(e).some((t) => (t.counts[c.edition] ?? 0) > 0));
+    return { readable, named };
+  }
+
+  /** A teach's tile types: those the model reads, then those the table names. */
+  private types(choice: { edition: Edition; expansions: readonly PhotoExpansion[]; named: readonly string[] }): TileType[] {
+    return [
+      ...photoCandidates(choice.edition, choice.expansions),
+      ...choice.named.flatMap((e) => this.catalog.ofExpansion(e).filter((t) => (t.counts[choice.edition] ?? 0) > 0)),
+    ];
   }
 
   /** The types with a taught picture, and those pictured from an earlier game's board. */
@@ -379,9 +403,9 @@ export class TeachService {
   }
 
   /** The teach's tile types the camera knows neither by a taught picture nor by a board's. */
-  private unknownTypes(choice: { edition: Edition; expansions: readonly PhotoExpansion[] }): TeachUnknownType[] {
+  private unknownTypes(choice: { edition: Edition; expansions: readonly PhotoExpansion[]; named: readonly string[] }): TeachUnknownType[] {
     const { taught, board } = this.knownTypeIds();
-    return photoCandidates(choice.edition, choice.expansions)
+    return this.types(choice)
       .filter((t) => !taught.has(t.id) && !board.has(t.id))
       .map((t) => ({ tileId: t.id, name: t.name, copies: t.counts[choice.edition] ?? 0, segments: t.segments, features: t.features }));
   }
@@ -391,12 +415,13 @@ export class TeachService {
   view(): TeachView {
     const cam = this.o.camera?.view();
     const choice = this.choice;
-    const candidates = choice ? photoCandidates(choice.edition, choice.expansions).map((t) => ({ id: t.id, name: t.name, expansion: t.expansion })) : [];
+    const candidates = choice ? this.types(choice).map((t) => ({ id: t.id, name: t.name, expansion: t.expansion })) : [];
     return {
       version: this.changes,
       open: this.teach !== null,
       edition: choice?.edition ?? null,
-      expansions: choice?.expansions ?? [],
+      expansions: choice ? [...choice.expansions, ...choice.named] : [],
+      namedOnly: choice?.named ?? [],
       camera: { source: cam?.source ?? 'none', status: cam?.status ?? 'off', message: cam?.message ?? (this.o.camera ? null : 'the camera service is not running') },
       reading: this.reading,
       frames: { ...this.counts },
@@ -404,7 +429,7 @@ export class TeachService {
       candidates,
       retake: [...this.retakes],
       notices: [...this.notices].reverse(),
-      coverage: choice ? this.coverage(choice) : null,
+      coverage: choice ? this.coverage({ edition: choice.edition, expansions: [...choice.expansions, ...choice.named] }) : null,
       unknown: choice && this.teach ? this.unknownTypes(choice) : [],
     };
   }
