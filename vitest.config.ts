@@ -55,6 +55,11 @@ export default defineConfig({
     // (vitest 862 s in CI); three ran the same files in 740 s, every test passing. Four were worse
     // (a third of the files done after 13 minutes, 45 % of the CPU in the kernel).
     maxWorkers: 3,
+    // A worker keeps its modules from one test file to the next: OpenCV's WebAssembly, the model and
+    // the tile renderer were loaded again for every file (tests/track and tests/calibration: 258 s of
+    // CPU → 222 s, 140 → 118 s). No test file mocks a module but ipc.test.ts's 'electron', which no
+    // other file imports.
+    isolate: false,
     sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     // Set-up hooks render tile faces or start a browser; on a shared 2-core machine that can take long.
