@@ -1,6 +1,7 @@
 /** Builds the renderer when its output is missing or older than its sources (for `npm start` and the browser tests). */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { lock } from './dir-lock.js';
 
 const ROOT = join(import.meta.dirname, '..');
 export const RENDERER_OUT = join(ROOT, 'out/renderer');
@@ -18,10 +19,18 @@ function newest(dir: string): number {
 
 export async function ensureRendererBuilt(): Promise<string> {
   const index = join(RENDERER_OUT, 'index.html');
-  const stale = !existsSync(index) || statSync(index).mtimeMs < Math.max(...SOURCES.map(newest));
-  if (stale) {
-    const { build } = await import('vite');
-    await build({ configFile: join(ROOT, 'renderer/vite.config.ts'), logLevel: 'warn' });
+  const stale = () => !existsSync(index) || statSync(index).mtimeMs < Math.max(...SOURCES.map(newest));
+  if (!stale()) return RENDERER_OUT;
+  // The test workers start their browser files together: one builds while the others wait for it (two
+  // builds into one folder at once fail: one empties it under the other).
+  const release = await lock(join(ROOT, 'out/.renderer-build.lock'));
+  try {
+    if (stale()) {
+      const { build } = await import('vite');
+      await build({ configFile: join(ROOT, 'renderer/vite.config.ts'), logLevel: 'warn' });
+    }
+  } finally {
+    release();
   }
   return RENDERER_OUT;
 }
