@@ -8,8 +8,11 @@ import { z } from 'zod';
 import type { FeatureDef, Terrain } from '../../engine/catalog/types.js';
 
 export const TEACH_EDITIONS = ['C1', 'C2', 'C3'] as const;
-/** The expansions the photo reader and teach mode read (models/photo/read.ts PHOTO_EXPANSIONS). */
-export const TEACH_EXPANSIONS = ['base', 'river', 'abbot', 'inns-cathedrals', 'tower'] as const;
+/**
+ * The expansions a teach may be for: those the photo reader reads (models/photo/read.ts
+ * PHOTO_EXPANSIONS), then the 2025 boxes, whose tiles the table names (`TeachView.namedOnly`).
+ */
+export const TEACH_EXPANSIONS = ['base', 'river', 'abbot', 'inns-cathedrals', 'tower', 'jousts-crests', 'siege-defense'] as const;
 
 const edition = z.enum(TEACH_EDITIONS);
 const rotation = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)], { message: 'a turn of 0, 90, 180 or 270' });
