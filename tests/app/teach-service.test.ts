@@ -212,7 +212,7 @@ describe('teach service', () => {
     // The box alone is refused: the camera reads the classic tiles laid with it.
     const alone = teach.start({ edition: 'C3', expansions: ['jousts-crests'] });
     expect(alone.ok).toBe(false);
-    if (!alone.ok) expect(alone.reason).toMatch(/choose base.*with jousts-crests/);
+    if (!alone.ok) expect(alone.reason).toMatch(/choose the base game too.*finds those of jousts-crests for the table to name/);
     const started = teach.start({ edition: 'C3', expansions: ['base', 'jousts-crests'] });
     expect(started.ok).toBe(true);
     let v = teach.view();

@@ -103,7 +103,7 @@ export class TeachService {
     if (expansions.length === 0)
       return fail(
         named.length
-          ? `teach: choose ${PHOTO_EXPANSIONS.filter((e) => e !== 'abbot').join(', ')} or more with ${named.join(', ')}: the camera reads those tiles and finds these for the table to name`
+          ? `teach: choose the base game too: the camera reads its tiles (and those of ${PHOTO_EXPANSIONS.filter((e) => e !== 'base').join(', ')}) and finds those of ${named.join(', ')} for the table to name`
           : `teach: the camera cannot be taught tiles of ${c.expansions.join(', ')} (it reads ${PHOTO_EXPANSIONS.join(', ')})`,
       );
     if (photoCandidates(c.edition, expansions).length === 0) return fail(`teach: no tile type of ${c.edition} in ${expansions.join(', ')}`);

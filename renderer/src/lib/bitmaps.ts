@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
+// (The project's root tsconfig, which type-checks the tests importing this file, has no DOM library.)
 /**
  * Tile drawings shown as bitmaps. A tile's drawing is an SVG of hundreds of strokes; as an <img> or an
  * SVG <image> the browser draws every stroke again whenever the part of the screen it lies on is
  * painted again — a tile hovered, a spot lit, a score changed beside the board — and on a machine
- * without a GPU that raster was half of the page's work (a 72-tile game entered by clicks: 9.6 s of
- * raster in 18.7 s). So each drawing is drawn once into a canvas and shown from then on as the PNG
+ * without a GPU that raster was half of the page's work (the base game's first 120 moves entered by
+ * clicks: 9.6 s of raster in 18.7 s; 2.0 s with bitmaps). So each drawing is drawn once into a canvas and shown from then on as the PNG
  * made of it; until that is ready (a few milliseconds) the SVG itself is shown.
  *
  * `bitmapOf` is reactive (a SvelteMap): a template that called it draws again with the bitmap.

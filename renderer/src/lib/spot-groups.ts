@@ -40,6 +40,10 @@ export function spotCentres(n: number, x: number, y: number): [number, number][]
   return Array.from({ length: n }, (_, k) => [x + (k - (n - 1) / 2) * SPOT_SPACING, y] as [number, number]);
 }
 
+/**
+ * `list`'s spots grouped by feature (`on`), each group placed in the list's order at the nearest
+ * free place to `spotOf(on)` on a tile `size` units across.
+ */
 export function placeSpotGroups<S extends { readonly on: string }>(
   list: readonly S[],
   spotOf: (on: string) => readonly [number, number],
