@@ -316,9 +316,10 @@ export class TeachSession {
    * What the session teaches: each accepted card's type, its turn in the picture, the picture
    * (SHOWN_PX RGB) and the part of it to leave out (`alpha`, 0 there; null: none), where the copy
    * differs from its type's other copies in this session (a figure or a hand over it: `covered.ts`).
+   * `types`: only the copies of these types (the rest are not compared).
    */
-  taught(): { cardId: number; tileId: string; rotation: Turn; cropRgb: Uint8Array; alpha: Uint8Array | null }[] {
-    const accepted = this.cards.filter((c) => c.state === 'accepted' && c.tileId && c.rotation !== null && c.cropRgb);
+  taught(types?: ReadonlySet<string>): { cardId: number; tileId: string; rotation: Turn; cropRgb: Uint8Array; alpha: Uint8Array | null }[] {
+    const accepted = this.cards.filter((c) => c.state === 'accepted' && c.tileId && c.rotation !== null && c.cropRgb && (!types || types.has(c.tileId)));
     const alpha = new Map<SessionCard, Uint8Array | null>();
     for (const id of new Set(accepted.map((c) => c.tileId!))) {
       const copies = accepted.filter((c) => c.tileId === id);

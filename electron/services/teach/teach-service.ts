@@ -295,9 +295,10 @@ export class TeachService {
    * picture with a part left out is stored as PNG, the part transparent; a whole one as JPEG.
    */
   private async store(teach: TeachSession, edition: string, ids: readonly number[], types: ReadonlySet<string>, how: string): Promise<void> {
-    const taught = teach.taught();
+    // Only the types touched are compared: every answer would otherwise compare the whole box's copies again.
+    const taught = teach.taught(types);
     const fresh = taught.filter((t) => ids.includes(t.cardId));
-    const again = taught.filter((t) => !ids.includes(t.cardId) && types.has(t.tileId) && this.stored.has(t.cardId) && !sameMask(this.stored.get(t.cardId)!.alpha, t.alpha));
+    const again = taught.filter((t) => !ids.includes(t.cardId) && this.stored.has(t.cardId) && !sameMask(this.stored.get(t.cardId)!.alpha, t.alpha));
     for (const t of [...fresh, ...again]) {
       try {
         const raw = { raw: { width: SHOWN_PX, height: SHOWN_PX, channels: 3 as const } };
