@@ -60,6 +60,7 @@ const recognizer = await TileRecognizer.load();
 const box: string[] = [];
 for (const e of EXPANSIONS) for (const t of catalog.ofExpansion(e)) for (let k = 0; k < (t.counts[edition] ?? 0); k++) if (faces.has(t.id)) box.push(t.id);
 const useCounts = !process.argv.includes('--no-counts');
+const noRefiner = process.argv.includes('--no-refiner');
 const counts = boxCounts(photoCandidates(edition, [...EXPANSIONS]), edition);
 const rawFirst = new Map<TeachCard, TeachCard['readings'][number]>();
 const keptByCounts = new Map<TeachCard, boolean>();
@@ -79,7 +80,7 @@ for (let b = 0; b < boxes; b++) {
     const seed = seed0 + b * 100 + f;
     const scene = await makeTeachScene({ seed, tiles: ids.map((id) => ({ face: faces.get(id)!, label: id })), figure, handProb: 0.3, figureProb, touching: 0.3, bevel: art !== 'realart' && !process.argv.includes('--no-bevel') });
     frames++;
-    const read = await readTeachFrame(recognizer, scene.bytes, { edition, expansions: [...EXPANSIONS] });
+    const read = await readTeachFrame(recognizer, scene.bytes, { edition, expansions: [...EXPANSIONS], ...(noRefiner ? { refiner: null } : {}) });
     if (!read.ok) throw new Error(`frame ${seed}: ${read.reason}`);
     boxFrames.push({ scene, cards: [...read.value] });
   }

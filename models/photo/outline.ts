@@ -320,7 +320,7 @@ function refine(img: RgbImage, q: Quad, band: number, strongest = false): { quad
 }
 
 /** A quadrilateral as an outline to judge: its corner angles' range, its longest over shortest side. */
-function outlineOf(quad: Quad, support: number): Outline {
+export function outlineOf(quad: Quad, support: number): Outline {
   const angles = interiorAngles(quad);
   const sides = quad.map((p, i) => dist(p, quad[(i + 1) % 4]!));
   return { corners: quad, edgeSupport: support, angles: [Math.min(...angles), Math.max(...angles)], sideRatio: Math.max(...sides) / Math.min(...sides) };

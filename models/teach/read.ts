@@ -13,7 +13,8 @@ import type { Edition } from '../../engine/catalog/types.js';
 import { fail, ok, type Result } from '../../engine/result.js';
 import { decodeReading } from '../decode.js';
 import type { TileRecognizer } from '../runner.js';
-import { findOutlines, MULTI_SEARCH_PX, REFINE_PX } from '../photo/outline.js';
+import { findOutlines, judgeOutline, MULTI_SEARCH_PX, orderCorners, outlineOf, REFINE_PX, type FoundTile, type RgbImage } from '../photo/outline.js';
+import { OutlineRefiner } from '../photo/outline-net.js';
 import type { TileSides } from './sides.js';
 import { decodeAt, MIN_PRESENT, photoCandidates, photoSize, PHOTO_EXPANSIONS, rectifyFromPhoto, SHOWN_PX, type PhotoExpansion, type PhotoReading } from '../photo/read.js';
 
@@ -41,6 +42,8 @@ export interface TeachFrameOptions {
   readonly expansions?: readonly PhotoExpansion[];
   /** The teach's tiles' side from its earlier frames (`TileSides`): read and updated. */
   readonly sides?: TileSides;
+  /** The outline refiner (default: the committed one, loaded once); null: the finder's outlines as they are (benches comparing). */
+  readonly refiner?: OutlineRefiner | null;
 }
 
 /** Readings kept per card for the box's counts to choose among (a card shows three). */
@@ -48,6 +51,23 @@ export const ALTERNATIVES = 10;
 
 /** Below this share of its outline seen as tile, a card says something lies over the tile. */
 export const MIN_FILLED = 0.75;
+
+/**
+ * The outlines that may be read, moved by the refiner (models/photo/outline-net.ts) onto the tile's
+ * true corners. A refined outline that is no longer a convex quadrilateral of near-right angles
+ * inside the frame keeps the finder's.
+ */
+async function refineOutlines(refiner: OutlineRefiner, img: RgbImage, tiles: readonly FoundTile[]): Promise<FoundTile[]> {
+  const open = tiles.filter((t) => t.outline && !t.why);
+  const moved = await refiner.refine(img, open.map((t) => t.corners));
+  const byTile = new Map(open.map((t, i) => [t, moved[i]!]));
+  return tiles.map((t) => {
+    const q = byTile.get(t);
+    if (!q || !t.outline) return t;
+    const outline = outlineOf(orderCorners(q), t.outline.edgeSupport);
+    return judgeOutline(outline, img.width, img.height) ? t : { ...t, corners: outline.corners, outline };
+  });
+}
 
 export async function readTeachFrame(recognizer: TileRecognizer, bytes: Uint8Array, options: TeachFrameOptions = {}): Promise<Result<TeachCard[]>> {
   const size = await photoSize(bytes);
@@ -64,7 +84,8 @@ export async function readTeachFrame(recognizer: TileRecognizer, bytes: Uint8Arr
   } catch (e) {
     return fail(`the image could not be decoded (${(e as Error).message})`);
   }
-  const { tiles: found, field } = findOutlines(cv, searchImg, refineImg, options.sides?.at(refineImg.width, width) ?? null);
+  const { tiles: outlined, field } = findOutlines(cv, searchImg, refineImg, options.sides?.at(refineImg.width, width) ?? null);
+  const found = options.refiner === null ? outlined : await refineOutlines(options.refiner ?? (await OutlineRefiner.shared()), refineImg, outlined);
   if (field) options.sides?.learn(field, refineImg.width, width);
   const s = width / refineImg.width;
   const cards: TeachCard[] = [];
