@@ -25,6 +25,7 @@ const FOUND_TOLERANCE = 0.03;
 const SIZE_BANDS: readonly (readonly [number, number])[] = [[0.1, 0.3], [0.3, 0.6], [0.6, 0.95]];
 const NO_TILE_PHOTOS = 24;
 const SEED = 27_000;
+const noRefiner = process.argv.includes('--no-refiner');
 
 interface Entry { file: string; id: string; rotation: number }
 
@@ -42,7 +43,7 @@ for (const [j, e] of manifest.entries()) {
     const u = ((seed * 2654435761) >>> 0) / 4294967296;
     const photo = await makePhoto({ face, seed, size: lo + (hi - lo) * u, handProb: 0.25 });
     n++;
-    const r = await readTilePhoto(recognizer, photo.bytes);
+    const r = await readTilePhoto(recognizer, photo.bytes, noRefiner ? { refiner: null } : {});
     if (!r.ok || !r.value.corners) continue;
     const m = matchCorners(r.value.corners, photo.corners!);
     if (m.error <= FOUND_TOLERANCE) found++;
@@ -57,7 +58,7 @@ for (const [j, e] of manifest.entries()) {
 let falseReads = 0;
 for (let k = 0; k < NO_TILE_PHOTOS; k++) {
   const photo = await makePhoto({ face: null, seed: SEED + 9000 + k, handProb: 0.5 });
-  const r = await readTilePhoto(recognizer, photo.bytes);
+  const r = await readTilePhoto(recognizer, photo.bytes, noRefiner ? { refiner: null } : {});
   if (r.ok) falseReads++;
 }
 const pct = (x: number, of: number) => ((100 * x) / of).toFixed(1);

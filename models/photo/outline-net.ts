@@ -13,8 +13,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
-import { applyHomography, invertHomography, type Point, type Quad } from '../../calibration/geometry.js';
-import { squareToQuadHomography } from './read.js';
+import { applyHomography, invertHomography, squareToQuadHomography, type Point, type Quad } from '../../calibration/geometry.js';
 import type { RgbImage } from './outline.js';
 
 export const NET_PX = 80;

@@ -8,14 +8,17 @@
  */
 import sharp, { type Metadata } from 'sharp';
 import { loadCv, type Cv } from '../../calibration/cv.js';
-import { applyHomography, type Homography, type Point, type Quad } from '../../calibration/geometry.js';
+import { applyHomography, squareToQuadHomography, type Point, type Quad } from '../../calibration/geometry.js';
 import { rectifyCell } from '../../calibration/rectify.js';
 import { TileCatalog } from '../../engine/catalog/registry.js';
 import type { Edition, TileType } from '../../engine/catalog/types.js';
 import { fail, ok, type Result } from '../../engine/result.js';
 import { decodeReading } from '../decode.js';
 import type { TileRecognizer } from '../runner.js';
-import { findOutline, REFINE_PX, SEARCH_PX, type Outline, type RgbImage } from './outline.js';
+import { findOutline, judgeOutline, orderCorners, outlineOf, REFINE_PX, SEARCH_PX, type Outline, type RgbImage } from './outline.js';
+import { OutlineRefiner } from './outline-net.js';
+
+export { squareToQuadHomography } from '../../calibration/geometry.js';
 
 /** The classic expansions a photo's tile may come from (the Abbot brings no tiles of its own: its gardens are printed on C2/C3 base and expansion tiles). */
 export const PHOTO_EXPANSIONS = ['base', 'river', 'abbot', 'inns-cathedrals', 'tower'] as const;
@@ -69,6 +72,8 @@ export interface ReadOptions {
   readonly expansions?: readonly PhotoExpansion[];
   /** The image is already the tile (a flat scan, nothing around it). */
   readonly scan?: boolean;
+  /** The outline refiner (default: the committed one); null: the finder's outline as it is (benches comparing). */
+  readonly refiner?: OutlineRefiner | null;
 }
 
 /** The catalog's tile types printed in `edition` for the expansions given. */
@@ -88,16 +93,6 @@ export async function decodeAt(bytes: Uint8Array, maxSide: number): Promise<RgbI
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
-}
-
-/** The homography of the unit square onto `q` (corners in order). */
-export function squareToQuadHomography(q: Quad): Homography {
-  const [p0, p1, p2, p3] = q;
-  const dx1 = p1.x - p2.x, dx2 = p3.x - p2.x, dx3 = p0.x - p1.x + p2.x - p3.x;
-  const dy1 = p1.y - p2.y, dy2 = p3.y - p2.y, dy3 = p0.y - p1.y + p2.y - p3.y;
-  const det = dx1 * dy2 - dx2 * dy1;
-  const g = (dx3 * dy2 - dx2 * dy3) / det, h = (dx1 * dy3 - dx3 * dy1) / det;
-  return [p1.x - p0.x + g * p1.x, p3.x - p0.x + h * p3.x, p0.x, p1.y - p0.y + g * p1.y, p3.y - p0.y + h * p3.y, p0.y, g, h, 1];
 }
 
 /** Projective map of the unit square onto `q` (corners in order), as a function. */
@@ -185,6 +180,11 @@ export async function readTilePhoto(recognizer: TileRecognizer, bytes: Uint8Arra
       const found = findOutline(cv, searchImg, refineImg);
       if (!found.ok) return found;
       outline = found.value;
+      if (options.refiner !== null) {
+        const [moved] = await (options.refiner ?? (await OutlineRefiner.shared())).refine(refineImg, [outline.corners]);
+        const refined = outlineOf(orderCorners(moved!), outline.edgeSupport);
+        if (!judgeOutline(refined, refineImg.width, refineImg.height)) outline = refined;
+      }
       const s = width / refineImg.width;
       corners = outline.corners.map((p) => ({ x: p.x * s, y: p.y * s })) as Quad;
       shown = await rectifyFromPhoto(cv, bytes, width, height, corners);
