@@ -26,6 +26,7 @@ const SIZE_BANDS: readonly (readonly [number, number])[] = [[0.1, 0.3], [0.3, 0.
 const NO_TILE_PHOTOS = 24;
 const SEED = 27_000;
 const noRefiner = process.argv.includes('--no-refiner');
+const meanSide = (q: Quad) => q.reduce((a, p, i) => a + Math.hypot(p.x - q[(i + 1) % 4]!.x, p.y - q[(i + 1) % 4]!.y), 0) / 4;
 
 interface Entry { file: string; id: string; rotation: number }
 
@@ -44,10 +45,10 @@ for (const [j, e] of manifest.entries()) {
     const photo = await makePhoto({ face, seed, size: lo + (hi - lo) * u, handProb: 0.25 });
     n++;
     const r = await readTilePhoto(recognizer, photo.bytes, noRefiner ? { refiner: null } : {});
-    if (!r.ok || !r.value.corners) continue;
+    if (!r.ok || !r.value.corners) { if (process.env.PHOTOS_MISSES) console.error(`${e.file} band ${b}: ${r.ok ? 'no outline' : r.reason}`); continue; }
     const m = matchCorners(r.value.corners, photo.corners!);
     if (m.error <= FOUND_TOLERANCE) found++;
-    else continue;
+    else { if (process.env.PHOTOS_MISSES) console.error(`${e.file} band ${b}: outline ${(m.error * 100).toFixed(1)} % of the side off, its side ${(100 * meanSide(r.value.corners) / meanSide(photo.corners!)).toFixed(1)} % of the tile's`); continue; }
     // The crop's top-left is the scan's corner `shift`: the scan seen turned back that many quarter turns.
     const q = (((e.rotation / 90 - m.shift) % 4) + 4) % 4;
     const right = (x: { tileId: string; rotation: number }) => x.tileId === e.id && sameUpToSymmetry(tile, x.rotation / 90, q);

@@ -39,9 +39,11 @@ def load_sets():
         n, s = meta['count'], meta['size']
         x = np.fromfile(base + '.u8', dtype=np.uint8).reshape(n, s, s, 3)
         y = np.fromfile(base + '.f32', dtype=np.float32).reshape(n, 8)
-        (val if meta['seed'] >= VAL_SEED else train).append((x, y))
-    cat = lambda sets: (np.concatenate([a for a, _ in sets]), np.concatenate([b for _, b in sets]))
-    return cat(train), cat(val)
+        if meta['seed'] >= VAL_SEED:
+            val.append(('photos' if meta.get('photos') else 'teach frames', x, y))
+        else:
+            train.append((x, y))
+    return (np.concatenate([a for a, _ in train]), np.concatenate([b for _, b in train])), val
 
 
 def conv(cin, cout, stride, k=3):
@@ -104,14 +106,13 @@ def corner_mm(pred, y):
 
 
 def main():
-    (xt, yt), (xv, yv) = load_sets()
-    print(f'train {len(xt)}, validation {len(xv)} crops; device {DEVICE}', flush=True)
+    (xt, yt), val_sets = load_sets()
+    vals = [(name, torch.from_numpy(x).permute(0, 3, 1, 2).float().div(255), torch.from_numpy(y)) for name, x, y in val_sets]
+    print(f'train {len(xt)}, validation {", ".join(f"{n} {len(y)}" for n, _, y in vals)} crops; device {DEVICE}', flush=True)
     model = Refiner().to(DEVICE)
     opt = torch.optim.AdamW(model.parameters(), lr=MAX_LR, weight_decay=1e-4)
     steps = EPOCHS * (len(xt) // BATCH)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=MAX_LR, total_steps=steps, pct_start=0.15)
-    xv_t = torch.from_numpy(xv).permute(0, 3, 1, 2).float().div(255)
-    yv_t = torch.from_numpy(yv)
     t0 = time.time()
     for epoch in range(EPOCHS):
         model.train()
@@ -129,15 +130,17 @@ def main():
             opt.step()
             sched.step()
             total += loss.item()
-        within, median = evaluate(model, xv_t, yv_t)
-        print(f'epoch {epoch + 1}/{EPOCHS}: loss {total / (len(xt) // BATCH):.4f}, validation within 2 mm {within:.2f} %, median {median:.2f} mm, {time.time() - t0:.0f} s', flush=True)
-    within, median = evaluate(model, xv_t, yv_t)
-    before = (yv_t.view(-1, 4, 2).norm(dim=2).max(dim=1).values / SCALE * 45)
+        figures = '; '.join(f'{n}: within 2 mm {w:.2f} %, median {m:.2f} mm' for n, (w, m) in ((n, evaluate(model, x, y)) for n, x, y in vals))
+        print(f'epoch {epoch + 1}/{EPOCHS}: loss {total / (len(xt) // BATCH):.4f}, validation {figures}, {time.time() - t0:.0f} s', flush=True)
+    validation = {}
+    for n, x, y in vals:
+        within, median = evaluate(model, x, y)
+        before = corner_mm(torch.zeros_like(y), y)
+        validation[n] = {'crops': int(len(y)), 'within2mm': round(within, 2), 'medianMm': round(median, 3),
+                         'within2mmBefore': round(float((before <= 2).float().mean() * 100), 2)}
     export(model, {
         'trainedAt': datetime.datetime.now(datetime.timezone.utc).isoformat(),
-        'epochs': EPOCHS, 'trainCrops': int(len(xt)), 'validationCrops': int(len(xv)),
-        'validation': {'within2mm': round(within, 2), 'medianMm': round(median, 3),
-                       'within2mmBefore': round(float((before <= 2).float().mean() * 100), 2)},
+        'epochs': EPOCHS, 'trainCrops': int(len(xt)), 'validation': validation,
         'seconds': round(time.time() - t0),
     })
 
