@@ -4,7 +4,7 @@
  * other crops of the batch are still read.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { modelFile } from './model-files.js';
 import * as ort from 'onnxruntime-node';
 import sharp, { type Sharp } from 'sharp';
 import { fail, ok, type Result } from '../engine/result.js';
@@ -50,7 +50,7 @@ export interface CropReading {
   readonly appearance: Float32Array;
 }
 
-export const DEFAULT_MODEL = fileURLToPath(new URL('./tiles-v1.onnx', import.meta.url));
+export const DEFAULT_MODEL = modelFile('tiles-v1.onnx');
 
 /** Smallest side we accept: below this a 45 mm tile has too few pixels to tell pennants apart. */
 export const MIN_CROP_PX = 24;

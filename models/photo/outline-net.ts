@@ -11,8 +11,8 @@
  * network gives, for each corner in the outline's order, its true place minus its place in the unit
  * square's coordinates, times OFFSET_SCALE.
  */
-import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
+import { modelFile } from '../model-files.js';
 import { applyHomography, invertHomography, squareToQuadHomography, type Point, type Quad } from '../../calibration/geometry.js';
 import type { RgbImage } from './outline.js';
 
@@ -25,7 +25,7 @@ export const OFFSET_SCALE = 10;
 const SUPERSAMPLE = 3;
 const UNIT: readonly Point[] = [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }, { x: 0, y: 1 }];
 
-export const DEFAULT_OUTLINE_MODEL = fileURLToPath(new URL('../outline-v1.onnx', import.meta.url));
+export const DEFAULT_OUTLINE_MODEL = modelFile('outline-v1.onnx');
 
 /** The crop the refiner reads (NET_PX² RGB, row by row): the outline and NET_MARGIN of its side around it. */
 export function cropAroundQuad(img: RgbImage, q: Quad): Uint8Array {
