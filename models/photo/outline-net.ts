@@ -72,6 +72,9 @@ export function quadFromOffsets(q: Quad, offsets: ArrayLike<number>): Quad {
   return UNIT.map((c, k) => applyHomography(H, { x: c.x + offsets[2 * k]! / OFFSET_SCALE, y: c.y + offsets[2 * k + 1]! / OFFSET_SCALE })) as Quad;
 }
 
+/** The largest corner move (share of the side) a refine takes. */
+export const MAX_MOVE = 0.2;
+
 /**
  * The refiner loaded once. `refine` moves each outline by the network's offsets, `passes` times
  * (each pass looks again from the moved outline). A move larger than MAX_MOVE of the side is not
@@ -120,6 +123,3 @@ export class OutlineRefiner {
     return cur;
   }
 }
-
-/** The largest corner move (share of the side) a refine takes. */
-export const MAX_MOVE = 0.2;
