@@ -14,7 +14,7 @@
 import * as ort from 'onnxruntime-node';
 import { modelFile } from '../model-files.js';
 import { applyHomography, invertHomography, squareToQuadHomography, type Point, type Quad } from '../../calibration/geometry.js';
-import type { RgbImage } from './outline.js';
+import { bilinear, type RgbImage } from './outline.js';
 
 export const NET_PX = 80;
 /** Share of the side shown beyond the outline on every side. */
@@ -32,8 +32,7 @@ export function cropAroundQuad(img: RgbImage, q: Quad): Uint8Array {
   const H = squareToQuadHomography(q);
   const out = new Uint8Array(NET_PX * NET_PX * 3);
   const span = 1 + 2 * NET_MARGIN;
-  const { width: W, height: Hh, data } = img;
-  const acc = [0, 0, 0];
+  const acc = [0, 0, 0], px = new Float32Array(3);
   for (let j = 0; j < NET_PX; j++) {
     for (let i = 0; i < NET_PX; i++) {
       acc[0] = acc[1] = acc[2] = 0;
@@ -42,12 +41,8 @@ export function cropAroundQuad(img: RgbImage, q: Quad): Uint8Array {
           const u = -NET_MARGIN + ((i + (a + 0.5) / SUPERSAMPLE) / NET_PX) * span;
           const v = -NET_MARGIN + ((j + (b + 0.5) / SUPERSAMPLE) / NET_PX) * span;
           const p = applyHomography(H, { x: u, y: v });
-          // Bilinear, pixel centres at +0.5 (as outline.ts samples); outside the frame: its edge.
-          const fx = Math.max(0, Math.min(W - 1.001, p.x - 0.5)), fy = Math.max(0, Math.min(Hh - 1.001, p.y - 0.5));
-          const x0 = Math.floor(fx), y0 = Math.floor(fy), tx = fx - x0, ty = fy - y0;
-          const o00 = (y0 * W + x0) * 3, o10 = o00 + 3, o01 = o00 + W * 3, o11 = o01 + 3;
-          const w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty;
-          for (let k = 0; k < 3; k++) acc[k]! += data[o00 + k]! * w00 + data[o10 + k]! * w10 + data[o01 + k]! * w01 + data[o11 + k]! * w11;
+          bilinear(img, p.x, p.y, px);
+          for (let k = 0; k < 3; k++) acc[k]! += px[k]!;
         }
       }
       const o = (j * NET_PX + i) * 3;

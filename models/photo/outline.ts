@@ -217,7 +217,8 @@ function edgeAcross(img: RgbImage, x: number, y: number, nx: number, ny: number,
   return Math.abs(rgbA[0]! - rgbB[0]!) + Math.abs(rgbA[1]! - rgbB[1]!) + Math.abs(rgbA[2]! - rgbB[2]!);
 }
 
-function bilinear(img: RgbImage, x: number, y: number, out: Float32Array): void {
+/** The image at (x, y), bilinear, pixel centres at +0.5, clamped to the frame. */
+export function bilinear(img: RgbImage, x: number, y: number, out: Float32Array): void {
   const { width: W, height: H, data } = img;
   const fx = Math.max(0, Math.min(W - 1.001, x - 0.5)), fy = Math.max(0, Math.min(H - 1.001, y - 0.5));
   const x0 = Math.floor(fx), y0 = Math.floor(fy), tx = fx - x0, ty = fy - y0;

@@ -38,6 +38,18 @@ async function movedOutlines(faces: Map<string, Rgba>, seed: number, bevel: bool
   };
 }
 
+/** The moved outlines of the frames of `seeds` refined by the committed model: how many end within 2 mm, of how many. */
+async function refinedWithin2mm(faces: Map<string, Rgba>, seeds: readonly number[], bevel: boolean) {
+  const refiner = await OutlineRefiner.load();
+  let within = 0, n = 0;
+  for (const seed of seeds) {
+    const { img, cases } = await movedOutlines(faces, seed, bevel);
+    const refined = await refiner.refine(img, cases.map((c) => c.moved));
+    cases.forEach((c, i) => { expect(mm(c.moved, c.truth)).toBeGreaterThan(2.5); n++; if (mm(refined[i]!, c.truth) <= 2) within++; });
+  }
+  return { within, n };
+}
+
 describe('the outline refiner', () => {
   it('moves an outline by offsets that take it onto the truth exactly (the training target and the reading agree)', () => {
     const r = rng(5);
@@ -63,28 +75,14 @@ describe('the outline refiner', () => {
   });
 
   it('brings outlines 3–4 mm and 2° off a first-edition tile within 2 mm', async () => {
-    const refiner = await OutlineRefiner.load();
-    const faces = await printFacesByTile(ids, 'c1-jcz');
-    let within = 0, n = 0;
-    for (const seed of [57001, 57002]) {
-      const { img, cases } = await movedOutlines(faces, seed, true);
-      const refined = await refiner.refine(img, cases.map((c) => c.moved));
-      cases.forEach((c, i) => { expect(mm(c.moved, c.truth)).toBeGreaterThan(2.5); n++; if (mm(refined[i]!, c.truth) <= 2) within++; });
-    }
+    const { within, n } = await refinedWithin2mm(await printFacesByTile(ids, 'c1-jcz'), [57001, 57002], true);
     expect(n).toBeGreaterThan(15);
     // Measured: every one of them (issue 30's bench asks 99 % of tiles found within 2 mm).
     expect(within / n).toBeGreaterThanOrEqual(0.95);
   });
 
   it('carries over to the second edition (never trained on): outlines 3–4 mm off come within 2 mm', async () => {
-    const refiner = await OutlineRefiner.load();
-    const faces = await realFacesByTile(ids);
-    let within = 0, n = 0;
-    for (const seed of [57011, 57012]) {
-      const { img, cases } = await movedOutlines(faces, seed, false);
-      const refined = await refiner.refine(img, cases.map((c) => c.moved));
-      cases.forEach((c, i) => { expect(mm(c.moved, c.truth)).toBeGreaterThan(2.5); n++; if (mm(refined[i]!, c.truth) <= 2) within++; });
-    }
+    const { within, n } = await refinedWithin2mm(await realFacesByTile(ids), [57011, 57012], false);
     expect(n).toBeGreaterThan(15);
     expect(within / n).toBeGreaterThanOrEqual(0.95);
   });
