@@ -64,7 +64,11 @@ export function squareEdgeScore(g: LabGradients, c: Point, angle: number, side: 
         const xi = Math.round(px + nx * d), yi = Math.round(py + ny * d);
         if (xi < 1 || yi < 1 || xi >= W - 1 || yi >= H - 1) continue;
         const j = yi * W + xi;
-        const e = Math.abs(gx[0][j]! * nx + gy[0][j]! * ny) + Math.abs(gx[1][j]! * nx + gy[1][j]! * ny) + Math.abs(gx[2][j]! * nx + gy[2][j]! * ny);
+        // Across the side less along it: a tile's edge runs along the side, a striped table's or a
+        // wood grain's stripes cross a square's sides at an angle (or run along two sides only).
+        const across = Math.abs(gx[0][j]! * nx + gy[0][j]! * ny) + Math.abs(gx[1][j]! * nx + gy[1][j]! * ny) + Math.abs(gx[2][j]! * nx + gy[2][j]! * ny);
+        const along = Math.abs(gx[0][j]! * tx + gy[0][j]! * ty) + Math.abs(gx[1][j]! * tx + gy[1][j]! * ty) + Math.abs(gx[2][j]! * tx + gy[2][j]! * ty);
+        const e = across - along;
         if (e > best) best = e;
       }
       sum += best;

@@ -425,6 +425,8 @@ export interface FoundOutlines {
  * plane from six; with fewer, their median); with fewer it takes the teach's (`findOutlines` prior).
  */
 const SIDE_FROM_FRAME = 6;
+/** With no lone tile in a frame, how many of its largest blobs give a guess at the tiles' side. */
+const SIDE_GUESSES = 4;
 
 /** The search size for many tiles in one frame: a tile of a 520 mm-wide view spans ~55 px. */
 export const MULTI_SEARCH_PX = 640;
@@ -464,6 +466,25 @@ export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage, p
   const singles = singleBlobs.map((b) => Math.sqrt(b.area));
   if (singles.length === 0 && blobs.length === 0) return { tiles: [], field: null };
   singles.sort((a, b) => a - b);
+  if (singles.length === 0 && !prior) {
+    // No lone tile to learn the side from (a teach's last few tiles laid in pairs, a pale table that
+    // leaves each tile's blob half filled): the largest blobs' shorter sides and square roots of
+    // their areas are guesses at it (a pair side by side, a lone tile), and the guess that outlines
+    // the most tiles is taken; with enough of them, the side across the frame learnt from those.
+    const guesses: number[] = [];
+    for (const b of [...blobs].sort((x, y) => y.area - x.area).slice(0, SIDE_GUESSES))
+      for (const g of [Math.min(...b.rectSize), Math.sqrt(b.area)])
+        if (g >= minSide && !guesses.some((x) => Math.abs(g / x - 1) < 0.05)) guesses.push(g);
+    if (guesses.length) {
+      const good = (f: FoundOutlines) => f.tiles.filter((t) => t.outline && !t.why);
+      const better = (a: FoundOutlines, b: FoundOutlines) => (good(b).length > good(a).length ? b : a);
+      const best = guesses.map((g) => findOutlines(cv, searchImg, refineImg, SideField.fit([], g * s))).reduce(better);
+      const sure = good(best);
+      if (sure.length < SIDE_FROM_FRAME) return best;
+      const learnt = SideField.fit(sure.map((t) => ({ at: centreOf(t.corners), side: meanSide(t.corners) })), meanSide(sure[0]!.corners));
+      return better(best, findOutlines(cv, searchImg, refineImg, learnt));
+    }
+  }
   // Too few lone tiles to learn the side across the frame from (tiles all touching, a table the
   // colour of the fields, a retake's few tiles): an earlier frame's, where the teach has one (the
   // camera does not move).
@@ -534,10 +555,10 @@ export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage, p
     out.push({ corners: quad, outline, why, filled: filledIn(quad) });
   }
   const onEdges = tilesOnEdges(refineImg, lab, W, H, s, field, out);
-  // A blob that packed into no square and holds a tile found on edges was that tile (and its
-  // neighbours or shadow), not two tiles overlapping: its card goes.
+  // A blob that packed into no square, or a square that failed its checks, over a tile found on
+  // edges was that tile (with its neighbours or a shadow), not two tiles overlapping: its card goes.
   const inside = (q: Quad, p: Point) => q.every((a, i) => { const b = q[(i + 1) % 4]!; return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0; });
-  const tiles = [...out.filter((f) => f.outline || !onEdges.some((e) => inside(f.corners, centreOf(e.corners)))), ...onEdges];
+  const tiles = [...out.filter((f) => (f.outline && !f.why) || !onEdges.some((e) => inside(f.corners, centreOf(e.corners)))), ...onEdges];
   return { tiles, field: singleBlobs.length >= SIDE_FROM_FRAME ? field : null };
 }
 
@@ -560,7 +581,8 @@ function tilesOnEdges(refineImg: RgbImage, lab: Uint8Array, W: number, H: number
   const ref = good.map((f) => squareEdgeScore(g, toSearch(centreOf(f.corners)), angleOf(f.corners), meanSide(f.corners) / s)).sort((a, b) => a - b);
   const median = ref.length ? ref[Math.floor(ref.length / 2)]! : 0;
   const minScore = Math.max(EDGE_SQUARE_FLOOR, EDGE_SQUARE_SHARE * median);
-  const taken = found.filter((f) => f.outline).map((f) => toSearch(centreOf(f.corners)));
+  // Only outlines that passed: a square packed into a shadow or left without clear edges may sit on a tile.
+  const taken = good.map((f) => toSearch(centreOf(f.corners)));
   const out: FoundTile[] = [];
   for (const e of edgeSquares(g, (p) => field.at({ x: p.x * s, y: p.y * s }) / s, taken, minScore)) {
     const start = orderCorners(e.corners.map((p) => ({ x: p.x * s, y: p.y * s })));
@@ -568,7 +590,7 @@ function tilesOnEdges(refineImg: RgbImage, lab: Uint8Array, W: number, H: number
     if (!fitted || !isConvex(fitted.quad)) continue;
     const quad = orderCorners(fitted.quad);
     const c = centreOf(quad), side = meanSide(quad);
-    if ([...found, ...out].some((f) => f.outline && dist(centreOf(f.corners), c) < 0.75 * side)) continue;
+    if ([...good, ...out].some((f) => dist(centreOf(f.corners), c) < 0.75 * side)) continue;
     const outline = outlineOf(quad, fitted.support);
     // Only what passes every check: a square on edges alone that does not is no tile, not a card.
     if (judgeOutline(outline, refineImg.width, refineImg.height)) continue;

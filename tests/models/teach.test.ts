@@ -179,6 +179,24 @@ describe('teach frames', () => {
     expect(moved.sides.at(REFINE_PX, frame.width)!.at(centre)).toBeCloseTo(learnt.at(centre), 6);
   }, 60_000);
 
+  it("a teach's first frame of a few tiles laid together, with no lone tile and no side learnt before, finds them all within 2 mm", async () => {
+    // Three laid in an L (the largest blob, its shorter side two tiles'), two edge to edge: the side
+    // is guessed from each of the largest blobs and the guess that outlines the most tiles kept.
+    const spec = (id: string) => ({ face: faces.get(id)!, label: id });
+    const beside = (x: number, y: number, angle: number, k: number) => ({ x: x + Math.cos(angle + (k * Math.PI) / 2) * 45.6, y: y + Math.sin(angle + (k * Math.PI) / 2) * 45.6 });
+    const at = (id: string, p: { x: number; y: number }, angle: number) => ({ spec: spec(id), ...p, angle });
+    const keep = [
+      at('BASE_D', { x: -120, y: -50 }, 0.4), at('BASE_U', beside(-120, -50, 0.4, 0), 0.4), at('RIVER_D', beside(-120, -50, 0.4, 1), 0.4),
+      at('BASE_E', { x: 60, y: 50 }, 1.1), at('IC_F', beside(60, 50, 1.1, 0), 1.1),
+    ];
+    const scene = await makeTeachScene({ seed: 70, tiles: [], keep, tableColour: [205, 170, 170], tiltDeg: 4, format: 'png' });
+    expect(scene.tiles).toHaveLength(5);
+    const cards = await read(scene);
+    const within2mm = scene.tiles.filter((t) => cards.some((c) => !c.why && matchCorners(c.corners, t.corners).error * 45 <= 2));
+    expect(within2mm.map((t) => t.label).sort()).toEqual(['BASE_D', 'BASE_E', 'BASE_U', 'IC_F', 'RIVER_D']);
+    expect(cards.filter((c) => c.why)).toEqual([]);
+  }, 60_000);
+
   it('a frame that is not an image is refused with the reason, and an empty one', async () => {
     const r = await readTeachFrame(recognizer, new TextEncoder().encode('this is not a picture'));
     expect(r.ok).toBe(false);
