@@ -21,7 +21,7 @@ function sof(b: Uint8Array): number | null {
 }
 
 describe('bundled recordings play in Chromium’s fake camera', () => {
-  for (const name of ['short-s5', 'demo-tower-jc']) {
+  for (const name of ['short-s5', 'demo-tower-jc', 'printed-c2-s7604']) {
     it(`${name}: every frame is a baseline JPEG`, () => {
       const frames = [...splitMjpeg(new Uint8Array(readFileSync(join(import.meta.dirname, '../fixtures/recordings', name, 'video.mjpeg'))))];
       expect(frames.length).toBeGreaterThan(0);
