@@ -412,6 +412,8 @@ export interface FoundTile {
   readonly why: string | null;
   /** Share of the outline's inside that the search saw as not table (a hand reaching in from the frame's edge counts as table). */
   readonly filled: number;
+  /** Found on colour edges alone (`tilesOnEdges`): no mask saw anything there. */
+  readonly onEdges?: boolean;
 }
 
 /** The tiles found in a frame, and the tiles' side across it when the frame showed enough lone tiles to learn it (refine pixels). */
@@ -596,7 +598,7 @@ function tilesOnEdges(refineImg: RgbImage, lab: Uint8Array, W: number, H: number
     if (judgeOutline(outline, refineImg.width, refineImg.height)) continue;
     if (Math.abs(side / field.at(c) - 1) > 0.2) continue;
     // The masks did not see it (that is why it is looked for here): its edges all round are the evidence.
-    out.push({ corners: quad, outline, why: null, filled: 1 });
+    out.push({ corners: quad, outline, why: null, filled: 1, onEdges: true });
   }
   return out;
 }

@@ -13,7 +13,7 @@ import type { Edition } from '../../engine/catalog/types.js';
 import { fail, ok, type Result } from '../../engine/result.js';
 import { decodeReading } from '../decode.js';
 import type { TileRecognizer } from '../runner.js';
-import { findOutlines, judgeOutline, MULTI_SEARCH_PX, orderCorners, outlineOf, REFINE_PX, type FoundTile, type RgbImage } from '../photo/outline.js';
+import { findOutlines, judgeOutline, MULTI_SEARCH_PX, orderCorners, outlineOf, OUTLINE_RULES, REFINE_PX, type FoundTile, type RgbImage } from '../photo/outline.js';
 import { OutlineRefiner } from '../photo/outline-net.js';
 import type { TileSides } from './sides.js';
 import { decodeAt, MIN_PRESENT, photoCandidates, photoSize, PHOTO_EXPANSIONS, rectifyFromPhoto, SHOWN_PX, type PhotoExpansion, type PhotoReading } from '../photo/read.js';
@@ -124,5 +124,12 @@ export async function readTeachFrame(recognizer: TileRecognizer, bytes: Uint8Arr
       cards[t.i] = { ...card, why, cropPng, readings: list.slice(0, 3), alternatives: list, present: reading.present };
     }
   }
-  return ok(cards);
+  // Where neither the edges nor the model see a tile — a square found on edges alone, or one without
+  // clear edges, that the model sees no tile's face in — it is the table's own pattern (a striped
+  // cloth, a wood grain) or a shadow, not a tile: it gets no card for the table to discard. (Tuning,
+  // c1-jcz: such cards over no tile had 0–33 % edge support and p ≤ 0.01; those over a tile, cut off
+  // by 12 mm, 43–47 % and p ≥ 0.85.)
+  const noTile = (f: FoundTile, c: TeachCard) =>
+    c.readings.length === 0 && c.present < MIN_PRESENT && (f.onEdges === true || (f.outline !== null && f.outline.edgeSupport < OUTLINE_RULES.minEdgeSupport));
+  return ok(cards.filter((c, i) => !noTile(found[i]!, c)));
 }
