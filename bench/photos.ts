@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Quad } from '../calibration/geometry.js';
+import { meanSide } from '../models/photo/outline.js';
 import { TileCatalog } from '../engine/catalog/registry.js';
 import { sameUpToSymmetry } from '../models/classes.js';
 import { REALART_DIR } from '../models/eval/realart.js';
@@ -26,7 +26,6 @@ const SIZE_BANDS: readonly (readonly [number, number])[] = [[0.1, 0.3], [0.3, 0.
 const NO_TILE_PHOTOS = 24;
 const SEED = 27_000;
 const noRefiner = process.argv.includes('--no-refiner');
-const meanSide = (q: Quad) => q.reduce((a, p, i) => a + Math.hypot(p.x - q[(i + 1) % 4]!.x, p.y - q[(i + 1) % 4]!.y), 0) / 4;
 
 interface Entry { file: string; id: string; rotation: number }
 

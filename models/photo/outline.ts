@@ -805,7 +805,8 @@ const FIT_TO_SIDE = true;
 const OPEN_HULL_FILL = 0.8;
 
 const centreOf = (q: Quad): Point => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
-const meanSide = (q: Quad) => q.reduce((a, p, i) => a + dist(p, q[(i + 1) % 4]!), 0) / 4;
+/** A quadrilateral's mean side length. */
+export const meanSide = (q: Quad) => q.reduce((a, p, i) => a + dist(p, q[(i + 1) % 4]!), 0) / 4;
 
 /**
  * The tiles' side in pixels across a frame. A camera up to ~12° off vertical sees the table nearer

@@ -18,7 +18,7 @@ import { loadCv } from '../../../calibration/cv.js';
 import type { Quad } from '../../../calibration/geometry.js';
 import { TileCatalog } from '../../../engine/catalog/registry.js';
 import { rng } from '../../../engine/sim/rng.js';
-import { findOutline, findOutlines, MULTI_SEARCH_PX, REFINE_PX, SEARCH_PX } from '../../photo/outline.js';
+import { findOutline, findOutlines, meanSide, MULTI_SEARCH_PX, REFINE_PX, SEARCH_PX } from '../../photo/outline.js';
 import { cropAroundQuad, NET_PX, offsetsTo } from '../../photo/outline-net.js';
 import { decodeAt } from '../../photo/read.js';
 import { makePhoto, matchCorners } from '../../photo/synthetic.js';
@@ -46,11 +46,10 @@ let n = 0, finderSamples = 0;
 const t0 = Date.now();
 
 const photos = process.argv.includes('--photos');
-const side = (q: Quad) => q.reduce((a, p, i) => a + Math.hypot(p.x - q[(i + 1) % 4]!.x, p.y - q[(i + 1) % 4]!.y), 0) / 4;
 
 /** The true outline moved at random (turned, scaled, shifted, jittered), its corners numbered from any of them. */
 function movedAtRandom(r: () => number, corners: Quad, big: boolean): { q: Quad; truth: Quad } {
-  const mm = side(corners) / 45;
+  const mm = meanSide(corners) / 45;
   const cx = corners.reduce((a, p) => a + p.x, 0) / 4, cy = corners.reduce((a, p) => a + p.y, 0) / 4;
   const a = ((r() * 2 - 1) * (big ? 5 : 1.5) * Math.PI) / 180, sc = 1 + (r() * 2 - 1) * (big ? 0.05 : 0.02);
   const dx = (r() * 2 - 1) * (big ? 6 : 1.5) * mm, dy = (r() * 2 - 1) * (big ? 6 : 1.5) * mm;
