@@ -30,7 +30,7 @@ import { TileRecognizer } from '../models/runner.js';
 import { printFacesByTile } from '../models/synth/print-faces.js';
 import type { Rgba } from '../models/synth/image.js';
 import { readTeachFrame, type TeachCard } from '../models/teach/read.js';
-import { copiesAgree, isSure, SURE_CONFIDENCE } from '../models/teach/session.js';
+import { copiesAgree, isSure, outlineSure, SURE_CONFIDENCE } from '../models/teach/session.js';
 import { assignByCounts, boxCounts } from '../models/teach/counts.js';
 import { photoCandidates, SHOWN_FACE, SHOWN_PX, squareToQuadHomography } from '../models/photo/read.js';
 import { coveredMasks, type CopyPicture } from '../models/teach/covered.js';
@@ -133,7 +133,7 @@ for (let b = 0; b < boxes; b++) {
     };
     const right = (c: TeachCard, k: number) => rightAs(c, c.readings[k]);
     // As TeachSession.isSure: sure by its reading, and like the box's other cards sure as its type.
-    const sure = (c: TeachCard) => isSure(c.readings, keptByCounts.get(c) ?? true) && copiesAgree(c.cropRgb, sureByReading.filter((o) => o !== c && o.cropRgb && o.readings[0]!.tileId === c.readings[0]!.tileId).map((o) => o.cropRgb!));
+    const sure = (c: TeachCard) => isSure(c.readings, keptByCounts.get(c) ?? true) && outlineSure(c.sideOff) && copiesAgree(c.cropRgb, sureByReading.filter((o) => o !== c && o.cropRgb && o.readings[0]!.tileId === c.readings[0]!.tileId).map((o) => o.cropRgb!));
     for (const c of cards) {
       if (c.why || !c.readings.length) continue;
       confidences.push({ c: c.readings[0]!.confidence, right: right(c, 0) });

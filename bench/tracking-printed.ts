@@ -52,9 +52,9 @@ const teachSeed = teachSeedArg === undefined ? null : Number(teachSeedArg);
  * true tile (what its corrections come to), and discards a card whose outline is more than 2 mm
  * off; a type left without a taught card is laid again, one copy, in a later frame (a retake), up
  * to two more rounds. A type's first taught card's picture is its picture for the tracker, as a
- * board picture is.
+ * board picture is; every taught copy is enrolled as the model's exemplar, as the app does.
  */
-async function taughtPictures(faces: Map<string, Rgba>, edition: Edition, seed0: number): Promise<{ pictures: TilePicture[]; frames: number; corrected: number; wrong: number }> {
+async function taughtPictures(faces: Map<string, Rgba>, edition: Edition, seed0: number): Promise<{ pictures: TilePicture[]; exemplars: TilePicture[]; frames: number; corrected: number; wrong: number }> {
   const recognizer = await TileRecognizer.load();
   const expansions = ['base', 'river', 'inns-cathedrals'] as const;
   const candidates = photoCandidates(edition, [...expansions]);
@@ -65,6 +65,7 @@ async function taughtPictures(faces: Map<string, Rgba>, edition: Edition, seed0:
   const pictures = new Map<string, TilePicture>();
   const judged = new Set<number>();
   let frames = 0, corrected = 0, wrong = 0;
+  const cardErr = new Map<number, number>();
   const r = rng(seed0);
   const box = types.flatMap((id) => Array<string>(counts.get(id) ?? 1).fill(id)).sort(() => r() - 0.5);
   for (let round = 0; round < 3; round++) {
@@ -87,6 +88,11 @@ async function taughtPictures(faces: Map<string, Rgba>, edition: Edition, seed0:
         }
         return best?.t ?? null;
       };
+      for (const c of session.cards) {
+        if (!fresh.has(c.id)) continue;
+        const errs = scene.tiles.map((t) => matchCorners(c.corners, t.corners).error * 45);
+        cardErr.set(c.id, Math.min(...errs));
+      }
       for (const id of session.acceptAllSure()) {
         const c = session.get(id);
         if (judged.has(id) || !fresh.has(id)) continue;
@@ -111,8 +117,16 @@ async function taughtPictures(faces: Map<string, Rgba>, edition: Edition, seed0:
       }
     }
   }
+  if (process.env.BENCH_BREAKDOWN) {
+    const firsts = new Map<string, number>();
+    for (const t of session.taught()) if (!firsts.has(t.tileId)) firsts.set(t.tileId, t.cardId);
+    const e = [...firsts.entries()].map(([id, c]) => ({ id, e: cardErr.get(c) ?? NaN })).sort((a, b) => b.e - a.e);
+    console.error(`  each type's picture: its card's outline off by (mm): ${e.map((x) => `${x.id} ${x.e.toFixed(1)}`).join(', ')}`);
+  }
   if (process.env.BENCH_BREAKDOWN) console.error(`  untaught: ${types.filter((id) => !pictures.has(id)).join(' ') || 'none'}`);
-  return { pictures: [...pictures.values()], frames, corrected, wrong };
+  // Every taught copy is also the model's exemplar, as the app enrols them (enrolled.ts).
+  const exemplars = session.taught().map((t) => ({ tileId: t.tileId, rot: t.rotation, width: 256, height: 256, data: t.cropRgb }));
+  return { pictures: [...pictures.values()], exemplars, frames, corrected, wrong };
 }
 
 const centreOf = (q: readonly { x: number; y: number }[]) => ({ x: q.reduce((a, p) => a + p.x, 0) / q.length, y: q.reduce((a, p) => a + p.y, 0) / q.length });
@@ -150,13 +164,13 @@ try {
     ['printed art, taught before the first game', async () => {
       const taught = await taughtPictures(faces, 'C2', teachSeed ?? 33_000);
       console.log(`taught before the first game: ${taught.pictures.length} tile types from ${taught.frames} teach frames, ${taught.corrected} cards answered by the table, ${taught.wrong} sure cards taught wrongly`);
-      return [{ pictures: taught.pictures }, await Promise.all(GAMES.map((seed) => recordingOf(seed)))];
+      return [{ pictures: taught.pictures, exemplars: taught.exemplars }, await Promise.all(GAMES.map((seed) => recordingOf(seed)))];
     }],
     ['first-edition print, first game', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, c1)))]],
     ['first-edition print, taught before the first game', async () => {
       const taught = await taughtPictures(firstEdition, 'C1', teachSeed ?? 34_000);
       console.log(`first edition taught before the first game: ${taught.pictures.length} tile types from ${taught.frames} teach frames, ${taught.corrected} cards answered by the table, ${taught.wrong} sure cards taught wrongly`);
-      return [{ pictures: taught.pictures }, await Promise.all(GAMES.map((seed) => recordingOf(seed, c1)))];
+      return [{ pictures: taught.pictures, exemplars: taught.exemplars }, await Promise.all(GAMES.map((seed) => recordingOf(seed, c1)))];
     }],
     ['printed art, first game, 1280×960 camera', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, { faces, art: 'realart', large: true })))]],
     ['first-edition print, first game, 1280×960 camera', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, { ...c1, large: true })))]],

@@ -13,7 +13,7 @@ import type { Edition } from '../../engine/catalog/types.js';
 import { fail, ok, type Result } from '../../engine/result.js';
 import { decodeReading } from '../decode.js';
 import type { TileRecognizer } from '../runner.js';
-import { findOutlines, judgeOutline, MULTI_SEARCH_PX, orderCorners, outlineOf, OUTLINE_RULES, REFINE_PX, type FoundTile, type RgbImage } from '../photo/outline.js';
+import { findOutlines, meanSide, SideField, judgeOutline, MULTI_SEARCH_PX, orderCorners, outlineOf, OUTLINE_RULES, REFINE_PX, type FoundTile, type RgbImage } from '../photo/outline.js';
 import { OutlineRefiner } from '../photo/outline-net.js';
 import type { TileSides } from './sides.js';
 import { decodeAt, MIN_PRESENT, photoCandidates, photoSize, PHOTO_EXPANSIONS, rectifyFromPhoto, SHOWN_PX, type PhotoExpansion, type PhotoReading } from '../photo/read.js';
@@ -35,6 +35,11 @@ export interface TeachCard {
   readonly present: number;
   /** Share of the outline's inside the search saw as tile (a hand from the frame's edge lowers it). */
   readonly filled: number;
+  /**
+   * The outline's side furthest from the tiles' side at its place in the frame (`SideField`), as a
+   * share of it: an outline cut off a tile, or reaching past a corner, has a side too short or too long.
+   */
+  readonly sideOff: number;
 }
 
 export interface TeachFrameOptions {
@@ -69,6 +74,14 @@ async function refineOutlines(refiner: OutlineRefiner, img: RgbImage, tiles: rea
   });
 }
 
+const centreOf = (q: Quad) => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
+
+/** `TeachCard.sideOff` of an outline against the tiles' side across the frame. */
+function sideOff(q: Quad, field: SideField): number {
+  const side = field.at(centreOf(q));
+  return Math.max(...q.map((p, i) => Math.abs(Math.hypot(p.x - q[(i + 1) % 4]!.x, p.y - q[(i + 1) % 4]!.y) / side - 1)));
+}
+
 export async function readTeachFrame(recognizer: TileRecognizer, bytes: Uint8Array, options: TeachFrameOptions = {}): Promise<Result<TeachCard[]>> {
   const size = await photoSize(bytes);
   if (!size.ok) return size;
@@ -84,8 +97,11 @@ export async function readTeachFrame(recognizer: TileRecognizer, bytes: Uint8Arr
   } catch (e) {
     return fail(`the image could not be decoded (${(e as Error).message})`);
   }
-  const { tiles: outlined, field } = findOutlines(cv, searchImg, refineImg, options.sides?.at(refineImg.width, width) ?? null);
+  const prior = options.sides?.at(refineImg.width, width) ?? null;
+  const { tiles: outlined, field } = findOutlines(cv, searchImg, refineImg, prior);
   const found = options.refiner === null ? outlined : await refineOutlines(options.refiner ?? (await OutlineRefiner.shared()), refineImg, outlined);
+  // The tiles' side across the frame: as the finder learnt it, else from the outlines read.
+  const sideField = field ?? prior ?? SideField.fit(found.filter((t) => t.outline && !t.why).map((t) => ({ at: centreOf(t.corners), side: meanSide(t.corners) })), 0);
   if (field) options.sides?.learn(field, refineImg.width, width);
   const s = width / refineImg.width;
   const cards: TeachCard[] = [];
@@ -102,7 +118,7 @@ export async function readTeachFrame(recognizer: TileRecognizer, bytes: Uint8Arr
         rgb = null;
       }
     }
-    cards.push({ corners, why, cropPng: null, cropRgb: rgb, readings: [], alternatives: [], present: 0, filled: f.filled });
+    cards.push({ corners, why, cropPng: null, cropRgb: rgb, readings: [], alternatives: [], present: 0, filled: f.filled, sideOff: sideOff(f.corners, sideField) });
     if (rgb) toRead.push({ i: cards.length - 1, rgb });
   }
   if (toRead.length) {

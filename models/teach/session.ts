@@ -31,6 +31,17 @@ export function isSure(readings: readonly PhotoReading[], kept: boolean): boolea
   return !!first && kept && first.confidence >= SURE_CONFIDENCE;
 }
 
+/**
+ * A card sure by its reading must also be cut where the tile lies, for its picture to be taught
+ * unseen: no side of its outline more than this share off the tiles' side at its place in the frame
+ * (`TeachCard.sideOff`). Tuning art (c1-jcz, c1-wiki, 11 draws of bench:teach): sure cards within
+ * 1 mm of their tile at most 0.077 in 99 of 100, those over 2 mm off 0.045–0.156.
+ */
+export const SURE_SIDE_OFF = 0.08;
+
+/** A card's outline lets its picture be taught unseen (`SURE_SIDE_OFF`). */
+export const outlineSure = (sideOff: number): boolean => sideOff <= SURE_SIDE_OFF;
+
 export type CardState = 'open' | 'accepted' | 'discarded';
 type Turn = 0 | 90 | 180 | 270;
 
@@ -47,6 +58,8 @@ export interface SessionCard {
   byCounts: boolean;
   cropRgb: Uint8Array | null;
   cropPng: Uint8Array | null;
+  /** `TeachCard.sideOff`: how far the card's outline is from a tile's shape at its place. */
+  sideOff: number;
   state: CardState;
   /** The table's answer (accepted cards): the tile type and its clockwise turn in the card's picture. */
   tileId: string | null;
@@ -84,7 +97,7 @@ export function copiesAgree(crop: Uint8Array | null, peers: readonly Uint8Array[
 }
 
 /** A card's look in a frame (its readings as the model gave them, before the counts). */
-const look = (f: TeachCard) => ({ why: f.why, readings: f.readings, alternatives: f.alternatives.length ? f.alternatives : f.readings, byCounts: false, cropRgb: f.cropRgb, cropPng: f.cropPng });
+const look = (f: TeachCard) => ({ why: f.why, readings: f.readings, alternatives: f.alternatives.length ? f.alternatives : f.readings, byCounts: false, cropRgb: f.cropRgb, cropPng: f.cropPng, sideOff: f.sideOff });
 
 const centre = (q: Quad) => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
 const sideOf = (q: Quad) => q.reduce((s, p, i) => s + Math.hypot(p.x - q[(i + 1) % 4]!.x, p.y - q[(i + 1) % 4]!.y), 0) / 4;
@@ -243,9 +256,9 @@ export class TeachSession {
     return c;
   }
 
-  /** Whether "accept all sure cards" would take this card: sure by its reading, and like the other copies of its type. */
+  /** Whether "accept all sure cards" would take this card: sure by its reading and its outline, and like the other copies of its type. */
   isSure(c: SessionCard): boolean {
-    if (this.options.unreadable || !(c.state === 'open' && c.why === null && this.sureByReading(c))) return false;
+    if (this.options.unreadable || !(c.state === 'open' && c.why === null && this.sureByReading(c) && outlineSure(c.sideOff))) return false;
     const id = c.readings[0]!.tileId;
     const peers = this.cards.filter((o) => o !== c && o.cropRgb && o.why === null && (o.state === 'accepted' ? o.tileId === id : o.state === 'open' && this.sureByReading(o) && o.readings[0]!.tileId === id));
     return copiesAgree(c.cropRgb, peers.map((o) => o.cropRgb!));

@@ -87,6 +87,11 @@ export interface ReplayOptions {
    * tile type (the app: 2). Default 0: nothing enrolled.
    */
   readonly learnAnswers?: number;
+  /**
+   * As the app's tracker does with the tiles a table taught (tracker-host.ts `create`, every copy):
+   * these pictures enrolled as the model's exemplars before the first frame is read.
+   */
+  readonly exemplars?: readonly TilePicture[];
 }
 
 export async function replayRecording(dir: string, options: ReplayOptions = {}): Promise<ReplayResult> {
@@ -104,16 +109,22 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   const src = manifest.source as { style?: string; markers?: SheetLayout };
   if (!src.style || !src.markers) throw new Error(`${dir}: manifest source lacks the tile set's style or the marker layout`);
   const calibration = options.startPieceCorners ? { startPieceCorners: options.startPieceCorners } : { markers: src.markers };
-  const enrollment = options.learnAnswers ? new Enrollment() : null;
+  const enrollment = options.learnAnswers || options.exemplars?.length ? new Enrollment() : null;
   const tracker = await Tracker.create({ setup, style: src.style, ...calibration, ...(options.pictures ? { pictures: options.pictures } : {}), ...(enrollment ? { enrollment } : {}) });
+  const recognizer = tracker.recognizer;
+  for (const p of options.exemplars ?? []) {
+    if (!enrollment || !recognizer) break;
+    const ex = await exemplarsFromCrop(recognizer, { pixels: p.data, width: p.width, height: p.height, channels: 3 }, p.tileId, p.rot, { newTile: !recognizer.info.tiles.includes(p.tileId) });
+    if (!ex.ok) throw new Error(`exemplar of ${p.tileId}: ${ex.reason}`);
+    enrollment.add(...ex.value);
+  }
   /** Pictures of answered tiles to enroll before the next frame is read (the app enrols them in the background). */
   const toLearn: (PlaceTile | PlacePrizeTile)[] = [];
   const learned: { tileId: string; frame: number }[] = [];
   const learnAnswered = async (frame: number) => {
     for (const c of toLearn.splice(0)) {
       const picture = tracker.cellPicture(c.at[0], c.at[1]);
-      const recognizer = tracker.recognizer;
-      if (!enrollment || !picture || !recognizer || learned.filter((l) => l.tileId === c.tile).length >= options.learnAnswers!) continue;
+      if (!enrollment || !options.learnAnswers || !picture || !recognizer || learned.filter((l) => l.tileId === c.tile).length >= options.learnAnswers!) continue;
       const png = await sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).png().toBuffer();
       const ex = await exemplarsFromCrop(recognizer, png, c.tile, c.rot, { newTile: !recognizer.info.tiles.includes(c.tile) });
       if (!ex.ok) continue;

@@ -12,7 +12,7 @@ import { SideField } from '../../models/photo/outline.js';
 import { photoCandidates, SHOWN_PX, type PhotoReading } from '../../models/photo/read.js';
 import { assignByCounts, boxCounts } from '../../models/teach/counts.js';
 import type { TeachCard } from '../../models/teach/read.js';
-import { copiesAgree, TeachSession } from '../../models/teach/session.js';
+import { copiesAgree, SURE_SIDE_OFF, TeachSession } from '../../models/teach/session.js';
 
 const r = (tileId: string, confidence: number, rotation: PhotoReading['rotation'] = 0): PhotoReading => ({ tileId, rotation, confidence });
 
@@ -45,7 +45,7 @@ describe('the box counts', () => {
   it('in a session a card the counts move shows the reading they give it first and is never sure; discarding the other card puts the model first back', () => {
     const crop = new Uint8Array(SHOWN_PX * SHOWN_PX * 3);
     const quad = (x: number): Quad => [{ x, y: 0 }, { x: x + 100, y: 0 }, { x: x + 100, y: 100 }, { x, y: 100 }];
-    const card = (x: number, readings: PhotoReading[]): TeachCard => ({ corners: quad(x), why: null, cropPng: null, cropRgb: crop, readings: readings.slice(0, 3), alternatives: readings, present: 1, filled: 1 });
+    const card = (x: number, readings: PhotoReading[]): TeachCard => ({ corners: quad(x), why: null, cropPng: null, cropRgb: crop, readings: readings.slice(0, 3), alternatives: readings, present: 1, filled: 1, sideOff: 0 });
     const session = new TeachSession(new Map([['X', 1], ['Y', 1]]));
     session.addFrame([card(0, [r('X', 0.9999, 90), r('Y', 0.0001)]), card(300, [r('X', 0.99995, 180), r('Y', 0.00005, 270)])]);
     const [first, second] = session.cards;
@@ -73,7 +73,7 @@ describe('sure cards and the other copies of their type', () => {
     return new Uint8Array(data);
   };
   const quad = (x: number): Quad => [{ x, y: 0 }, { x: x + 100, y: 0 }, { x: x + 100, y: 100 }, { x, y: 100 }];
-  const card = (x: number, crop: Uint8Array, readings: PhotoReading[]): TeachCard => ({ corners: quad(x), why: null, cropPng: null, cropRgb: crop, readings, alternatives: readings, present: 1, filled: 1 });
+  const card = (x: number, crop: Uint8Array, readings: PhotoReading[]): TeachCard => ({ corners: quad(x), why: null, cropPng: null, cropRgb: crop, readings, alternatives: readings, present: 1, filled: 1, sideOff: 0 });
 
   it('a card read at 0.9999 is not sure when its picture is unlike the other copies read as its type; copies turned and lit differently are', async () => {
     const b1 = await pictureOf('BASE_B', 0), b2 = await pictureOf('BASE_B', 90, 0.8), a = await pictureOf('BASE_A', 0);
@@ -97,6 +97,17 @@ describe('sure cards and the other copies of their type', () => {
     const alone = new TeachSession();
     alone.addFrame([card(0, a, [r('BASE_A', 0.9999)])]);
     expect(alone.isSure(alone.cards[0]!)).toBe(true);
+  });
+
+  it('a card read at 0.9999 whose outline is not a tile\'s shape at its place is not sure: its picture is left for the table to see', async () => {
+    const b1 = await pictureOf('BASE_B', 0), b2 = await pictureOf('BASE_B', 90);
+    const session = new TeachSession();
+    session.addFrame([card(0, b1, [r('BASE_B', 0.9999)]), { ...card(300, b2, [r('BASE_B', 0.9999, 90)]), sideOff: SURE_SIDE_OFF + 0.04 }]);
+    const [cut, off] = session.cards;
+    expect(session.isSure(cut!)).toBe(true);
+    expect(session.isSure(off!)).toBe(false);
+    expect(session.acceptAllSure()).toEqual([cut!.id]);
+    expect(off!.state).toBe('open');
   });
 });
 

@@ -17,7 +17,7 @@ import { printFacesByTile } from '../../models/synth/print-faces.js';
 import type { Rgba } from '../../models/synth/image.js';
 import { readTeachFrame, type TeachCard } from '../../models/teach/read.js';
 import { makeTeachScene, type TeachScene, type TeachTruth } from '../../models/teach/scene.js';
-import { SURE_CONFIDENCE, TeachSession } from '../../models/teach/session.js';
+import { SURE_CONFIDENCE, SURE_SIDE_OFF, TeachSession } from '../../models/teach/session.js';
 
 const catalog = TileCatalog.classic();
 const IDS = ['BASE_D', 'BASE_U', 'BASE_E', 'RIVER_D', 'BASE_R', 'IC_F'];
@@ -53,6 +53,8 @@ describe('teach frames', () => {
       const m = matchCorners(c.corners, t.corners);
       if (m.error * 45 > 2) continue;
       found++;
+      // An outline on its tile has a tile's sides where it lies: nothing keeps it from being sure.
+      expect(c.sideOff, `${t.label}'s card`).toBeLessThanOrEqual(SURE_SIDE_OFF);
       const q = (4 - m.shift) % 4;
       const first = c.readings[0];
       const isRight = !!first && first.tileId === t.label && sameUpToSymmetry(catalog.get(t.label)!, first.rotation / 90, q);
