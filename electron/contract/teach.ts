@@ -78,6 +78,8 @@ export interface TeachCardView {
   readonly readings: readonly TeachReadingView[];
   /** "Accept all sure cards" takes it. */
   readonly sure: boolean;
+  /** Why an open card's picture is not taught unseen though it may be read well: its outline may be off the tile (`outlineNote`); null otherwise. */
+  readonly outlineNote: string | null;
   /** The table's answer (accepted cards): the tile, its turn in the picture, and how it was named. */
   readonly answer: { readonly tileId: string; readonly name: string; readonly rotation: 0 | 90 | 180 | 270; readonly how: string } | null;
   /** The tile's corners in the frame (pixels), for the picture's overlay. */

@@ -42,6 +42,15 @@ export const SURE_SIDE_OFF = 0.08;
 /** A card's outline lets its picture be taught unseen (`SURE_SIDE_OFF`). */
 export const outlineSure = (sideOff: number): boolean => sideOff <= SURE_SIDE_OFF;
 
+/**
+ * What the table is told on an open card whose outline keeps it from being sure (its reading may be
+ * sure: the card is then the only reason "accept all sure" leaves it), or null.
+ */
+export function outlineNote(c: Pick<SessionCard, 'state' | 'why' | 'sideOff'>): string | null {
+  if (c.state !== 'open' || c.why !== null || outlineSure(c.sideOff)) return null;
+  return `The outline found may be off this tile (a side ${Math.round(c.sideOff * 100)} % off the tiles' side here): check its picture, or lay the tile again.`;
+}
+
 export type CardState = 'open' | 'accepted' | 'discarded';
 type Turn = 0 | 90 | 180 | 270;
 

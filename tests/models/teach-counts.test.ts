@@ -12,7 +12,7 @@ import { SideField } from '../../models/photo/outline.js';
 import { photoCandidates, SHOWN_PX, type PhotoReading } from '../../models/photo/read.js';
 import { assignByCounts, boxCounts } from '../../models/teach/counts.js';
 import type { TeachCard } from '../../models/teach/read.js';
-import { copiesAgree, SURE_SIDE_OFF, TeachSession } from '../../models/teach/session.js';
+import { copiesAgree, outlineNote, SURE_SIDE_OFF, TeachSession } from '../../models/teach/session.js';
 
 const r = (tileId: string, confidence: number, rotation: PhotoReading['rotation'] = 0): PhotoReading => ({ tileId, rotation, confidence });
 
@@ -108,6 +108,11 @@ describe('sure cards and the other copies of their type', () => {
     expect(session.isSure(off!)).toBe(false);
     expect(session.acceptAllSure()).toEqual([cut!.id]);
     expect(off!.state).toBe('open');
+    // The table is told why the card is left to it; the card cut true says nothing.
+    expect(outlineNote(off!)).toMatch(/outline found may be off this tile \(a side 12 % off/);
+    expect(outlineNote(cut!)).toBeNull();
+    session.discard(off!.id);
+    expect(outlineNote(off!)).toBeNull();
   });
 });
 

@@ -17,7 +17,7 @@ import type { Edition, TileType } from '../../../engine/catalog/types.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
 import { PHOTO_EXPANSIONS, photoCandidates, SHOWN_PX, type PhotoExpansion } from '../../../models/photo/read.js';
 import type { TileRecognizer } from '../../../models/runner.js';
-import { TeachSession, type SessionCard } from '../../../models/teach/session.js';
+import { outlineNote, TeachSession, type SessionCard } from '../../../models/teach/session.js';
 import { boxCounts } from '../../../models/teach/counts.js';
 import type { TaughtImportResult, TaughtTypeView, TeachCardView, TeachChoice, TeachCoverage, TeachUnknownType, TeachView } from '../../contract/teach.js';
 import type { CameraService } from '../camera/camera-service.js';
@@ -447,6 +447,7 @@ export class TeachService {
       picture: c.cropRgb ? (this.shown.get(c.cropRgb) ?? null) : null,
       readings: c.readings.map((r) => reading(r.tileId, r.rotation, r.confidence)),
       sure: this.teach?.isSure(c) ?? false,
+      outlineNote: outlineNote(c),
       answer: c.state === 'accepted' && c.tileId && c.rotation !== null ? { tileId: c.tileId, name: this.catalog.get(c.tileId)?.name ?? c.tileId, rotation: c.rotation, how: this.how.get(c.id) ?? '' } : null,
       corners: c.corners.map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10] as const),
     };
