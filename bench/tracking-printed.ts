@@ -31,7 +31,7 @@ import { readTeachFrame } from '../models/teach/read.js';
 import { makeTeachScene } from '../models/teach/scene.js';
 import { TeachSession } from '../models/teach/session.js';
 import { matchCorners } from '../models/photo/synthetic.js';
-import { photoCandidates } from '../models/photo/read.js';
+import { photoCandidates, SHOWN_PX } from '../models/photo/read.js';
 import { boxCounts } from '../models/teach/counts.js';
 import { rng } from '../engine/sim/rng.js';
 import { sameUpToSymmetry } from '../models/classes.js';
@@ -88,8 +88,9 @@ async function taughtPictures(faces: Map<string, Rgba>, edition: Edition, seed0:
         }
         return best?.t ?? null;
       };
+      // How far each fresh card is off its nearest tile (the breakdown's pictures), in mm.
       for (const c of session.cards) {
-        if (!fresh.has(c.id)) continue;
+        if (!process.env.BENCH_BREAKDOWN || !fresh.has(c.id)) continue;
         const errs = scene.tiles.map((t) => matchCorners(c.corners, t.corners).error * 45);
         cardErr.set(c.id, Math.min(...errs));
       }
@@ -113,7 +114,7 @@ async function taughtPictures(faces: Map<string, Rgba>, edition: Edition, seed0:
       }
       for (const t of session.taught()) {
         // Its part left out where the type's other copies say something lay over it (covered.ts), as the app stores it.
-        if (!pictures.has(t.tileId)) pictures.set(t.tileId, { tileId: t.tileId, rot: t.rotation, width: 256, height: 256, data: t.cropRgb, ...(t.alpha ? { alpha: t.alpha } : {}) });
+        if (!pictures.has(t.tileId)) pictures.set(t.tileId, { tileId: t.tileId, rot: t.rotation, width: SHOWN_PX, height: SHOWN_PX, data: t.cropRgb, ...(t.alpha ? { alpha: t.alpha } : {}) });
       }
     }
   }
@@ -122,10 +123,10 @@ async function taughtPictures(faces: Map<string, Rgba>, edition: Edition, seed0:
     for (const t of session.taught()) if (!firsts.has(t.tileId)) firsts.set(t.tileId, t.cardId);
     const e = [...firsts.entries()].map(([id, c]) => ({ id, e: cardErr.get(c) ?? NaN })).sort((a, b) => b.e - a.e);
     console.error(`  each type's picture: its card's outline off by (mm): ${e.map((x) => `${x.id} ${x.e.toFixed(1)}`).join(', ')}`);
+    console.error(`  untaught: ${types.filter((id) => !pictures.has(id)).join(' ') || 'none'}`);
   }
-  if (process.env.BENCH_BREAKDOWN) console.error(`  untaught: ${types.filter((id) => !pictures.has(id)).join(' ') || 'none'}`);
   // Every taught copy is also the model's exemplar, as the app enrols them (enrolled.ts).
-  const exemplars = session.taught().map((t) => ({ tileId: t.tileId, rot: t.rotation, width: 256, height: 256, data: t.cropRgb }));
+  const exemplars = session.taught().map((t) => ({ tileId: t.tileId, rot: t.rotation, width: SHOWN_PX, height: SHOWN_PX, data: t.cropRgb }));
   return { pictures: [...pictures.values()], exemplars, frames, corrected, wrong };
 }
 

@@ -804,7 +804,8 @@ const FIT_TO_SIDE = true;
 /** Least share of its smallest rectangle a lone tile's open outline's convex hull fills. */
 const OPEN_HULL_FILL = 0.8;
 
-const centreOf = (q: Quad): Point => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
+/** A quadrilateral's centre (the mean of its corners). */
+export const centreOf = (q: Quad): Point => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
 /** A quadrilateral's mean side length. */
 export const meanSide = (q: Quad) => q.reduce((a, p, i) => a + dist(p, q[(i + 1) % 4]!), 0) / 4;
 

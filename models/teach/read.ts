@@ -13,7 +13,7 @@ import type { Edition } from '../../engine/catalog/types.js';
 import { fail, ok, type Result } from '../../engine/result.js';
 import { decodeReading } from '../decode.js';
 import type { TileRecognizer } from '../runner.js';
-import { findOutlines, meanSide, SideField, judgeOutline, MULTI_SEARCH_PX, orderCorners, outlineOf, OUTLINE_RULES, REFINE_PX, type FoundTile, type RgbImage } from '../photo/outline.js';
+import { centreOf, findOutlines, judgeOutline, meanSide, MULTI_SEARCH_PX, orderCorners, outlineOf, OUTLINE_RULES, REFINE_PX, SideField, type FoundTile, type RgbImage } from '../photo/outline.js';
 import { OutlineRefiner } from '../photo/outline-net.js';
 import type { TileSides } from './sides.js';
 import { decodeAt, MIN_PRESENT, photoCandidates, photoSize, PHOTO_EXPANSIONS, rectifyFromPhoto, SHOWN_PX, type PhotoExpansion, type PhotoReading } from '../photo/read.js';
@@ -73,8 +73,6 @@ async function refineOutlines(refiner: OutlineRefiner, img: RgbImage, tiles: rea
     return judgeOutline(outline, img.width, img.height) ? t : { ...t, corners: outline.corners, outline };
   });
 }
-
-const centreOf = (q: Quad) => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
 
 /** `TeachCard.sideOff` of an outline against the tiles' side across the frame. */
 function sideOff(q: Quad, field: SideField): number {

@@ -124,7 +124,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   const learnAnswered = async (frame: number) => {
     for (const c of toLearn.splice(0)) {
       const picture = tracker.cellPicture(c.at[0], c.at[1]);
-      if (!enrollment || !options.learnAnswers || !picture || !recognizer || learned.filter((l) => l.tileId === c.tile).length >= options.learnAnswers!) continue;
+      if (!enrollment || !options.learnAnswers || !picture || !recognizer || learned.filter((l) => l.tileId === c.tile).length >= options.learnAnswers) continue;
       const png = await sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 3 } }).png().toBuffer();
       const ex = await exemplarsFromCrop(recognizer, png, c.tile, c.rot, { newTile: !recognizer.info.tiles.includes(c.tile) });
       if (!ex.ok) continue;
