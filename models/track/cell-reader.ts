@@ -57,11 +57,25 @@ const ART_FIT_UNTRUSTED = 0.026;
  * wrong leads said 0.90–0.99 and 52 of its right ones 0.995 or more; 0.995^20 ≈ 0.905 commits.
  */
 const MODEL_LEADS_SHARPNESS = 20;
+/**
+ * Below the model's 30 px per cell it is asked only about a reading by the table's own picture of a
+ * type the table has taught (its copies enrolled as exemplars), and only a reading this sure counts.
+ * Agreeing, it answers the fit gate's doubt (is this tile the pictured type at all: dense print fits
+ * its own picture loosely at 25 px) but not a look-alike's — which twin, by the detail comparison or
+ * the stricter gate (`stricterGate`): at 25 px it sees a garden or a pennant no better than the
+ * templates, and on a second-edition recording agreed with BASE_E for a BASE_E_G. Disagreeing about at least a side's worth of the tile's edges
+ * (`SMALL_CELL_VETO_SEGMENTS`), it sends the reading to the table; smaller disagreements — a mark,
+ * a road's end — are left to the templates: on the first-edition taught row (tuning, 25 px per cell)
+ * the model's 9 sure disagreements were 7 pennants and one road's end where the picture was right,
+ * and one tile with other sides where it was wrong.
+ */
+const SMALL_CELL_SURE = 0.95;
+const SMALL_CELL_VETO_SEGMENTS = 3;
 /** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
 const LONE_FIT = 0.5;
 
 /** Of the twelve edge segments, on how many two readings (each at its turn) show different terrain. */
-function segmentsDiffering(catalog: TileCatalog, a: Reading, b: Reading): number {
+function segmentsDiffering(catalog: TileCatalog, a: Pick<Reading, 'tile' | 'q'>, b: Pick<Reading, 'tile' | 'q'>): number {
   const ta = catalog.view(a.tile, a.q).terrain, tb = catalog.view(b.tile, b.q).terrain;
   let n = 0;
   for (let i = 0; i < ta.length; i++) if (ta[i] !== tb[i]) n++;
@@ -222,12 +236,16 @@ export class CellReader {
 
   /**
    * The model's constrained reading of the cell, fused with the template reading: agreement raises the
-   * confidence, disagreement lowers it (and the model's reading joins the runners-up).
+   * confidence, disagreement lowers it (and the model's reading joins the runners-up). Below 30 px per
+   * cell only about a taught type's picture, and only when sure (`SMALL_CELL_SURE`).
    */
-  async fuse(state: GameState, H: Homography, readings: Reading[], conf: number, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null; leads?: boolean }> {
+  async fuse(state: GameState, H: Homography, readings: Reading[], sure: { readings: number; fit: number; stricterGate: boolean }, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null; leads?: boolean }> {
+    const conf = sure.readings * sure.fit;
     if (!this.model || readings.length === 0) return { conf, modelBest: null };
-    // The model was trained on 30–64 px per cell; on smaller cells it reads worse than the templates.
-    if (!modelReadsCell(H, x, y)) return { conf, modelBest: null };
+    // The model was trained on 30–64 px per cell; on smaller cells it reads worse than the templates,
+    // except with the table's own copies of the type as its exemplars.
+    const small = !modelReadsCell(H, x, y);
+    if (small && !(this.templates.fromPicture(readings[0]!.tile) && this.enrollment?.hasTile(readings[0]!.tile))) return { conf, modelBest: null };
     const prepared = await this.model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 }, `cell (${x}, ${y})`);
     if (!prepared.ok) throw new Error(prepared.reason);
     const [first] = await this.model.readPrepared([prepared.value]);
@@ -250,9 +268,13 @@ export class CellReader {
     const tile = state.catalog.get(top.tile)!;
     const agree = look === this.templates.look(top.tile, top.q) || (decoded.best.tileId === top.tile && sameUpToSymmetry(tile, q, top.q));
     const cm = decoded.confidence;
+    if (process.env.TRACK_DEBUG && small) console.error(`model on a small cell (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} on ${top.tile}/${top.q} ${conf.toFixed(3)}, agree ${agree}`);
+    if (small && cm < SMALL_CELL_SURE) return { conf, modelBest: null };
+    if (small && agree) return { conf: sure.stricterGate ? conf : sure.readings * (1 - (1 - sure.fit) * (1 - cm)), modelBest: null };
     if (agree) return { conf: 1 - (1 - conf) * (1 - cm), modelBest: null };
     const modelTile = state.catalog.get(decoded.best.tileId);
     const other = readings.find((r) => r.tile === decoded.best!.tileId && !!modelTile && sameUpToSymmetry(modelTile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
+    if (small) return segmentsDiffering(state.catalog, top, { tile: decoded.best.tileId, q }) >= SMALL_CELL_VETO_SEGMENTS ? { conf: conf * (1 - cm), modelBest: other } : { conf, modelBest: null };
     // Where the drawings do not describe the table (`artFit`), the model leads as far as they fail.
     const trust = this.templates.fromPicture(top.tile) ? 1 : this.artTrust();
     if (process.env.TRACK_DEBUG && trust < 1) console.error(`model leads (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} over ${top.tile}/${top.q} trust ${trust.toFixed(2)}`);
@@ -271,11 +293,17 @@ export class CellReader {
    */
   fitOf(readings: readonly Reading[], catalog: TileCatalog): number {
     const top = readings[0]!;
-    const mixed = this.templates.fromPicture(top.tile) && readings.some((r) => !this.templates.fromPicture(r.tile) && segmentsDiffering(catalog, top, r) <= LOOKALIKE_SEGMENTS);
+    const mixed = this.stricterGate(readings, catalog);
     if (process.env.TRACK_DEBUG) console.error(`art fit ${this.artFit.toFixed(4)} best ${top.tile} ${top.d.toFixed(4)}`);
     if (mixed) return templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED);
     // A drawing is trusted only where the drawings describe the table (`artFit`).
     return templateFit(top.d) * (this.templates.fromPicture(top.tile) ? 1 : this.artTrust());
+  }
+
+  /** Whether the best reading is held to the stricter gate (`fitOf`): a picture with an unpictured look-alike competing. */
+  stricterGate(readings: readonly Reading[], catalog: TileCatalog): boolean {
+    const top = readings[0]!;
+    return this.templates.fromPicture(top.tile) && readings.some((r) => !this.templates.fromPicture(r.tile) && segmentsDiffering(catalog, top, r) <= LOOKALIKE_SEGMENTS);
   }
 
   /** How far the drawings describe this table (`artFit`, the best scene so far; 1 before any evidence). */

@@ -586,7 +586,7 @@ export class Tracker {
         out.push({ kind: 'notice', frame, message: `a tile appeared at cell (${x}, ${y}) that does not look like ${drawn}, the drawn tile: a later turn's tile (enter the moves before it), or the drawn tile was entered wrong (correct it); nothing committed, and the camera does not read that cell until a move is entered there or the tile is lifted` });
         continue;
       }
-      const fused = await this.reader.fuse(this.game.state, this.H!, readings, readingConfidence(readings) * this.reader.fitOf(readings, this.game.state.catalog), at?.model ?? modelCrop(x, y), x, y);
+      const fused = await this.reader.fuse(this.game.state, this.H!, readings, { readings: readingConfidence(readings), fit: this.reader.fitOf(readings, this.game.state.catalog), stricterGate: this.reader.stricterGate(readings, this.game.state.catalog) }, at?.model ?? modelCrop(x, y), x, y);
       const conf = fused.conf;
       if (fused.modelBest && fused.modelBest !== readings[0]) {
         readings.splice(readings.indexOf(fused.modelBest), 1);
