@@ -4,7 +4,7 @@
  * so both sides agree on one convention.
  */
 import type { OrientedTile } from '../../engine/geometry/oriented.js';
-import { layoutTile, type TileLayout } from '../render/layout.js';
+import { layoutTile, segmentPoint, type TileLayout } from '../render/layout.js';
 import { quarterTurns } from '../../engine/geometry/segments.js';
 
 const layouts = new Map<string, TileLayout>();
@@ -26,12 +26,16 @@ export function turnPoint(p: readonly [number, number], q: number): [number, num
  * one place to a camera at 20–25 px per tile: a figure there could stand on either.
  */
 const APART = 15;
+/** How near a tile's side (catalog units) a figure's centre may be moved: about 3 mm in. */
+const MIN_DEPTH = 7;
 const points = new Map<string, (readonly [number, number])[]>();
 
 /**
  * Each feature's standing point in the catalog frame: the spot of its middle segment, unless that
  * lies within `APART` of another feature's point (a field beside a corner city: 1.4 mm apart on
- * BASE_O/P); then the spot of its own segment farthest from the others'. Features without segments
+ * BASE_O/P); then the spot of its own segment farthest from the others', or for a feature with one
+ * segment (a road ending at a cloister by its side: RIVER_H's were 1 mm apart) a point on that
+ * segment nearer the side, no nearer than `MIN_DEPTH`. Features without segments
  * (cloister, garden, tower) keep the tile's interior point.
  */
 function standingPoints(view: OrientedTile): (readonly [number, number])[] {
@@ -50,6 +54,13 @@ function standingPoints(view: OrientedTile): (readonly [number, number])[] {
     if (segs.length === 0 || gap(pts[i]!, i) >= APART) continue;
     let best = pts[i]!;
     for (const s of segs) if (gap(layout.meepleSpots[s]!, i) > gap(best, i)) best = layout.meepleSpots[s]!;
+    // A lone road's end at a cloister (RIVER_H) has no other segment: its figure stands nearer the side.
+    if (segs.length === 1 && gap(best, i) < APART) {
+      for (let depth = 14; depth >= MIN_DEPTH; depth--) {
+        best = segmentPoint(segs[0]!, depth);
+        if (gap(best, i) >= APART) break;
+      }
+    }
     pts[i] = best;
   }
   points.set(view.tile.id, pts);

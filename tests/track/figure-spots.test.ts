@@ -15,13 +15,22 @@ describe('where a figure stands', () => {
       for (const a of v.features)
         for (const b of v.features) {
           if (a.index >= b.index) continue;
-          // Features with one segment or none (a cloister, a single road end) have one place only.
-          if (t.features[a.index]!.segments.length < 2 && t.features[b.index]!.segments.length < 2) continue;
+          // Features without segments (a cloister, a garden, a tower's foundation) have one place only, the tile's interior.
+          if (t.features[a.index]!.segments.length === 0 && t.features[b.index]!.segments.length === 0) continue;
           const p = featurePoint(v, a.index), q = featurePoint(v, b.index);
           if (Math.hypot(p[0] - q[0], p[1] - q[1]) < 0.15) close.push(`${t.id} ${a.name}/${b.name}`);
         }
     }
     expect(close).toEqual([]);
+  });
+
+  it('a road that ends at a cloister beside its side stands nearer the side: RIVER_H\'s road and cloister were 1 mm apart', () => {
+    const v = catalog.view('RIVER_H', 0);
+    const road = namedPoint(v, 'S1')!, cloister = namedPoint(v, 'CLOISTER')!;
+    expect(Math.hypot(road[0] - cloister[0], road[1] - cloister[1])).toBeGreaterThanOrEqual(0.15);
+    // Still on the road, and on the tile: 3 mm in from the south side.
+    expect(road[0]).toBeCloseTo(0.5, 9);
+    expect(road[1]).toBeLessThanOrEqual(0.93);
   });
 
   it('moves only the points that were too close: a lone city keeps its spot by its side', () => {
