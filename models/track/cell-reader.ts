@@ -63,11 +63,11 @@ const MODEL_LEADS_SHARPNESS = 20;
  * Agreeing, it answers the fit gate's doubt (is this tile the pictured type at all: dense print fits
  * its own picture loosely at 25 px) but not a look-alike's — which twin, by the detail comparison or
  * the stricter gate (`stricterGate`): at 25 px it sees a garden or a pennant no better than the
- * templates, and on a second-edition recording agreed with BASE_E for a BASE_E_G. Disagreeing about at least a side's worth of the tile's edges
- * (`SMALL_CELL_VETO_SEGMENTS`), it sends the reading to the table; smaller disagreements — a mark,
- * a road's end — are left to the templates: on the first-edition taught row (tuning, 25 px per cell)
- * the model's 9 sure disagreements were 7 pennants and one road's end where the picture was right,
- * and one tile with other sides where it was wrong.
+ * templates, and on a second-edition recording agreed with BASE_E for a BASE_E_G. Disagreeing about
+ * at least a side's worth of the tile's edges (`SMALL_CELL_VETO_SEGMENTS`), it sends the reading to
+ * the table; smaller disagreements — a mark, a road's end — are left to the templates: on the
+ * first-edition taught row (tuning, 25 px per cell) the model's 9 sure disagreements were 7 pennants
+ * and one road's end where the picture was right, and one tile with other sides where it was wrong.
  */
 const SMALL_CELL_SURE = 0.95;
 const SMALL_CELL_VETO_SEGMENTS = 3;
@@ -237,7 +237,9 @@ export class CellReader {
   /**
    * The model's constrained reading of the cell, fused with the template reading: agreement raises the
    * confidence, disagreement lowers it (and the model's reading joins the runners-up). Below 30 px per
-   * cell only about a taught type's picture, and only when sure (`SMALL_CELL_SURE`).
+   * cell only about a taught type's picture, and only when sure (`SMALL_CELL_SURE`). `sure` is the
+   * template reading's confidence in parts: among the readings (`readingConfidence`), the fit gate's
+   * trust (`fitOf`), and whether that gate was the stricter one (`stricterGate`).
    */
   async fuse(state: GameState, H: Homography, readings: Reading[], sure: { readings: number; fit: number; stricterGate: boolean }, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null; leads?: boolean }> {
     const conf = sure.readings * sure.fit;
