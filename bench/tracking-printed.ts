@@ -31,6 +31,7 @@ import { readTeachFrame } from '../models/teach/read.js';
 import { makeTeachScene } from '../models/teach/scene.js';
 import { TeachSession } from '../models/teach/session.js';
 import { matchCorners } from '../models/photo/synthetic.js';
+import { centreOf } from '../models/photo/outline.js';
 import { photoCandidates, SHOWN_PX } from '../models/photo/read.js';
 import { boxCounts } from '../models/teach/counts.js';
 import { rng } from '../engine/sim/rng.js';
@@ -129,8 +130,6 @@ async function taughtPictures(faces: Map<string, Rgba>, edition: Edition, seed0:
   const exemplars = session.taught().map((t) => ({ tileId: t.tileId, rot: t.rotation, width: SHOWN_PX, height: SHOWN_PX, data: t.cropRgb }));
   return { pictures: [...pictures.values()], exemplars, frames, corrected, wrong };
 }
-
-const centreOf = (q: readonly { x: number; y: number }[]) => ({ x: q.reduce((a, p) => a + p.x, 0) / q.length, y: q.reduce((a, p) => a + p.y, 0) / q.length });
 
 const GAMES = [9201, 9202];
 const ENROLL_FROM = 9203;

@@ -56,6 +56,7 @@ function standingPoints(view: OrientedTile): (readonly [number, number])[] {
     for (const s of segs) if (gap(layout.meepleSpots[s]!, i) > gap(best, i)) best = layout.meepleSpots[s]!;
     // A lone road's end at a cloister (RIVER_H) has no other segment: its figure stands nearer the side.
     if (segs.length === 1 && gap(best, i) < APART) {
+      // From a field spot's depth (layout.ts) towards the side.
       for (let depth = 14; depth >= MIN_DEPTH; depth--) {
         best = segmentPoint(segs[0]!, depth);
         if (gap(best, i) >= APART) break;

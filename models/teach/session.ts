@@ -7,6 +7,7 @@
  * card's tile type, its turn, and its picture turned into the catalog frame.
  */
 import type { Quad } from '../../calibration/geometry.js';
+import { centreOf, meanSide } from '../photo/outline.js';
 import type { PhotoReading } from '../photo/read.js';
 import { SHOWN_PX } from '../photo/read.js';
 import { assignByCounts } from './counts.js';
@@ -108,8 +109,6 @@ export function copiesAgree(crop: Uint8Array | null, peers: readonly Uint8Array[
 /** A card's look in a frame (its readings as the model gave them, before the counts). */
 const look = (f: TeachCard) => ({ why: f.why, readings: f.readings, alternatives: f.alternatives.length ? f.alternatives : f.readings, byCounts: false, cropRgb: f.cropRgb, cropPng: f.cropPng, sideOff: f.sideOff });
 
-const centre = (q: Quad) => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
-const sideOf = (q: Quad) => q.reduce((s, p, i) => s + Math.hypot(p.x - q[(i + 1) % 4]!.x, p.y - q[(i + 1) % 4]!.y), 0) / 4;
 
 /** SHOWN_PX crops compared at this size (the tile's area only, gain matched per channel). */
 const COMPARE_PX = 24;
@@ -213,10 +212,10 @@ export class TeachSession {
     const fresh: TeachCard[] = [];
     // 1. Tiles still where they were.
     for (const f of found) {
-      const fc = centre(f.corners), s = sideOf(f.corners);
+      const fc = centreOf(f.corners), s = meanSide(f.corners);
       // Where a card was, unless the look there is plainly another tile: a table that swept its tiles
       // away and laid others may put one where another lay.
-      const same = live.find((c) => !claimed.has(c) && Math.hypot(centre(c.corners).x - fc.x, centre(c.corners).y - fc.y) < s * 0.35 && !anotherTile(c, f));
+      const same = live.find((c) => !claimed.has(c) && Math.hypot(centreOf(c.corners).x - fc.x, centreOf(c.corners).y - fc.y) < s * 0.35 && !anotherTile(c, f));
       if (same) {
         claimed.add(same);
         same.seen = this.frame;
