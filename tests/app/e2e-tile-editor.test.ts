@@ -119,7 +119,8 @@ describe('tile editor in the browser', () => {
     expect(await placed.getAttribute('data-at')).toBe('0,-1');
     // On the board the road runs W–E: road (1) on E1 and W1 only, drawn by the project's tile renderer.
     expect(await placed.getAttribute('data-terrain')).toBe('000010000010');
-    expect(await placed.locator('image').getAttribute('href')).toMatch(/^(data:image\/svg\+xml|blob:)/);
+    // Shown as its bitmap once drawn (renderer/src/lib/bitmaps.ts; an empty picture until then).
+    await expect.poll(() => placed.locator('image').getAttribute('href'), { timeout: 10_000 }).toMatch(/^blob:/);
     // Where a figure may go: the road and the two fields it makes (the provisional tile had one field).
     const spots = await page.locator('[data-testid=board] [data-spot]').evaluateAll((els) => els.map((e) => e.getAttribute('data-spot')));
     expect(spots.sort()).toEqual(['normal|E1', 'normal|E2', 'normal|N0']);
