@@ -27,14 +27,15 @@ export async function ensureRendererBuilt(): Promise<string> {
   try {
     if (stale()) {
       // The build the app ships: Svelte compiles in development mode unless NODE_ENV says production,
-      // and vitest sets it to "test" (a development renderer is several times slower on the page).
+      // and vitest sets it to "test" (a development build behaves differently: docs/app.md, Tests).
       const { build } = await import('vite');
       const nodeEnv = process.env.NODE_ENV;
       process.env.NODE_ENV = 'production';
       try {
         await build({ configFile: join(ROOT, 'renderer/vite.config.ts'), logLevel: 'warn', mode: 'production' });
       } finally {
-        process.env.NODE_ENV = nodeEnv;
+        if (nodeEnv === undefined) delete process.env.NODE_ENV;
+        else process.env.NODE_ENV = nodeEnv;
       }
     }
   } finally {
