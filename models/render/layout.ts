@@ -11,6 +11,8 @@ export type Pt = readonly [number, number];
 const CORNER: readonly Pt[] = [[0, 0], [100, 0], [100, 100], [0, 100]];
 /** Side s runs clockwise from CORNER[s] to CORNER[s+1]. */
 const NORMAL: readonly Pt[] = [[0, 1], [-1, 0], [0, -1], [1, 0]];
+/** How far in from its side a field's figure stands (catalog units, a tile is 100). */
+export const FIELD_SPOT_DEPTH = 14;
 
 export function sideStart(s: number): Pt {
   return CORNER[s % 4]!;
@@ -300,7 +302,7 @@ export function layoutTile(tile: TileType, vary?: Rng, { movePennants = true }: 
     } else if (kind === 'city') {
       const c = cities.find((q) => q.featureId === f!.id)!;
       meepleSpots.push(c.sides.length >= 3 ? segmentPoint(i, 18) : c.sides.length === 1 ? segmentPoint(i, 11) : segmentPoint(i, 15));
-    } else meepleSpots.push(segmentPoint(i, 14));
+    } else meepleSpots.push(segmentPoint(i, FIELD_SPOT_DEPTH));
   }
   meepleSpots.push(interiors[0]?.at ?? [50, 50]);
   return { cities, paths, interiors, junction, spring, lake, fieldWalls: fieldWalls(tile, cities, paths), meepleSpots };

@@ -4,7 +4,7 @@
  * so both sides agree on one convention.
  */
 import type { OrientedTile } from '../../engine/geometry/oriented.js';
-import { layoutTile, segmentPoint, type TileLayout } from '../render/layout.js';
+import { FIELD_SPOT_DEPTH, layoutTile, segmentPoint, type TileLayout } from '../render/layout.js';
 import { quarterTurns } from '../../engine/geometry/segments.js';
 
 const layouts = new Map<string, TileLayout>();
@@ -56,8 +56,8 @@ function standingPoints(view: OrientedTile): (readonly [number, number])[] {
     for (const s of segs) if (gap(layout.meepleSpots[s]!, i) > gap(best, i)) best = layout.meepleSpots[s]!;
     // A lone road's end at a cloister (RIVER_H) has no other segment: its figure stands nearer the side.
     if (segs.length === 1 && gap(best, i) < APART) {
-      // From a field spot's depth (layout.ts) towards the side.
-      for (let depth = 14; depth >= MIN_DEPTH; depth--) {
+      // From a field spot's depth towards the side.
+      for (let depth = FIELD_SPOT_DEPTH; depth >= MIN_DEPTH; depth--) {
         best = segmentPoint(segs[0]!, depth);
         if (gap(best, i) >= APART) break;
       }

@@ -109,7 +109,6 @@ export function copiesAgree(crop: Uint8Array | null, peers: readonly Uint8Array[
 /** A card's look in a frame (its readings as the model gave them, before the counts). */
 const look = (f: TeachCard) => ({ why: f.why, readings: f.readings, alternatives: f.alternatives.length ? f.alternatives : f.readings, byCounts: false, cropRgb: f.cropRgb, cropPng: f.cropPng, sideOff: f.sideOff });
 
-
 /** SHOWN_PX crops compared at this size (the tile's area only, gain matched per channel). */
 const COMPARE_PX = 24;
 
