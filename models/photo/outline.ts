@@ -72,12 +72,12 @@ const L_WEIGHT = 0.35;
 const NOT_TABLE = 16;
 
 /** 255 where a pixel is unlike every colour of the frame's outer ring. */
-function notTableMask(lab: Uint8Array, W: number, H: number): Uint8Array {
+function notTableMask(lab: Uint8Array, W: number, H: number, lWeight = L_WEIGHT): Uint8Array {
   const ring: number[][] = [];
   const seen = new Set<number>();
   const take = (x: number, y: number) => {
     const o = (y * W + x) * 3;
-    const l = lab[o]! * L_WEIGHT, a = lab[o + 1]!, b = lab[o + 2]!;
+    const l = lab[o]! * lWeight, a = lab[o + 1]!, b = lab[o + 2]!;
     const key = (Math.round(l / 3) << 16) | (Math.round(a / 3) << 8) | Math.round(b / 3);
     if (seen.has(key)) return;
     seen.add(key);
@@ -93,7 +93,7 @@ function notTableMask(lab: Uint8Array, W: number, H: number): Uint8Array {
   const out = new Uint8Array(W * H);
   const t2 = NOT_TABLE * NOT_TABLE;
   for (let i = 0, o = 0; i < W * H; i++, o += 3) {
-    const l = lab[o]! * L_WEIGHT, a = lab[o + 1]!, b = lab[o + 2]!;
+    const l = lab[o]! * lWeight, a = lab[o + 1]!, b = lab[o + 2]!;
     let near = false;
     for (let j = 0; j < n; j++) {
       const dl = l - rl[j]!, da = a - ra[j]!, db = b - rb[j]!;
@@ -144,9 +144,12 @@ function busyMask(cv: Cv, lab: Uint8Array, W: number, H: number): Uint8Array {
 const BUSY_FLOOR = 40;
 
 /**
- * First quadrilaterals from the largest blob of the mask: its convex hull simplified to four
- * corners, and its smallest enclosing rotated rectangle (right when a side of the tile was half
- * lost in a table of its colour and the hull will not simplify to the tile). Empty: no blob worth one.
+ * First quadrilaterals from the largest blobs of the mask (up to FIRST_BLOBS, largest first): each
+ * blob's convex hull simplified to four corners, and its smallest enclosing rotated rectangle (right
+ * when a side of the tile was half lost in a table of its colour and the hull will not simplify to
+ * the tile). Not only the largest: a hand's shadow or a shadow across the table can stand out more
+ * than a small tile does, and only the refinement's straight edges tell them apart. Empty: no blob
+ * worth one.
  */
 function firstQuads(cv: Cv, mask: Uint8Array, W: number, H: number): Quad[] {
   const m = cv.matFromArray(H, W, cv.CV_8UC1, mask);
@@ -158,40 +161,44 @@ function firstQuads(cv: Cv, mask: Uint8Array, W: number, H: number): Quad[] {
     cv.morphologyEx(m, m, cv.MORPH_OPEN, k3);
     cv.morphologyEx(m, m, cv.MORPH_CLOSE, k5);
     cv.findContours(m, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
-    let best = -1, bestArea = 0;
-    for (let i = 0; i < contours.size(); i++) {
-      const a = cv.contourArea(contours.get(i));
-      if (a > bestArea) { bestArea = a; best = i; }
-    }
     const minSide = OUTLINE_RULES.minSide * Math.min(W, H);
-    if (best < 0 || bestArea < minSide * minSide) return [];
-    const hull = new cv.Mat();
-    const approx = new cv.Mat();
-    try {
-      cv.convexHull(contours.get(best), hull, false, true);
-      const out: Quad[] = [];
-      const perimeter = cv.arcLength(hull, true);
-      for (let eps = 0.02; eps < 0.2; eps += 0.01) {
-        cv.approxPolyDP(hull, approx, eps * perimeter, true);
-        if (approx.rows <= 4) break;
-      }
-      if (approx.rows === 4) {
-        const d = approx.data32S as Int32Array;
-        out.push([0, 1, 2, 3].map((i) => ({ x: d[i * 2]! + 0.5, y: d[i * 2 + 1]! + 0.5 })) as Quad);
-      }
-      const rect = cv.minAreaRect(hull);
-      const pts = cv.RotatedRect.points(rect) as Point[];
-      out.push(pts.map((p) => ({ x: p.x + 0.5, y: p.y + 0.5 })) as Quad);
-      return out;
-    } finally {
-      hull.delete();
-      approx.delete();
+    const blobs: { i: number; area: number }[] = [];
+    for (let i = 0; i < contours.size(); i++) {
+      const area = cv.contourArea(contours.get(i));
+      if (area >= minSide * minSide) blobs.push({ i, area });
     }
+    blobs.sort((a, b) => b.area - a.area);
+    const out: Quad[] = [];
+    for (const { i } of blobs.slice(0, FIRST_BLOBS)) {
+      const hull = new cv.Mat();
+      const approx = new cv.Mat();
+      try {
+        cv.convexHull(contours.get(i), hull, false, true);
+        const perimeter = cv.arcLength(hull, true);
+        for (let eps = 0.02; eps < 0.2; eps += 0.01) {
+          cv.approxPolyDP(hull, approx, eps * perimeter, true);
+          if (approx.rows <= 4) break;
+        }
+        if (approx.rows === 4) {
+          const d = approx.data32S as Int32Array;
+          out.push([0, 1, 2, 3].map((k) => ({ x: d[k * 2]! + 0.5, y: d[k * 2 + 1]! + 0.5 })) as Quad);
+        }
+        const rect = cv.minAreaRect(hull);
+        const pts = cv.RotatedRect.points(rect) as Point[];
+        out.push(pts.map((p) => ({ x: p.x + 0.5, y: p.y + 0.5 })) as Quad);
+      } finally {
+        hull.delete();
+        approx.delete();
+      }
+    }
+    return out;
   } finally {
     for (const x of [m, k3, k5, hierarchy]) x.delete();
     contours.delete();
   }
 }
+/** Blobs, largest first, whose outlines are tried. */
+const FIRST_BLOBS = 4;
 
 /** Clockwise on screen, starting at the left end of the side facing the frame's top. */
 export function orderCorners(q: readonly Point[]): Quad {
@@ -365,19 +372,50 @@ export function judgeOutline(o: Outline, width: number, height: number): string 
 
 /**
  * The tile's outline in `refineImg` (REFINE_PX), searched in `searchImg` (SEARCH_PX, the same photo
- * smaller). A failure says why no tile was found.
+ * smaller) and, where that finds nothing or only a small tile, in `fineImg` too (FINE_SEARCH_PX: a
+ * tile a tenth of the frame is some 40 pixels in the search image, where its art's strokes and a
+ * stripe of the table are alike). A failure says why no tile was found.
  */
-export function findOutline(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): Result<Outline> {
+export function findOutline(cv: Cv, searchImg: RgbImage, refineImg: RgbImage, fineImg?: RgbImage): Result<Outline> {
+  const found = outlinesFrom(cv, searchImg, refineImg);
+  const small = (o: Outline) => meanSide(o.corners) < FINE_SEARCH_BELOW * Math.min(refineImg.width, refineImg.height);
+  if (fineImg && (found.passed.length === 0 || small(outermost(found.passed)))) {
+    const fine = outlinesFrom(cv, fineImg, refineImg);
+    found.passed.push(...fine.passed);
+    if (!found.failed || (fine.failed && fine.failed.outline.edgeSupport > found.failed.outline.edgeSupport)) found.failed = fine.failed;
+  }
+  if (found.passed.length === 0) return fail(`no tile found (${found.failed ? found.failed.why : found.problem})`);
+  return ok(outermost(found.passed));
+}
+/** Searched again in the finer image when the tile found spans less than this share of the frame's shorter side. */
+const FINE_SEARCH_BELOW = 0.2;
+export const FINE_SEARCH_PX = 960;
+
+interface Candidates {
+  readonly passed: Outline[];
+  failed: { outline: Outline; why: string } | null;
+  readonly problem: string;
+}
+
+/** Every first outline of `searchImg` refined in `refineImg`: those that pass the checks, and the best of those that do not. */
+function outlinesFrom(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): Candidates {
   const lab = labOf(cv, searchImg);
-  const mask = notTableMask(lab, searchImg.width, searchImg.height);
-  const busy = busyMask(cv, lab, searchImg.width, searchImg.height);
-  for (let i = 0; i < mask.length; i++) mask[i] = mask[i]! | busy[i]!;
-  const firsts = firstQuads(cv, mask, searchImg.width, searchImg.height);
-  if (firsts.length === 0) return fail('no tile found (nothing stands out from the table)');
+  const W = searchImg.width, H = searchImg.height;
+  const busy = busyMask(cv, lab, W, H);
+  // Unlike the table's colours with lightness weighed down, and by colour alone (a shadow touching
+  // the tile darkens the table into the tile's blob); each alone, and with the busy art (a tile whose
+  // colours are the table's), which also takes in a hand's or a shadow's rim touching the tile.
+  const firsts: Quad[] = [];
+  for (const lWeight of [L_WEIGHT, 0]) {
+    const colour = notTableMask(lab, W, H, lWeight);
+    firsts.push(...firstQuads(cv, colour, W, H));
+    for (let i = 0; i < colour.length; i++) colour[i] = colour[i]! | busy[i]!;
+    firsts.push(...firstQuads(cv, colour, W, H));
+  }
   const s = refineImg.width / searchImg.width;
-  // Each first outline refined; the best that passes the checks, else the best one's reason.
-  let best: { outline: Outline; why: string | null } | null = null;
-  let problem = 'the outline of what stands out from the table has no straight edges';
+  const passed: Outline[] = [];
+  let failed: Candidates['failed'] = null;
+  let problem = firsts.length === 0 ? 'nothing stands out from the table' : 'the outline of what stands out from the table has no straight edges';
   for (const first of firsts) {
     let quad = orderCorners(first.map((p) => ({ x: p.x * s, y: p.y * s })));
     let support = 0;
@@ -395,12 +433,41 @@ export function findOutline(cv: Cv, searchImg: RgbImage, refineImg: RgbImage): R
     if (!refined) continue;
     const outline = outlineOf(quad, support);
     const why = judgeOutline(outline, refineImg.width, refineImg.height);
-    const better = !best || (best.why !== null && why === null) || ((best.why === null) === (why === null) && support > best.outline.edgeSupport);
-    if (better) best = { outline, why };
+    if (why === null) passed.push(outline);
+    else if (!failed || support > failed.outline.edgeSupport) failed = { outline, why };
   }
-  if (!best) return fail(`no tile found (${problem})`);
-  const { outline, why } = best;
-  return why ? fail(`no tile found (${why})`) : ok(outline);
+  return { passed, failed, problem };
+}
+
+/**
+ * Of outlines that pass the checks, the one with the most edge support, unless one much larger holds
+ * it: a tile's road or city wall can bound a quarter of the tile as straight as the tile's edge
+ * bounds all of it (a blob of the tile's colours split by roads of the table's colour).
+ */
+function outermost(passed: readonly Outline[]): Outline {
+  const area = (q: Quad) => Math.abs(q.reduce((a, p, i) => { const n = q[(i + 1) % 4]!; return a + p.x * n.y - n.x * p.y; }, 0)) / 2;
+  const bySupport = [...passed].sort((a, b) => b.edgeSupport - a.edgeSupport);
+  let best = bySupport[0]!;
+  for (;;) {
+    const holder = bySupport.find((o) => area(o.corners) >= ENCLOSING_AREA * area(best.corners) && insideConvex(o.corners, centreOf(best.corners)));
+    if (!holder) return best;
+    best = holder;
+  }
+}
+/** How much larger than another an outline holding it must be to be taken instead. */
+const ENCLOSING_AREA = 1.5;
+
+function insideConvex(q: Quad, p: Point): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = q[i]!, b = q[(i + 1) % 4]!;
+    const c = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+    if (c !== 0) {
+      if (sign !== 0 && Math.sign(c) !== sign) return false;
+      sign = Math.sign(c);
+    }
+  }
+  return true;
 }
 
 /** A tile outline found among several (`findOutlines`), or a place where one is and why it is not taken. */

@@ -15,7 +15,7 @@ import type { Edition, TileType } from '../../engine/catalog/types.js';
 import { fail, ok, type Result } from '../../engine/result.js';
 import { decodeReading } from '../decode.js';
 import type { TileRecognizer } from '../runner.js';
-import { findOutline, judgeOutline, orderCorners, outlineOf, REFINE_PX, SEARCH_PX, type Outline, type RgbImage } from './outline.js';
+import { FINE_SEARCH_PX, findOutline, judgeOutline, orderCorners, outlineOf, REFINE_PX, SEARCH_PX, type Outline, type RgbImage } from './outline.js';
 import { OutlineRefiner } from './outline-net.js';
 
 export { squareToQuadHomography } from '../../calibration/geometry.js';
@@ -177,7 +177,7 @@ export async function readTilePhoto(recognizer: TileRecognizer, bytes: Uint8Arra
     } else {
       const refineImg = await decodeAt(bytes, REFINE_PX);
       const searchImg = await decodeAt(bytes, SEARCH_PX);
-      const found = findOutline(cv, searchImg, refineImg);
+      const found = findOutline(cv, searchImg, refineImg, await decodeAt(bytes, FINE_SEARCH_PX));
       if (!found.ok) return found;
       outline = found.value;
       if (options.refiner !== null) {
