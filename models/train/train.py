@@ -31,6 +31,9 @@ ARCH = os.environ.get('ARCH', 'deep')
 # Share of training crops passed through a random convolution (see `random_convolution`); 0 = off,
 # the recipe (0.5 was measured worse on printed art and on the figure heads: docs/recognition.md).
 RANDCONV = float(os.environ.get('RANDCONV', '0'))
+# MIXSTYLE=p: during training, with probability p per batch, each crop's early feature maps take on
+# a mix of their own and another crop's channel statistics (see `MixStyle`); 0 = off, the recipe.
+MIXSTYLE = float(os.environ.get('MIXSTYLE', '0'))
 DEVICE = torch.device('cuda' if torch.cuda.is_available() and os.environ.get('CPU') != '1' else 'cpu')
 MAX_LR = 3e-3
 BATCH = 128
@@ -85,12 +88,56 @@ TRUNKS = {
 }
 
 
+class MixStyle(nn.Module):
+    """Mixes each crop's feature statistics with another crop's of the batch (Zhou et al., "Domain
+    Generalization with MixStyle", ICLR 2021): per channel, the map is normalised by its own mean
+    and standard deviation and given a mix (weight ~ Beta(α, α)) of its own and a shuffled partner's.
+
+    In the early layers a map's channel statistics carry the art's style (palette, contrast, print
+    texture) and little of its layout. A batch holds five drawn styles and the first edition's print;
+    mixing them makes styles between those, so the later layers learn to read a tile whatever its
+    style, as an edition the model never saw needs. Identity when not training (the ONNX file is
+    the same network).
+    """
+
+    def __init__(self, p, alpha=0.1, gen=None):
+        super().__init__()
+        self.p, self.alpha, self.gen = p, alpha, gen
+
+    def forward(self, x):
+        if not self.training or self.p <= 0 or float(torch.rand(1, generator=self.gen)) >= self.p:
+            return x
+        n = x.shape[0]
+        mu = x.mean(dim=(2, 3), keepdim=True)
+        sig = (x.var(dim=(2, 3), keepdim=True) + 1e-6).sqrt()
+        mu, sig = mu.detach(), sig.detach()
+        lam = torch.distributions.Beta(self.alpha, self.alpha).sample((n, 1, 1, 1)).to(x.device)
+        perm = torch.randperm(n, generator=self.gen).to(x.device)
+        mix_mu = lam * mu + (1 - lam) * mu[perm]
+        mix_sig = lam * sig + (1 - lam) * sig[perm]
+        return (x - mu) / sig * mix_sig + mix_mu
+
+
+def with_mixstyle(trunk, p):
+    """The trunk with MixStyle after the stem and after each of its first three blocks (32x32 and
+    16x16: style lives early; the 8x8 and 4x4 maps, where tiles are told apart, are left alone)."""
+    if p <= 0:
+        return trunk
+    gen = torch.Generator().manual_seed(4242)
+    layers = []
+    for i, m in enumerate(trunk):
+        layers.append(m)
+        if i <= 3:
+            layers.append(MixStyle(p, gen=gen))
+    return nn.Sequential(*layers)
+
+
 class TileNet(nn.Module):
     def __init__(self, n_classes):
         super().__init__()
         # A 2x2 patch stem, then 3x3 convolutions down to a 4x4 map, which is kept (flattened, not
         # pooled) because rotation and edge terrain depend on where things are.
-        self.trunk = TRUNKS[ARCH]()
+        self.trunk = with_mixstyle(TRUNKS[ARCH](), MIXSTYLE)
         self.fc = nn.Sequential(nn.Flatten(), nn.Linear(128 * 16, 256, bias=False), nn.BatchNorm1d(256), nn.ReLU(inplace=True))
         self.present = nn.Linear(256, 1)
         self.embed = nn.Linear(256, EMB)
@@ -306,7 +353,7 @@ def export(model, tiles, vmeta, acc, meta, seconds):
         'catalog': {'file': 'engine/catalog/data/tiles-classic.json', 'sha256': hashlib.sha256(catalog).hexdigest()},
         'data': {'seed': meta['seed'], 'trainCrops': sum(json.load(open(p))['count'] for p in glob.glob(os.path.join(DATA, 'train-*.json'))),
                  'styles': meta['styles'], 'steps': STEPS_DONE[0], 'batch': BATCH, 'epochs': EPOCHS, 'minutesBudget': MINUTES,
-                 'randomConvolution': RANDCONV},
+                 'randomConvolution': RANDCONV, **({'mixStyle': MIXSTYLE} if MIXSTYLE > 0 else {})},
         'arch': ARCH,
         'trainedOn': str(DEVICE) if DEVICE.type == 'cpu' else torch.cuda.get_device_name(0),
         'date': datetime.datetime.utcnow().replace(microsecond=0).isoformat() + 'Z',
