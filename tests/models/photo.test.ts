@@ -56,9 +56,10 @@ describe('the outline', () => {
     expect(!none.ok && none.reason).toMatch(/^no tile found \(/);
   });
 
-  // First-edition tuning photos (bench:photos's generator, c1-jcz, seeds 61 000 on) the finder missed
-  // while it took only the largest blob of one mask, searched at 480 px; read as read-tile reads
-  // (the outline refiner moves what the finder found).
+  // First-edition tuning photos (bench:photos's generator, c1-jcz, seeds 61 000 on): the first three
+  // the finder missed while it took only the largest blob of one mask, searched at 480 px; the last
+  // one a finder that took the best supported of many outlines missed (a quarter of the tile). Read as
+  // read-tile reads (the outline refiner moves what the finder found).
   const c1Photo = async (file: string, seed: number, band: readonly [number, number]) => {
     const { data, info } = await sharp(join(import.meta.dirname, '../../models/train/print/c1-jcz', file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const u = ((seed * 2654435761) >>> 0) / 4294967296;
