@@ -1,6 +1,6 @@
 /** Builds a synthesizer world (tile faces, sprites) by rasterising the procedural renderer with sharp. */
 import type { TileType } from '../../engine/catalog/types.js';
-import { layoutTile } from '../render/layout.js';
+import { layoutTile, type TileLayout } from '../render/layout.js';
 import { PIECE_COLORS, pieceSvg, type PieceKind } from '../render/pieces.js';
 import { mixSeed, pick, rng, type Rng } from '../render/random.js';
 import { rasterise } from '../render/rasterise.js';
@@ -60,9 +60,20 @@ export interface PrintMix {
 }
 
 /**
+ * Prints of tiles the catalog does not have (foreign-prints.ts): with probability `share` one of
+ * `faces` stands in for a tile; their stand-in types and layouts follow the catalog's in the world.
+ */
+export interface ForeignMix {
+  readonly tiles: readonly TileType[];
+  readonly layouts: readonly TileLayout[];
+  readonly faces: readonly TileFace[];
+  readonly share: number;
+}
+
+/**
  * A world whose centre tiles come from `centres` and whose neighbours come from `neighbours`, with
- * printed faces mixed into both when `print` is given (without it no extra random draw is made, so
- * the crops stay byte for byte what they were).
+ * printed faces mixed into both when `print` is given, and other expansions' prints when `foreign`
+ * is (without them no extra random draw is made, so the crops stay byte for byte what they were).
  */
 export function makeWorld(
   tiles: readonly TileType[],
@@ -70,8 +81,9 @@ export function makeWorld(
   centres: readonly TileFace[],
   neighbours: readonly TileFace[] = centres,
   print?: PrintMix,
+  foreign?: ForeignMix,
 ): SynthWorld {
-  const mixed = (faces: readonly TileFace[]) =>
+  const catalogOnly = (faces: readonly TileFace[]) =>
     print
       ? (r: Rng) => {
           const drawn = pick(r, faces);
@@ -79,9 +91,13 @@ export function makeWorld(
           return printed && printed.length > 0 && r() < print.share ? pick(r, printed) : drawn;
         }
       : (r: Rng) => pick(r, faces);
+  const mixed = (faces: readonly TileFace[]) => {
+    const fromCatalog = catalogOnly(faces);
+    return foreign ? (r: Rng) => (r() < foreign.share ? pick(r, foreign.faces) : fromCatalog(r)) : fromCatalog;
+  };
   return {
-    tiles,
-    layouts: tiles.map((t) => layoutTile(t)),
+    tiles: foreign ? [...tiles, ...foreign.tiles] : tiles,
+    layouts: [...tiles.map((t) => layoutTile(t)), ...(foreign ? foreign.layouts : [])],
     sprites,
     centreFace: mixed(centres),
     neighbourFace: mixed(neighbours),

@@ -17,6 +17,8 @@ import { makeCropSet, writeCropSet } from '../synth/dataset.js';
 import { CROP_SIZE, EVAL_VARIANTS, TRAIN_SEED, TRAIN_VARIANTS, VAL_SEED, plainTrainVariants, variedTrainVariants } from '../synth/splits.js';
 import { loadPrintScans, printFaces, PRINT_SETS } from '../synth/print-faces.js';
 import { makeWorld, renderFaces, renderSprites } from '../synth/world.js';
+import { FOREIGN_SET, loadForeignPrints } from '../synth/foreign-prints.js';
+import { mixSeed } from '../render/random.js';
 
 const count = Number(process.env.TRAIN_CROPS ?? 200_000);
 /** Plain faces per style (variants 0..n-1); the recipe's 6 unless PLAIN_FACES says otherwise. */
@@ -48,6 +50,12 @@ const cover = process.env.COVER === '1';
  */
 const printShare = Number(process.env.PRINT_SHARE ?? 0.3);
 const printCopies = Number(process.env.PRINT_COPIES ?? 12);
+/**
+ * FOREIGN_SHARE=p: with probability p a crop's tile (centre or neighbour) is a first-edition print of
+ * another expansion's tile (models/synth/foreign-prints.ts), under PRINT_COPIES looks each: edges,
+ * presence and figures are learnt on it, never a type. 0 (the default) gives the recipe's data byte for byte.
+ */
+const foreignShare = Number(process.env.FOREIGN_SHARE ?? 0);
 const dir = process.env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
 const CHUNK = 20_000;
 const partNames = [...Array.from({ length: Math.ceil(count / CHUNK) }, (_, i) => String(i)), 'val'];
@@ -85,11 +93,13 @@ if (trainParts.length > 0) {
   ];
   const prints = printShare > 0 ? await printFaces(tiles, await loadPrintScans(tiles.map((t) => t.id)), { copies: printCopies, seed: TRAIN_SEED }) : null;
   console.log(`training faces: ${faces.length} drawn, ${prints ? prints.reduce((n, f) => n + f.length, 0) : 0} printed (${elapsed()})`);
-  const train = makeWorld(tiles, sprites, faces, faces, prints ? { byTile: prints, share: printShare } : undefined);
+  const foreign = foreignShare > 0 ? { ...(await loadForeignPrints(tiles.length, { copies: printCopies, seed: mixSeed(TRAIN_SEED, 0xf0e1) })), share: foreignShare } : undefined;
+  if (foreign) console.log(`foreign prints: ${foreign.tiles.length} tiles, ${foreign.faces.length} faces, share ${foreignShare}`);
+  const train = makeWorld(tiles, sprites, faces, faces, prints ? { byTile: prints, share: printShare } : undefined, foreign);
   for (const part of trainParts) {
     const n = Math.min(CHUNK, count - part * CHUNK);
     const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, trainOptions);
-    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: plainVariants.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), ...(cover ? { cover: { handProb: trainOptions.handProb, markCover: trainOptions.markCover } } : {}), ...(prints ? { print: { share: printShare, copies: printCopies, sets: PRINT_SETS } } : {}), tiles: tileMeta });
+    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: plainVariants.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), ...(cover ? { cover: { handProb: trainOptions.handProb, markCover: trainOptions.markCover } } : {}), ...(prints ? { print: { share: printShare, copies: printCopies, sets: PRINT_SETS } } : {}), ...(foreign ? { foreign: { share: foreignShare, set: FOREIGN_SET, tiles: foreign.tiles.length } } : {}), tiles: tileMeta });
     console.log(`train part ${part}: ${n} crops (${elapsed()})`);
   }
 }

@@ -267,9 +267,12 @@ def main():
             pres = y[:, 0] == 1
             loss = F.binary_cross_entropy(present.clamp(1e-6, 1 - 1e-6), y[:, 0].float())
             if pres.any():
-                lg = logits[pres]
-                m = eq[y[pres, 3]]
-                loss = loss + (torch.logsumexp(lg, 1) - torch.logsumexp(lg.masked_fill(~m, -1e9), 1)).mean()
+                # A tile past the catalog's (another expansion's print, FOREIGN_SHARE) has edges but no type.
+                typed = pres & (y[:, 1] < len(tiles))
+                if typed.any():
+                    lg = logits[typed]
+                    m = eq[y[typed, 3]]
+                    loss = loss + (torch.logsumexp(lg, 1) - torch.logsumexp(lg.masked_fill(~m, -1e9), 1)).mean()
                 loss = loss + 0.5 * F.cross_entropy(seg[pres].reshape(-1, 4), y[pres, 4:16].reshape(-1))
                 loss = loss + 0.5 * F.binary_cross_entropy(meeple[pres].clamp(1e-6, 1 - 1e-6), y[pres, 16].float())
                 mm = y[:, 16] == 1
