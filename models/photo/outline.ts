@@ -372,15 +372,15 @@ export function judgeOutline(o: Outline, width: number, height: number): string 
 
 /**
  * The tile's outline in `refineImg` (REFINE_PX), searched in `searchImg` (SEARCH_PX, the same photo
- * smaller) and, where that finds nothing or only a small tile, in `fineImg` too (FINE_SEARCH_PX: a
+ * smaller) and, where that finds nothing or only a small tile, in `fineImg()` too (FINE_SEARCH_PX: a
  * tile a tenth of the frame is some 40 pixels in the search image, where its art's strokes and a
  * stripe of the table are alike). A failure says why no tile was found.
  */
-export function findOutline(cv: Cv, searchImg: RgbImage, refineImg: RgbImage, fineImg?: RgbImage): Result<Outline> {
+export async function findOutline(cv: Cv, searchImg: RgbImage, refineImg: RgbImage, fineImg?: () => Promise<RgbImage>): Promise<Result<Outline>> {
   const found = outlinesFrom(cv, searchImg, refineImg);
   const small = (o: Outline) => meanSide(o.corners) < FINE_SEARCH_BELOW * Math.min(refineImg.width, refineImg.height);
   if (fineImg && (found.passed.length === 0 || small(outermost(found.passed)))) {
-    const fine = outlinesFrom(cv, fineImg, refineImg);
+    const fine = outlinesFrom(cv, await fineImg(), refineImg);
     found.passed.push(...fine.passed);
     if (!found.failed || (fine.failed && fine.failed.outline.edgeSupport > found.failed.outline.edgeSupport)) found.failed = fine.failed;
   }

@@ -177,7 +177,8 @@ export async function readTilePhoto(recognizer: TileRecognizer, bytes: Uint8Arra
     } else {
       const refineImg = await decodeAt(bytes, REFINE_PX);
       const searchImg = await decodeAt(bytes, SEARCH_PX);
-      const found = findOutline(cv, searchImg, refineImg, await decodeAt(bytes, FINE_SEARCH_PX));
+      // The finer image is decoded only when the search asks for it (a small tile, or none found).
+      const found = await findOutline(cv, searchImg, refineImg, () => decodeAt(bytes, FINE_SEARCH_PX));
       if (!found.ok) return found;
       outline = found.value;
       if (options.refiner !== null) {

@@ -44,14 +44,14 @@ describe('the outline', () => {
       return { width: r.info.width, height: r.info.height, data: new Uint8Array(r.data) };
     };
     const photo = await makePhoto({ face, seed: 7, width: 800, height: 600, size: 0.5, tiltDeg: 20, rollDeg: 30, handProb: 0 });
-    const found = findOutline(cv, await decode(photo.bytes, SEARCH_PX), await decode(photo.bytes, REFINE_PX));
+    const found = await findOutline(cv, await decode(photo.bytes, SEARCH_PX), await decode(photo.bytes, REFINE_PX));
     expect(found.ok).toBe(true);
     if (!found.ok) return;
     expect(matchCorners(found.value.corners, photo.corners!).error).toBeLessThan(0.03);
     expect(found.value.edgeSupport).toBeGreaterThan(0.8);
 
     const bare = await makePhoto({ face: null, seed: 8, width: 800, height: 600, handProb: 0 });
-    const none = findOutline(cv, await decode(bare.bytes, SEARCH_PX), await decode(bare.bytes, REFINE_PX));
+    const none = await findOutline(cv, await decode(bare.bytes, SEARCH_PX), await decode(bare.bytes, REFINE_PX));
     expect(none.ok).toBe(false);
     expect(!none.ok && none.reason).toMatch(/^no tile found \(/);
   });

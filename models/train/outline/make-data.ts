@@ -82,7 +82,7 @@ for (let f = 0; f < frames; f++) {
     refine = await decodeAt(photo.bytes, REFINE_PX);
     const s = refine.width / photo.width;
     const corners = photo.corners!.map((p) => ({ x: p.x * s, y: p.y * s })) as Quad;
-    const found = findOutline(cv, await decodeAt(photo.bytes, SEARCH_PX), refine);
+    const found = await findOutline(cv, await decodeAt(photo.bytes, SEARCH_PX), refine);
     const m = found.ok ? againstTruth(found.value.corners, corners) : null;
     if (m) { starts.push(m); finderSamples++; }
     for (let k = 0; k < RANDOM_PER_TILE; k++) starts.push(movedAtRandom(r, corners, k > 0 || r() < 0.5));
