@@ -368,6 +368,8 @@ def export(model, tiles, vmeta, acc, meta, seconds):
         info['data']['facesPerStyle'] = meta['faces']  # an opt-in recipe (VARIED_FACES)
     if meta.get('print'):
         info['data']['print'] = meta['print']  # printed first-edition faces mixed in (PRINT_SHARE)
+    if meta.get('foreign'):
+        info['data']['foreign'] = meta['foreign']  # other expansions' prints, edges only (FOREIGN_SHARE)
     json.dump(info, open(os.path.join(ROOT, 'models', NAME + '.json'), 'w'), indent=1)
     print('wrote', out, os.path.getsize(out), 'bytes', flush=True)
 
