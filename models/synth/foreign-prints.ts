@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { FeatureDef, Terrain, TileType } from '../../engine/catalog/types.js';
-import type { TileLayout } from '../render/layout.js';
+import { segmentPoint, type TileLayout } from '../render/layout.js';
 import type { TileFace } from './crop.js';
 import { PRINT_DIR, printFaces, type PrintFaceOptions, type PrintScan } from './print-faces.js';
 import { FACE_PX } from './world.js';
@@ -55,19 +55,6 @@ export function featuresFromEdges(segments: readonly Terrain[]): FeatureDef[] {
   return out;
 }
 
-/** A figure's spot on segment i (units of 1/100 of the tile), `depth` in from the edge; index 12 the centre. */
-function genericSpots(depth = 15): [number, number][] {
-  const along = [100 / 6, 50, 500 / 6];
-  const spots: [number, number][] = [];
-  for (let i = 0; i < 12; i++) {
-    const a = along[i % 3]!;
-    const side = Math.floor(i / 3);
-    spots.push(side === 0 ? [a, depth] : side === 1 ? [100 - depth, a] : side === 2 ? [100 - a, 100 - depth] : [depth, 100 - a]);
-  }
-  spots.push([50, 50]);
-  return spots;
-}
-
 export async function loadForeignPrints(firstIndex: number, look: PrintFaceOptions, dir = join(PRINT_DIR, FOREIGN_SET)): Promise<ForeignPrints> {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ForeignEntry[];
   const tiles: TileType[] = [];
@@ -82,7 +69,8 @@ export async function loadForeignPrints(firstIndex: number, look: PrintFaceOptio
   // Print looks as the catalog's scans get them; none of these has a garden twin to make.
   const byTile = await printFaces(tiles, scans, look);
   const faces = byTile.flatMap((fs) => fs.map((f) => ({ ...f, tileIndex: f.tileIndex + firstIndex })));
-  const spots = genericSpots();
+  // Where a figure stands on each segment, 15 units in from the edge, and at the centre: all the synthesizer asks of a layout.
+  const spots = [...Array.from({ length: 12 }, (_, i) => segmentPoint(i, 15)), [50, 50] as const];
   const layouts = tiles.map(() => ({ cities: [], paths: [], interiors: [], junction: null, spring: null, lake: null, fieldWalls: [], meepleSpots: spots }) as TileLayout);
   return { tiles, layouts, faces };
 }
