@@ -14,6 +14,8 @@ describe.runIf(process.platform === 'linux')('background priority', () => {
     const before = niceOf('self');
     const code = `
       const { parentPort } = require('node:worker_threads');
+      // Listening keeps the thread alive until terminate(): its /proc entry is read after it answers.
+      parentPort.on('message', () => {});
       import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(MODULE)}); })
         .then((m) => parentPort.postMessage(m.lowerThisThreadsPriority()), (e) => parentPort.postMessage('failed: ' + e.message));`;
     const w = new Worker(code, { eval: true });
