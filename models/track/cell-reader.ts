@@ -273,16 +273,37 @@ export class CellReader {
     if (process.env.TRACK_DEBUG && small) console.error(`model on a small cell (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} on ${top.tile}/${top.q} ${conf.toFixed(3)}, agree ${agree}`);
     if (small && cm < SMALL_CELL_SURE) return { conf, modelBest: null };
     if (small && agree) return { conf: sure.stricterGate ? conf : sure.readings * (1 - (1 - sure.fit) * (1 - cm)), modelBest: null };
-    if (agree) return { conf: 1 - (1 - conf) * (1 - cm), modelBest: null };
+    // Where the drawings do not describe the table (`artFit`), their agreement is no evidence: the
+    // model's word counts alone, as sharp as where it leads.
+    const trust = this.templates.fromPicture(top.tile) ? 1 : this.artTrust();
+    const alone = cm ** MODEL_LEADS_SHARPNESS;
+    if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * alone)), modelBest: null };
     const modelTile = state.catalog.get(decoded.best.tileId);
     const other = readings.find((r) => r.tile === decoded.best!.tileId && !!modelTile && sameUpToSymmetry(modelTile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
     if (small) return segmentsDiffering(state.catalog, top, { tile: decoded.best.tileId, q }) >= SMALL_CELL_VETO_SEGMENTS ? { conf: conf * (1 - cm), modelBest: other } : { conf, modelBest: null };
-    // Where the drawings do not describe the table (`artFit`), the model leads as far as they fail.
-    const trust = this.templates.fromPicture(top.tile) ? 1 : this.artTrust();
-    if (process.env.TRACK_DEBUG && trust < 1) console.error(`model leads (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} over ${top.tile}/${top.q} trust ${trust.toFixed(2)}`);
-    if (trust < 1 && other) return { conf: trust * conf + (1 - trust) * cm ** MODEL_LEADS_SHARPNESS, modelBest: other, leads: true };
+    // Where the drawings fail the model leads as far as they fail, with a reading of its own: one the
+    // rules chose for it among tiles it did not see there (`ownReading`) is put first but left to the table.
+    if (trust < 1 && other) {
+      const own = this.ownReading(looked.reading, state.catalog, { tile: decoded.best.tileId, q });
+      if (process.env.TRACK_DEBUG) console.error(`model leads (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} over ${top.tile}/${top.q} trust ${trust.toFixed(2)}${own ? '' : ', not its own reading'}`);
+      return { conf: trust * conf + (1 - trust) * (own ? alone : 0), modelBest: other, leads: true };
+    }
     // At 25–40 px per tile the model is the weaker reader of the two: only a sure disagreement counts.
     return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other };
+  }
+
+  /**
+   * Whether the model's own best reading of the crop, before the rules (every type of the catalog,
+   * every turn), is the reading the rules left it (the same type, turned alike): where it is not, the
+   * legal placements and the supply chose among tiles the model did not see there, and its confidence
+   * is among those only. On first-edition print at 1280×960 (games 9201–9202, training material) 3 of
+   * the model's 128 right leads were not its own; on the second edition, never trained on, the wrong
+   * leads were (docs/tracking.md, "The model leads with its own reading").
+   */
+  private ownReading(reading: Parameters<typeof decodeReading>[0], catalog: TileCatalog, constrained: Pick<Reading, 'tile' | 'q'>): boolean {
+    const raw = decodeReading(reading, this.model!.info, catalog).best;
+    const tile = catalog.get(constrained.tile);
+    return !!raw && !!tile && raw.tileId === constrained.tile && sameUpToSymmetry(tile, ROTATIONS.indexOf(raw.rot), constrained.q);
   }
 
   /**

@@ -15,27 +15,12 @@ import { decodeReading } from '../../models/decode.js';
 import { Enrollment, exemplarsFromCrop } from '../../models/enroll.js';
 import { realFacesByTile } from '../../models/eval/realart.js';
 import { TileRecognizer } from '../../models/runner.js';
-import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
 import type { Rgba } from '../../models/synth/image.js';
 import { CellReader } from '../../models/track/cell-reader.js';
 import { FigureReader } from '../../models/track/figures.js';
 import type { Reading } from '../../models/track/reading.js';
-import { PICTURE_MARGIN, TileTemplates, type TilePicture } from '../../models/track/templates.js';
-
-/** A cell picture (the model's crop convention: the cell and a tenth of the pitch around) of a printed face turned q quarter turns, the gap grey. */
-function cellPicture(face: Rgba, q: number, P: number): Uint8Array {
-  const data = new Uint8Array(P * P * 3).fill(90);
-  const span = (PITCH_MM * (1 + 2 * PICTURE_MARGIN)) / TILE_MM;
-  for (let v = 0; v < P; v++)
-    for (let u = 0; u < P; u++) {
-      let x = ((u + 0.5) / P - 0.5) * span, y = ((v + 0.5) / P - 0.5) * span;
-      for (let k = 0; k < q; k++) [x, y] = [y, -x];
-      if (Math.abs(x) >= 0.5 || Math.abs(y) >= 0.5) continue;
-      const fx = Math.floor((x + 0.5) * face.width), fy = Math.floor((y + 0.5) * face.height);
-      for (let c = 0; c < 3; c++) data[(v * P + u) * 3 + c] = face.data[(fy * face.width + fx) * 4 + c]!;
-    }
-  return data;
-}
+import { TileTemplates, type TilePicture } from '../../models/track/templates.js';
+import { cellPicture } from './helpers/cell-picture.js';
 
 /** The model's crop of a cell 23 px wide (28 px with the margin), cut at the model's size: upscaled from what the camera saw. */
 async function smallCellCrop(face: Rgba, q: number, size: number): Promise<Frame> {

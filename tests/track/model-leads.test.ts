@@ -1,0 +1,120 @@
+/**
+ * The model where the drawings do not describe the table (cell-reader.ts `fuse`, first-edition print
+ * on a cell of 55 px): it leads with its own reading; the drawings agreeing adds nothing to it; a
+ * reading the rules chose for it among tiles it did not see there is offered first but left to the
+ * table. On drawn art (the drawings trusted) agreement still adds up.
+ */
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Frame } from '../../calibration/frame.js';
+import type { Homography } from '../../calibration/geometry.js';
+import { createGame } from '../../engine/game/engine.js';
+import type { GameState } from '../../engine/game/state.js';
+import { placementProblem } from '../../engine/game/placement.js';
+import { makeSetup } from '../../engine/game/setup.js';
+import { TileSupply } from '../../engine/game/tile-supply.js';
+import { decodeReading } from '../../models/decode.js';
+import { TileRecognizer } from '../../models/runner.js';
+import { printFacesByTile } from '../../models/synth/print-faces.js';
+import { CellReader } from '../../models/track/cell-reader.js';
+import { FigureReader } from '../../models/track/figures.js';
+import type { Reading } from '../../models/track/reading.js';
+import { TileTemplates } from '../../models/track/templates.js';
+import { cellPicture } from './helpers/cell-picture.js';
+
+/** 1.2 px per millimetre: a cell of about 55 px, in the model's range. */
+const LARGE: Homography = [1.2, 0, 640, 0, 1.2, 480, 0, 0, 1];
+/** What the drawings fit on first-edition print (docs/tracking.md): not trusted at all. */
+const PRINT_ART_FIT = 0.05;
+const TILE = 'BASE_S';
+
+let model: TileRecognizer;
+let state: GameState;
+let spot: { x: number; y: number; q: number };
+let crop: Frame;
+let templates: TileTemplates;
+
+/** Every legal (tile, turn) at the spot, `first` leading (the reader's template order, here made up). */
+function legalReadings(s: GameState, first: string): Reading[] {
+  const out: Reading[] = [];
+  for (const [id, n] of s.supply) {
+    if (n <= 0) continue;
+    for (let q = 0; q < 4; q++) {
+      if (placementProblem(s, s.catalog.view(id, q), spot.x, spot.y)) continue;
+      const d = id === first ? 0.03 : 0.05 + out.length * 1e-4;
+      out.push({ tile: id, q, d, match: { d, sx: 0, sy: 0, gain: [1, 1, 1] } });
+    }
+  }
+  return out.sort((a, b) => a.d - b.d);
+}
+
+const reader = (artFit: number) => {
+  const r = new CellReader(templates, new FigureReader(templates, []), model, undefined);
+  r.artFit = artFit;
+  return r;
+};
+
+beforeAll(async () => {
+  model = await TileRecognizer.load();
+  const game = createGame(makeSetup({ players: [{ name: 'Ada', color: 'red' }, { name: 'Bo', color: 'blue' }] }));
+  if (!game.ok) throw new Error(game.reason);
+  state = game.value.state;
+  templates = await TileTemplates.enroll(state.catalog, 'c3');
+  const spots = [[0, -1], [1, 0], [0, 1], [-1, 0]].flatMap(([x, y]) => [0, 1, 2, 3].map((q) => ({ x: x!, y: y!, q })));
+  spot = spots.find(({ x, y, q }) => !placementProblem(state, state.catalog.view(TILE, q), x, y))!;
+  const face = (await printFacesByTile([TILE])).get(TILE)!;
+  const data = await sharp(cellPicture(face, spot.q, 256), { raw: { width: 256, height: 256, channels: 3 } }).resize(model.size, model.size).raw().toBuffer();
+  crop = { width: model.size, height: model.size, channels: 3, data: new Uint8Array(data) };
+}, 120_000);
+
+/** The model's constrained reading of the crop in `s`, and its confidence. */
+async function modelReads(s: GameState) {
+  const prepared = await model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 });
+  if (!prepared.ok) throw new Error(prepared.reason);
+  const [read] = await model.readPrepared([prepared.value]);
+  return { constrained: decodeReading(read!, model.info, s.catalog, { state: s, at: [spot.x, spot.y] }), raw: decodeReading(read!, model.info, s.catalog) };
+}
+
+describe('the model where the drawings fail', () => {
+  it('reads this first-edition tile as itself, before the rules and with them (what the cases below stand on)', async () => {
+    const { constrained, raw } = await modelReads(state);
+    expect(raw.best?.tileId).toBe(TILE);
+    expect(constrained.best?.tileId).toBe(TILE);
+    expect(constrained.confidence).toBeGreaterThan(0.999);
+  }, 60_000);
+
+  it('leads with its own reading, and the drawings agreeing adds nothing to it', async () => {
+    const r = reader(PRINT_ART_FIT);
+    expect(r.artTrust()).toBe(0);
+    const wrongFirst = legalReadings(state, 'BASE_U');
+    const led = await r.fuse(state, LARGE, wrongFirst, { readings: 1, fit: 0, stricterGate: false }, crop, spot.x, spot.y);
+    expect(led.leads).toBe(true);
+    expect(led.modelBest).toMatchObject({ tile: TILE, q: spot.q });
+    expect(led.conf).toBeGreaterThan(0.9);
+    const agreeing = await r.fuse(state, LARGE, legalReadings(state, TILE), { readings: 1, fit: 0, stricterGate: false }, crop, spot.x, spot.y);
+    expect(agreeing.modelBest).toBeNull();
+    expect(agreeing.conf).toBeCloseTo(led.conf, 10);
+  }, 60_000);
+
+  it('offers first, but leaves to the table, a reading the rules chose among tiles it did not see there', async () => {
+    // The tile and its pennant-less twin are gone from the supply: whatever is legal there, the model saw another tile.
+    const supply = new TileSupply();
+    for (const [id, n] of state.supply) supply.set(id, id === TILE || id === 'BASE_T' ? 0 : n);
+    const s: GameState = { ...state, supply };
+    const { constrained, raw } = await modelReads(s);
+    expect(raw.best?.tileId).toBe(TILE);
+    expect(constrained.best?.tileId).not.toBe(TILE);
+    const r = reader(PRINT_ART_FIT);
+    const out = await r.fuse(s, LARGE, legalReadings(s, 'BASE_U'), { readings: 1, fit: 0, stricterGate: false }, crop, spot.x, spot.y);
+    expect(out.leads).toBe(true);
+    expect(out.modelBest?.tile).toBe(constrained.best!.tileId);
+    expect(out.conf).toBe(0);
+  }, 60_000);
+
+  it('on a table its drawings describe, agreement still adds up', async () => {
+    const r = reader(Infinity);
+    const out = await r.fuse(state, LARGE, legalReadings(state, TILE), { readings: 1, fit: 0.5, stricterGate: false }, crop, spot.x, spot.y);
+    const { constrained } = await modelReads(state);
+    expect(out.conf).toBeCloseTo(1 - 0.5 * (1 - constrained.confidence), 10);
+  }, 60_000);
+});
