@@ -297,8 +297,9 @@ export class CellReader {
    * every turn), is the reading the rules left it (the same type, turned alike): where it is not, the
    * legal placements and the supply chose among tiles the model did not see there, and its confidence
    * is among those only. On first-edition print at 1280×960 (games 9201–9202, training material) 3 of
-   * the model's 128 right leads were not its own; on the second edition, never trained on, the wrong
-   * leads were (docs/tracking.md, "The model leads with its own reading").
+   * the model's 128 right leads were not its own; on the second edition, never trained on, both wrong
+   * leads of those games were (docs/tracking.md, "Where the drawings fail, the model leads with its own
+   * reading").
    */
   private ownReading(reading: Parameters<typeof decodeReading>[0], catalog: TileCatalog, constrained: Pick<Reading, 'tile' | 'q'>): boolean {
     const raw = decodeReading(reading, this.model!.info, catalog).best;
