@@ -457,6 +457,7 @@ function outermost(passed: readonly Outline[]): Outline {
 /** How much larger than another an outline holding it must be to be taken instead. */
 const ENCLOSING_AREA = 1.5;
 
+/** Whether p lies in the convex quad q (on its sides included), whichever way round its corners run. */
 function insideConvex(q: Quad, p: Point): boolean {
   let sign = 0;
   for (let i = 0; i < 4; i++) {
@@ -626,8 +627,7 @@ export function findOutlines(cv: Cv, searchImg: RgbImage, refineImg: RgbImage, p
   const onEdges = tilesOnEdges(refineImg, lab, W, H, s, field, out);
   // A blob that packed into no square, or a square that failed its checks, over a tile found on
   // edges was that tile (with its neighbours or a shadow), not two tiles overlapping: its card goes.
-  const inside = (q: Quad, p: Point) => q.every((a, i) => { const b = q[(i + 1) % 4]!; return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0; });
-  const tiles = [...out.filter((f) => (f.outline && !f.why) || !onEdges.some((e) => inside(f.corners, centreOf(e.corners)))), ...onEdges];
+  const tiles = [...out.filter((f) => (f.outline && !f.why) || !onEdges.some((e) => insideConvex(f.corners, centreOf(e.corners)))), ...onEdges];
   return { tiles, field: singleBlobs.length >= SIDE_FROM_FRAME ? field : null };
 }
 
