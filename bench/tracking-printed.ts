@@ -178,12 +178,15 @@ try {
   for (const [name, make] of rows) {
     if (!name.includes(only)) continue;
     const [options, games] = await make();
-    let moves = 0, exact = 0, tiles = 0, tilesExact = 0, tilesWrong = 0, asked = 0, scores = 0, falseAlarms = 0;
+    let moves = 0, exact = 0, tiles = 0, tilesExact = 0, tilesWrong = 0, asked = 0, scores = 0, falseAlarms = 0, figures = 0, figuresWrong = 0;
     for (const d of games) {
       const r = await replayRecording(d, { ...options, onEvent: (e) => { if (e.kind === 'notice' && LAID_TILE_NOTICE.test(e.message)) falseAlarms++; } });
       moves += r.cameraMoves;
       exact += r.exact;
       for (const o of r.outcomes) {
+        // A figure committed on the wrong spot, or where none stood (an extra move), is a wrong figure commit.
+        if (o.truth?.type === 'placeMeeple') figures++;
+        if ((o.result === 'wrong' && o.truth?.type === 'placeMeeple') || (o.result === 'extra' && o.got?.type === 'placeMeeple')) figuresWrong++;
         if (!isTile(o.truth)) continue;
         tiles++;
         if (o.result === 'exact') tilesExact++;
@@ -198,6 +201,7 @@ try {
     console.log(`${name}: moves exact: ${pct(exact, moves)} % (${exact}/${moves})`);
     console.log(`${name}: tiles committed wrong: ${pct(tilesWrong, tiles)} % (${tilesWrong}/${tiles})`);
     console.log(`${name}: tiles left to the table: ${pct(asked, tiles)} % (${asked}/${tiles})`);
+    console.log(`${name}: figures committed wrong: ${pct(figuresWrong, figures)} % (${figuresWrong} on ${figures} figures placed)`);
     console.log(`${name}: final scores exact: ${scores}/${games.length} games`);
     console.log(`${name}: laid tiles said to be lifted or turned (none is): ${falseAlarms}`);
   }

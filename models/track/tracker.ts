@@ -672,7 +672,11 @@ export class Tracker {
     }
     const seen = this.figures.read(now, r, state, this.o.setup.players[state.turn.player]?.color, frame);
     if (!seen) return null;
-    const { command, confidence: conf, alternatives } = seen;
+    const { command, alternatives } = seen;
+    // A figure is told by where the cell differs from the tile's template: a drawing the table's art
+    // does not match (cell-reader.ts `artTrust`) differs everywhere, so it tells a figure only as far
+    // as it is trusted (first-edition print, first game: 9 of 23 figures committed were wrong).
+    const conf = seen.confidence * (this.templates.fromPicture(r.tile) ? 1 : this.reader.artTrust());
     if (conf < this.commitAt) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
     const played = this.game.play(command);
     if (!played.ok) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };

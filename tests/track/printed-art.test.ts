@@ -17,6 +17,10 @@ const tally = (r: ReplayResult, only?: ReadonlySet<string>) => {
   return { tiles: tiles.length, exact: tiles.filter((o) => o.result === 'exact').length, wrong: tiles.filter((o) => o.result === 'wrong').length };
 };
 
+/** Figures committed on the wrong spot or where none stood. */
+const figuresWrong = (r: ReplayResult) =>
+  r.outcomes.filter((o) => (o.result === 'wrong' && o.truth?.type === 'placeMeeple') || (o.result === 'extra' && o.got?.type === 'placeMeeple')).length;
+
 describe('tracking printed tiles', () => {
   it('asks the table rather than committing tiles no template fits, and reads them once it has their pictures', async () => {
     const drawn = await replayRecording(DIR);
@@ -24,6 +28,8 @@ describe('tracking printed tiles', () => {
     expect(before.tiles).toBeGreaterThanOrEqual(45);
     // The drawings are not the printed art: the best template still wins, but misses the cell.
     expect(before.wrong, 'tiles committed wrong with drawn templates').toBeLessThanOrEqual(1);
+    // Nor a figure: the drawings differ from the print everywhere, a figure's place included (8 of 20 were wrong when they told figures).
+    expect(figuresWrong(drawn), 'figures committed wrong with drawn templates').toBe(0);
     expect(drawn.scores).toEqual(drawn.truthScores);
 
     // The table pictured its tiles (here: the same board where the recording ends; where only
@@ -40,13 +46,14 @@ describe('tracking printed tiles', () => {
     expect(pictured.scores).toEqual(pictured.truthScores);
   }, 120_000);
 
-  it('on print its drawings do not describe, commits nothing by them and lets the model read (first-edition print, 1280×960)', async () => {
+  it('on print its drawings do not describe, commits nothing by them (tiles nor figures) and lets the model read (first-edition print, 1280×960)', async () => {
     // The drawings' best fit passes the per-tile gate on this print for wrong types as often as for
     // right ones; the laid tiles' own fit says so, and at 45 px per cell the model reads instead.
     const r = await replayRecording(C1_DIR);
     const t = tally(r);
     expect(t.tiles).toBeGreaterThanOrEqual(20);
     expect(t.wrong, 'tiles committed wrong on first-edition print').toBe(0);
+    expect(figuresWrong(r), 'figures committed wrong on first-edition print').toBe(0);
     expect(t.exact, 'tiles read by the model where the drawings fail').toBeGreaterThanOrEqual(Math.ceil(0.7 * t.tiles));
     expect(r.scores).toEqual(r.truthScores);
   }, 120_000);
