@@ -23,7 +23,7 @@ import { realFacesByTile } from '../models/eval/realart.js';
 import { printFacesByTile } from '../models/synth/print-faces.js';
 import { generateRecording } from '../models/scene/generate.js';
 import { writeRecording } from '../models/scene/recording.js';
-import { replayRecording, type ReplayOptions } from '../models/track/replay.js';
+import { replayRecording, wrongFigureCommit, type ReplayOptions } from '../models/track/replay.js';
 import { LAID_TILE_NOTICE } from './tracking-game.js';
 
 import { TileRecognizer } from '../models/runner.js';
@@ -184,9 +184,8 @@ try {
       moves += r.cameraMoves;
       exact += r.exact;
       for (const o of r.outcomes) {
-        // A figure committed on the wrong spot, or where none stood (an extra move), is a wrong figure commit.
         if (o.truth?.type === 'placeMeeple') figures++;
-        if ((o.result === 'wrong' && o.truth?.type === 'placeMeeple') || (o.result === 'extra' && o.got?.type === 'placeMeeple')) figuresWrong++;
+        if (wrongFigureCommit(o)) figuresWrong++;
         if (!isTile(o.truth)) continue;
         tiles++;
         if (o.result === 'exact') tilesExact++;

@@ -14,7 +14,7 @@ import { ROTATIONS } from '../../engine/geometry/segments.js';
 import { sameUpToSymmetry } from '../classes.js';
 import { decodeReading } from '../decode.js';
 import type { Enrollment } from '../enroll.js';
-import type { TileRecognizer } from '../runner.js';
+import type { CropReading, TileRecognizer } from '../runner.js';
 import { decodeWithSecondLook } from '../second-look.js';
 import { modelReadsCell, type ChangedCell } from './cell-crops.js';
 import type { FigureReader } from './figures.js';
@@ -275,7 +275,7 @@ export class CellReader {
     if (small && agree) return { conf: sure.stricterGate ? conf : sure.readings * (1 - (1 - sure.fit) * (1 - cm)), modelBest: null };
     // Where the drawings do not describe the table (`artFit`), their agreement is no evidence: the
     // model's word counts alone, as sharp as where it leads.
-    const trust = this.templates.fromPicture(top.tile) ? 1 : this.artTrust();
+    const trust = this.trustIn(top.tile);
     const alone = cm ** MODEL_LEADS_SHARPNESS;
     if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * alone)), modelBest: null };
     const modelTile = state.catalog.get(decoded.best.tileId);
@@ -301,7 +301,7 @@ export class CellReader {
    * leads of those games were (docs/tracking.md, "Where the drawings fail, the model leads with its own
    * reading").
    */
-  private ownReading(reading: Parameters<typeof decodeReading>[0], catalog: TileCatalog, constrained: Pick<Reading, 'tile' | 'q'>): boolean {
+  private ownReading(reading: CropReading, catalog: TileCatalog, constrained: Pick<Reading, 'tile' | 'q'>): boolean {
     const raw = decodeReading(reading, this.model!.info, catalog).best;
     const tile = catalog.get(constrained.tile);
     return !!raw && !!tile && raw.tileId === constrained.tile && sameUpToSymmetry(tile, ROTATIONS.indexOf(raw.rot), constrained.q);
@@ -321,13 +321,18 @@ export class CellReader {
     if (process.env.TRACK_DEBUG) console.error(`art fit ${this.artFit.toFixed(4)} best ${top.tile} ${top.d.toFixed(4)}`);
     if (mixed) return templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED);
     // A drawing is trusted only where the drawings describe the table (`artFit`).
-    return templateFit(top.d) * (this.templates.fromPicture(top.tile) ? 1 : this.artTrust());
+    return templateFit(top.d) * this.trustIn(top.tile);
   }
 
   /** Whether the best reading is held to the stricter gate (`fitOf`): a picture with an unpictured look-alike competing. */
   stricterGate(readings: readonly Reading[], catalog: TileCatalog): boolean {
     const top = readings[0]!;
     return this.templates.fromPicture(top.tile) && readings.some((r) => !this.templates.fromPicture(r.tile) && segmentsDiffering(catalog, top, r) <= LOOKALIKE_SEGMENTS);
+  }
+
+  /** How far a reading of `tile` by its template is trusted: its picture fully, its drawing as far as the drawings describe the table. */
+  trustIn(tile: string): number {
+    return this.templates.fromPicture(tile) ? 1 : this.artTrust();
   }
 
   /** How far the drawings describe this table (`artFit`, the best scene so far; 1 before any evidence). */

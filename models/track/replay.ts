@@ -59,6 +59,11 @@ export interface MoveOutcome {
   readonly frame?: number;
 }
 
+/** A figure committed on the wrong spot, or where none stood (an extra move). */
+export function wrongFigureCommit(o: MoveOutcome): boolean {
+  return (o.result === 'wrong' && o.truth?.type === 'placeMeeple') || (o.result === 'extra' && o.got?.type === 'placeMeeple');
+}
+
 export interface ReplayOptions {
   /** Replace the recording's frames (tests: a camera that stops, a broken frame). */
   readonly source?: FrameSource;

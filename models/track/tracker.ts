@@ -676,7 +676,7 @@ export class Tracker {
     // A figure is told by where the cell differs from the tile's template: a drawing the table's art
     // does not match (cell-reader.ts `artTrust`) differs everywhere, so it tells a figure only as far
     // as it is trusted (first-edition print, first game: 9 of 23 figures committed were wrong).
-    const conf = seen.confidence * (this.templates.fromPicture(r.tile) ? 1 : this.reader.artTrust());
+    const conf = seen.confidence * this.reader.trustIn(r.tile);
     if (conf < this.commitAt) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
     const played = this.game.play(command);
     if (!played.ok) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };

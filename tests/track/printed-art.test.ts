@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { replayRecording, type ReplayResult } from '../../models/track/replay.js';
+import { replayRecording, wrongFigureCommit, type ReplayResult } from '../../models/track/replay.js';
 
 // Made by scripts/make-recording.ts (the commands are in tests/fixtures/recordings/README.md): the
 // second-edition scans and the first-edition print drawn into the scene instead of the renderer's art.
@@ -17,9 +17,7 @@ const tally = (r: ReplayResult, only?: ReadonlySet<string>) => {
   return { tiles: tiles.length, exact: tiles.filter((o) => o.result === 'exact').length, wrong: tiles.filter((o) => o.result === 'wrong').length };
 };
 
-/** Figures committed on the wrong spot or where none stood. */
-const figuresWrong = (r: ReplayResult) =>
-  r.outcomes.filter((o) => (o.result === 'wrong' && o.truth?.type === 'placeMeeple') || (o.result === 'extra' && o.got?.type === 'placeMeeple')).length;
+const figuresWrong = (r: ReplayResult) => r.outcomes.filter(wrongFigureCommit).length;
 
 describe('tracking printed tiles', () => {
   it('asks the table rather than committing tiles no template fits, and reads them once it has their pictures', async () => {
