@@ -241,7 +241,7 @@ export class CellReader {
    * template reading's confidence in parts: among the readings (`readingConfidence`), the fit gate's
    * trust (`fitOf`), and whether that gate was the stricter one (`stricterGate`).
    */
-  async fuse(state: GameState, H: Homography, readings: Reading[], sure: { readings: number; fit: number; stricterGate: boolean }, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null; leads?: boolean }> {
+  async fuse(state: GameState, H: Homography, readings: Reading[], sure: { readings: number; fit: number; stricterGate: boolean }, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null; leads?: boolean; figures?: CropReading }> {
     const conf = sure.readings * sure.fit;
     if (!this.model || readings.length === 0) return { conf, modelBest: null };
     // The model was trained on 30–64 px per cell; on smaller cells it reads worse than the templates,
@@ -274,10 +274,12 @@ export class CellReader {
     if (small && cm < SMALL_CELL_SURE) return { conf, modelBest: null };
     if (small && agree) return { conf: sure.stricterGate ? conf : sure.readings * (1 - (1 - sure.fit) * (1 - cm)), modelBest: null };
     // Where the drawings do not describe the table (`artFit`), their agreement is no evidence: the
-    // model's word counts alone, as sharp as where it leads.
+    // model's word counts alone, as sharp as where it leads. Its figure heads read the same crop
+    // (tracker.ts `readFigure`).
     const trust = this.trustIn(top.tile);
     const alone = cm ** MODEL_LEADS_SHARPNESS;
-    if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * alone)), modelBest: null };
+    const figures = looked.reading;
+    if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * alone)), modelBest: null, figures };
     const modelTile = state.catalog.get(decoded.best.tileId);
     const other = readings.find((r) => r.tile === decoded.best!.tileId && !!modelTile && sameUpToSymmetry(modelTile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
     if (small) return segmentsDiffering(state.catalog, top, { tile: decoded.best.tileId, q }) >= SMALL_CELL_VETO_SEGMENTS ? { conf: conf * (1 - cm), modelBest: other } : { conf, modelBest: null };
@@ -286,10 +288,10 @@ export class CellReader {
     if (trust < 1 && other) {
       const own = this.ownReading(looked.reading, state.catalog, { tile: decoded.best.tileId, q });
       if (process.env.TRACK_DEBUG) console.error(`model leads (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} over ${top.tile}/${top.q} trust ${trust.toFixed(2)}${own ? '' : ', not its own reading'}`);
-      return { conf: trust * conf + (1 - trust) * (own ? alone : 0), modelBest: other, leads: true };
+      return { conf: trust * conf + (1 - trust) * (own ? alone : 0), modelBest: other, leads: true, figures };
     }
     // At 25–40 px per tile the model is the weaker reader of the two: only a sure disagreement counts.
-    return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other };
+    return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other, figures };
   }
 
   /**

@@ -29,8 +29,9 @@ import { changedFraction, StillScene, thumbnail, type Thumb } from '../../calibr
 import { steadyPlane, type Plane } from '../../calibration/steady-plane.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { existsSync } from 'node:fs';
-import { DEFAULT_MODEL, TileRecognizer } from '../runner.js';
+import { DEFAULT_MODEL, TileRecognizer, type CropReading } from '../runner.js';
 import type { Enrollment } from '../enroll.js';
+import { fuseFigure, modelFigureMoves } from './model-figure.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 import { ANCHOR_PX } from './anchor.js';
 import { CROP_PX, type TilePicture, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
@@ -124,9 +125,9 @@ export class Tracker {
    * comes before the figure, and the engine takes none after it): read after the nomination, or,
    * when none came, at the next frame (a hand, or the next still scene) or other table input.
    */
-  private figureWait: { now: CellCrop; r: Reading; frame: number } | null = null;
+  private figureWait: { now: CellCrop; r: Reading; frame: number; figures?: CropReading } | null = null;
   /** A reading left to the table: its crop, to read the figure once the table has answered. */
-  private pending: { now: CellCrop; x: number; y: number; frame: number } | null = null;
+  private pending: { now: CellCrop; x: number; y: number; frame: number; figures?: CropReading } | null = null;
   /** The last still frame looked at, and the plane then. */
   private lastStill: { frame: Frame; H: Homography } | null = null;
   /** Which new tile comes first when no draw is told, and the holes set apart (tile-order.ts). */
@@ -233,7 +234,7 @@ export class Tracker {
     this.figureWait = null;
     // The nomination the figure waited for is in (one per turn): the figure seen can be read now.
     if (wait && c.type === 'nominate' && this.game.state.turn.step === 'action') {
-      const f = this.readFigure(wait.now, wait.r, wait.frame, true);
+      const f = this.readFigure(wait.now, wait.r, wait.frame, true, wait.figures);
       return { ok: true, events: f ? [f] : [] };
     }
     return { ok: true, events: [] };
@@ -254,7 +255,7 @@ export class Tracker {
     const wait = this.figureWait;
     this.figureWait = null;
     if (!wait) return [];
-    const f = this.readFigure(wait.now, wait.r, wait.frame, true);
+    const f = this.readFigure(wait.now, wait.r, wait.frame, true, wait.figures);
     return f ? [f] : [];
   }
 
@@ -602,7 +603,7 @@ export class Tracker {
       const alternatives = readings.slice(1, 3).map(cmd);
       if (conf < this.commitAt) {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: 'not sure: the table picks' });
-        this.pending = { now: now, x, y, frame };
+        this.pending = { now: now, x, y, frame, ...(fused.figures ? { figures: fused.figures } : {}) };
         return out; // the rest waits for the table's answer
       }
       // With no draw told, a tile the game lacks that lay there before this one (set apart, or taken
@@ -611,18 +612,18 @@ export class Tracker {
       if (process.env.TRACK_DEBUG) console.error(`earlier? (${x},${y}) seen ${this.order.firstSeen.get(hole.key)} → ${earlier} firstSeen ${[...this.order.firstSeen].map(([k, f]) => `${keyX(k)},${keyY(k)}@${f}`).join(' ')} ahead ${[...this.order.ahead].map((k) => `${keyX(k)},${keyY(k)}`).join(' ')}`);
       if (earlier !== null) {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: `a tile the game does not have lies at cell (${earlier[0]}, ${earlier[1]}), laid before this one or with it: the table says which is this turn's` });
-        this.pending = { now: now, x, y, frame };
+        this.pending = { now: now, x, y, frame, ...(fused.figures ? { figures: fused.figures } : {}) };
         return out;
       }
       const played = this.game.play(best);
       if (!played.ok) {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` });
-        this.pending = { now: now, x, y, frame };
+        this.pending = { now: now, x, y, frame, ...(fused.figures ? { figures: fused.figures } : {}) };
         return out;
       }
       this.cameraCommitted.add(this.game.history.length - 1);
       out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 });
-      const figure = this.readFigure(now, readings[0]!, frame);
+      const figure = this.readFigure(now, readings[0]!, frame, false, fused.figures);
       if (figure) out.push(figure);
     }
     return out;
@@ -645,7 +646,7 @@ export class Tracker {
     const tpl = this.templates.get(placed.view.tile.id, q);
     if (!tpl) return [];
     const r: Reading = { tile: placed.view.tile.id, q, d: 0, match: matchTemplate(p.now, tpl) };
-    const figure = this.readFigure(p.now, r, p.frame);
+    const figure = this.readFigure(p.now, r, p.frame, false, p.figures);
     return figure ? [figure] : [];
   }
 
@@ -662,21 +663,26 @@ export class Tracker {
    * The figure on the tile just placed (the player's enrolled figure at each legal spot, figures.ts),
    * committed when sure. While the table may still nominate (Jousts & Crests), it waits (`figureWait`).
    */
-  private readFigure(now: CellCrop, r: Reading, frame: number, waited = false): TrackEvent | null {
+  private readFigure(now: CellCrop, r: Reading, frame: number, waited = false, byModel?: CropReading): TrackEvent | null {
     const state = this.game.state;
     const placed = state.board.tiles[state.turn.tile];
     if (!placed || state.turn.step !== 'action') return null;
     if (!waited && nominationCandidates(state).length > 0) {
-      this.figureWait = { now, r, frame };
+      this.figureWait = { now, r, frame, ...(byModel ? { figures: byModel } : {}) };
       return null;
     }
-    const seen = this.figures.read(now, r, state, this.o.setup.players[state.turn.player]?.color, frame);
-    if (!seen) return null;
-    const { command, alternatives } = seen;
+    const colour = this.o.setup.players[state.turn.player]?.color;
     // A figure is told by where the cell differs from the tile's template: a drawing the table's art
     // does not match (cell-reader.ts `artTrust`) differs everywhere, so it tells a figure only as far
-    // as it is trusted (first-edition print, first game: 9 of 23 figures committed were wrong).
-    const conf = seen.confidence * this.reader.trustIn(r.tile);
+    // as it is trusted (first-edition print, first game: 9 of 23 figures committed were wrong); as
+    // far as it is not, the model's figure heads on the same still frame speak (model-figure.ts).
+    const trust = this.reader.trustIn(r.tile);
+    const template = this.figures.read(now, r, state, colour, frame);
+    const seen = byModel && trust < 1 && this.model ? fuseFigure(template, trust, modelFigureMoves(byModel, this.model.info.meepleColours, state, colour)) : template && { ...template, confidence: template.confidence * trust };
+    if (process.env.TRACK_DEBUG && byModel) console.error(`figure by the model? frame ${frame}: present ${byModel.meeple.toFixed(3)}, template ${template ? `${JSON.stringify(template.command)} ${template.confidence.toFixed(3)}` : 'none'} → ${seen ? `${JSON.stringify(seen.command)} ${seen.confidence.toFixed(3)}` : 'none'}`);
+    if (!seen) return null;
+    const { command, alternatives } = seen;
+    const conf = seen.confidence;
     if (conf < this.commitAt) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
     const played = this.game.play(command);
     if (!played.ok) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };

@@ -1,0 +1,66 @@
+/**
+ * The figure on a tile just laid as the tile model's figure heads saw the cell (models/runner.ts:
+ * `meeple`, `meepleColour`, `meepleSegment`), for where the tile's template is a drawing the table's
+ * art does not match: the template tells a figure by where the cell differs from it, and a drawing of
+ * another art differs everywhere (tracker.ts `readFigure`). The model was trained on the first-edition
+ * print beside the drawings, with figures on every kind of feature, so it is the witness that carries
+ * over to print — from 30 px per cell, where the tracker asks it at all.
+ */
+import type { Command } from '../../engine/game/commands.js';
+import type { GameState } from '../../engine/game/state.js';
+import { legalMeepleSpots } from '../../engine/game/legal.js';
+import type { CropReading } from '../runner.js';
+import type { FigureSeen } from './figures.js';
+
+/** The model's figure segment index for a feature without edge segments (a cloister, a garden). */
+const INTERIOR = 12;
+/**
+ * The model's word on a figure is raised to this power, as its word on a tile is where it leads
+ * (cell-reader.ts MODEL_LEADS_SHARPNESS): on print it says 0.9 where it is wrong about as often as a
+ * drawn table's reader at 0.99.
+ */
+const MODEL_FIGURE_SHARPNESS = 20;
+
+/** How sure the model is of each legal figure move of the player whose turn it is, best first. */
+export function modelFigureMoves(reading: CropReading, colours: readonly string[], state: GameState, colour: string | undefined): { command: Command; p: number }[] {
+  const placed = state.board.tiles[state.turn.tile];
+  if (!placed || state.turn.step !== 'action') return [];
+  const ci = colour === undefined ? -1 : colours.indexOf(colour);
+  // A colour the model was not trained on is no evidence either way.
+  const pColour = ci >= 0 ? reading.meepleColour[ci]! : 0;
+  const player = state.turn.player;
+  const features = placed.view.features;
+  const spots = legalMeepleSpots(state);
+  const out: { command: Command; p: number }[] = [];
+  for (const s of spots) {
+    if (s.kind !== 'normal' && s.kind !== 'big') continue;
+    const f = features.find((g) => g.name === s.on);
+    if (!f) continue;
+    // A figure's segment is any of its feature's (crop frame = board frame: the crop is cut square to the grid).
+    const interior = features.filter((g) => g.segments.length === 0).length;
+    const pf = f.segments.length > 0 ? f.segments.reduce((a, seg) => a + reading.meepleSegment[seg]!, 0) : reading.meepleSegment[INTERIOR]! / Math.max(1, interior);
+    // Normal and big followers look alike to the model: where both may stand, it cannot tell which.
+    const kinds = spots.filter((o) => o.on === s.on && (o.kind === 'normal' || o.kind === 'big')).length;
+    out.push({ command: { type: 'placeMeeple', player, kind: s.kind, on: s.on }, p: (reading.meeple * pColour * pf) / kinds });
+  }
+  return out.sort((a, b) => b.p - a.p);
+}
+
+const sameFigure = (a: Command, b: Command) => a.type === 'placeMeeple' && b.type === 'placeMeeple' && a.on === b.on && a.kind === b.kind;
+
+/**
+ * The template reader's figure (`seen`, trusted as far as `trust`: the drawing's trust, cell-reader.ts
+ * `trustIn`) and the model's: each counts as far as its reader is trusted, the model's word sharpened.
+ * The model's own figure stands in for the template's only where it sees one at all (its legal
+ * figure moves more likely together than none: a follower and a big one share the feature's
+ * likelihood); null when neither reads a figure.
+ */
+export function fuseFigure(seen: FigureSeen | null, trust: number, model: readonly { command: Command; p: number }[]): FigureSeen | null {
+  const sharp = (p: number) => (1 - trust) * p ** MODEL_FIGURE_SHARPNESS;
+  const bySeen = seen && { ...seen, confidence: trust * seen.confidence + sharp(model.find((m) => sameFigure(m.command, seen.command))?.p ?? 0) };
+  const best = model[0];
+  const seesOne = model.reduce((a, m) => a + m.p, 0) >= 0.5;
+  if (!best || !seesOne || (bySeen && (sameFigure(best.command, bySeen.command) || bySeen.confidence >= sharp(best.p)))) return bySeen;
+  const alternatives = [...(seen ? [seen.command] : []), ...model.slice(1).map((m) => m.command)].filter((c) => !sameFigure(c, best.command)).slice(0, 2);
+  return { command: best.command, confidence: sharp(best.p), alternatives };
+}
