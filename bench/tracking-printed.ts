@@ -178,7 +178,7 @@ try {
   for (const [name, make] of rows) {
     if (!name.includes(only)) continue;
     const [options, games] = await make();
-    let moves = 0, exact = 0, tiles = 0, tilesExact = 0, tilesWrong = 0, asked = 0, scores = 0, falseAlarms = 0, figures = 0, figuresWrong = 0;
+    let moves = 0, exact = 0, tiles = 0, tilesExact = 0, tilesWrong = 0, asked = 0, offeredFirst = 0, offered = 0, scores = 0, falseAlarms = 0, figures = 0, figuresWrong = 0;
     for (const d of games) {
       const r = await replayRecording(d, { ...options, onEvent: (e) => { if (e.kind === 'notice' && LAID_TILE_NOTICE.test(e.message)) falseAlarms++; } });
       moves += r.cameraMoves;
@@ -190,7 +190,12 @@ try {
         tiles++;
         if (o.result === 'exact') tilesExact++;
         if (o.result === 'wrong') tilesWrong++;
-        if (o.result === 'unsure' || o.result === 'refused') asked++;
+        if (o.result === 'unsure' || o.result === 'refused') {
+          asked++;
+          // What the table's picker shows first: the right tile one click away, or a search.
+          if (o.offered === 0) offeredFirst++;
+          if (o.offered !== undefined && o.offered >= 0) offered++;
+        }
         // Which tiles went wrong or to the table, on stderr: not a figure line.
         if (process.env.BENCH_BREAKDOWN && o.result !== 'exact') console.error(`  ${o.result}: ${o.truth?.type === 'placeTile' ? o.truth.tile : o.truth?.type}${o.got?.type === 'placeTile' ? ` read ${o.got.tile}` : ''}`);
       }
@@ -200,6 +205,8 @@ try {
     console.log(`${name}: moves exact: ${pct(exact, moves)} % (${exact}/${moves})`);
     console.log(`${name}: tiles committed wrong: ${pct(tilesWrong, tiles)} % (${tilesWrong}/${tiles})`);
     console.log(`${name}: tiles left to the table: ${pct(asked, tiles)} % (${asked}/${tiles})`);
+    console.log(`${name}: tiles left to the table, the right one offered first: ${pct(offeredFirst, asked)} % (${offeredFirst}/${asked})`);
+    console.log(`${name}: tiles left to the table, the right one among the three offered: ${pct(offered, asked)} % (${offered}/${asked})`);
     console.log(`${name}: figures committed wrong: ${pct(figuresWrong, figures)} % (${figuresWrong} on ${figures} figures placed)`);
     console.log(`${name}: final scores exact: ${scores}/${games.length} games`);
     console.log(`${name}: laid tiles said to be lifted or turned (none is): ${falseAlarms}`);

@@ -12,7 +12,7 @@ import { placementProblem, tileProblem } from '../../engine/game/placement.js';
 import { keyX, keyY } from '../../engine/geometry/position.js';
 import { ROTATIONS } from '../../engine/geometry/segments.js';
 import { sameUpToSymmetry } from '../classes.js';
-import { decodeReading } from '../decode.js';
+import { decodeReading, type Decoded } from '../decode.js';
 import type { Enrollment } from '../enroll.js';
 import type { CropReading, TileRecognizer } from '../runner.js';
 import { decodeWithSecondLook } from '../second-look.js';
@@ -241,13 +241,16 @@ export class CellReader {
    * template reading's confidence in parts: among the readings (`readingConfidence`), the fit gate's
    * trust (`fitOf`), and whether that gate was the stricter one (`stricterGate`).
    */
-  async fuse(state: GameState, H: Homography, readings: Reading[], sure: { readings: number; fit: number; stricterGate: boolean }, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null; leads?: boolean; figures?: CropReading }> {
+  async fuse(state: GameState, H: Homography, readings: Reading[], sure: { readings: number; fit: number; stricterGate: boolean }, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null; leads?: boolean; figures?: CropReading; offer?: Reading[] }> {
     const conf = sure.readings * sure.fit;
     if (!this.model || readings.length === 0) return { conf, modelBest: null };
+    const top = readings[0]!;
     // The model was trained on 30–64 px per cell; on smaller cells it reads worse than the templates,
-    // except with the table's own copies of the type as its exemplars.
+    // except with the table's own copies of the type as its exemplars. Where the drawings are not the
+    // table's art it still orders what the table is offered: a reading there commits nothing.
     const small = !modelReadsCell(H, x, y);
-    if (small && !(this.templates.fromPicture(readings[0]!.tile) && this.enrollment?.hasTile(readings[0]!.tile))) return { conf, modelBest: null };
+    const untrusted = this.trustIn(top.tile) < 1;
+    if (small && !(this.templates.fromPicture(top.tile) && this.enrollment?.hasTile(top.tile)) && !untrusted) return { conf, modelBest: null };
     const prepared = await this.model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 }, `cell (${x}, ${y})`);
     if (!prepared.ok) throw new Error(prepared.reason);
     const [first] = await this.model.readPrepared([prepared.value]);
@@ -257,7 +260,8 @@ export class CellReader {
     );
     let decoded = looked.decoded;
     if (!decoded.best) return { conf, modelBest: null };
-    const top = readings[0]!;
+    const offer = untrusted ? this.offerOf(decoded, readings, state.catalog) : undefined;
+    if (small && !(this.templates.fromPicture(top.tile) && this.enrollment?.hasTile(top.tile))) return { conf, modelBest: null, ...(offer ? { offer } : {}) };
     // The table's exemplars of one type lift it over a look-alike the table has not shown the camera
     // (as a picture fits another printed tile better than that tile's drawing, `fitOf`): against a
     // reading of a type without exemplars the model speaks for itself, without them.
@@ -279,7 +283,7 @@ export class CellReader {
     const trust = this.trustIn(top.tile);
     const alone = cm ** MODEL_LEADS_SHARPNESS;
     const figures = looked.reading;
-    if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * alone)), modelBest: null, figures };
+    if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * alone)), modelBest: null, figures, ...(offer ? { offer } : {}) };
     const modelTile = state.catalog.get(decoded.best.tileId);
     const other = readings.find((r) => r.tile === decoded.best!.tileId && !!modelTile && sameUpToSymmetry(modelTile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
     if (small) return segmentsDiffering(state.catalog, top, { tile: decoded.best.tileId, q }) >= SMALL_CELL_VETO_SEGMENTS ? { conf: conf * (1 - cm), modelBest: other } : { conf, modelBest: null };
@@ -288,10 +292,21 @@ export class CellReader {
     if (trust < 1 && other) {
       const own = this.ownReading(looked.reading, state.catalog, { tile: decoded.best.tileId, q });
       if (process.env.TRACK_DEBUG) console.error(`model leads (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} over ${top.tile}/${top.q} trust ${trust.toFixed(2)}${own ? '' : ', not its own reading'}`);
-      return { conf: trust * conf + (1 - trust) * (own ? alone : 0), modelBest: other, leads: true, figures };
+      return { conf: trust * conf + (1 - trust) * (own ? alone : 0), modelBest: other, leads: true, figures, ...(offer ? { offer } : {}) };
     }
     // At 25–40 px per tile the model is the weaker reader of the two: only a sure disagreement counts.
-    return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other, figures };
+    return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other, figures, ...(offer ? { offer } : {}) };
+  }
+
+  /** The model's constrained top 3 as the legal readings they are (a symmetric tile's turns as one). */
+  private offerOf(decoded: Decoded, readings: readonly Reading[], catalog: TileCatalog): Reading[] {
+    const out: Reading[] = [];
+    for (const c of [decoded.best, ...decoded.runnersUp]) {
+      const tile = c && catalog.get(c.tileId);
+      const r = tile && readings.find((o) => o.tile === c.tileId && sameUpToSymmetry(tile, o.q, ROTATIONS.indexOf(c.rot)));
+      if (r && !out.includes(r)) out.push(r);
+    }
+    return out;
   }
 
   /**

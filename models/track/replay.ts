@@ -57,6 +57,8 @@ export interface MoveOutcome {
   readonly got?: Command;
   readonly confidence?: number;
   readonly frame?: number;
+  /** Left to the table (unsure, refused): where the truth stood among the three readings offered (0 first), −1 not among them. */
+  readonly offered?: number;
 }
 
 /** A figure committed on the wrong spot, or where none stood (an extra move). */
@@ -210,8 +212,9 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
     }
     // Unsure or refused: the table picks (from the top 3, or enters it), counted as not exact.
     if (expected && isCam(p) && expected.type === e.command.type) {
-      outcomes.push({ truth: expected, index: p, result: e.why?.startsWith('the engine rejects') ? 'refused' : 'unsure', got: e.command, confidence: e.confidence, frame: e.frame });
-      const picked = [e.command, ...e.alternatives].some((c) => sameMove(c, expected));
+      const offered = [e.command, ...e.alternatives].findIndex((c) => sameMove(c, expected));
+      outcomes.push({ truth: expected, index: p, result: e.why?.startsWith('the engine rejects') ? 'refused' : 'unsure', got: e.command, confidence: e.confidence, frame: e.frame, offered });
+      const picked = offered >= 0;
       if (options.learnAnswers && picked && (expected.type === 'placeTile' || expected.type === 'placePrizeTile')) toLearn.push(expected);
       enter(expected);
       for (const f of tracker.afterTableAnswer()) handle(f);

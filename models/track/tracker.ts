@@ -593,6 +593,8 @@ export class Tracker {
         readings.splice(readings.indexOf(fused.modelBest), 1);
         readings.splice(fused.leads ? 0 : 1, 0, fused.modelBest);
       }
+      // Left to the table where the drawings are not its art: the model's top 3 are offered first.
+      if (conf < this.commitAt && fused.offer?.length) readings.splice(0, readings.length, ...fused.offer, ...readings.filter((r) => !fused.offer!.includes(r)));
       if (process.env.TRACK_DEBUG) console.error(`tile? frame ${frame} (${x},${y}): ${readings.slice(0, 4).map((r) => `${r.tile}/${r.q} ${r.d.toFixed(5)}`).join(', ')}`);
       const cmd = (r: Reading): Command => {
         const player = this.game.state.turn.player;

@@ -111,6 +111,25 @@ describe('the model where the drawings fail', () => {
     expect(out.conf).toBe(0);
   }, 60_000);
 
+  it('below its 30 px orders what the table is offered where the drawings fail, and commits nothing', async () => {
+    // The same tile seen at 0.58 px/mm (a 640×480 camera: a 26 px cell), cut and scaled up as the tracker's model crop is.
+    const small: Homography = [0.58, 0, 320, 0, 0.58, 240, 0, 0, 1];
+    const face = (await printFacesByTile([TILE])).get(TILE)!;
+    const seen = await sharp(cellPicture(face, spot.q, 256), { raw: { width: 256, height: 256, channels: 3 } }).resize(32, 32).raw().toBuffer();
+    const up = await sharp(seen, { raw: { width: 32, height: 32, channels: 3 } }).resize(model.size, model.size).raw().toBuffer();
+    const smallCrop: Frame = { width: model.size, height: model.size, channels: 3, data: new Uint8Array(up) };
+    const readings = legalReadings(state, 'BASE_U');
+    const out = await reader(PRINT_ART_FIT).fuse(state, small, readings, { readings: 0.8, fit: 0, stricterGate: false }, smallCrop, spot.x, spot.y);
+    expect(out.offer?.[0]).toMatchObject({ tile: TILE, q: spot.q });
+    expect(out.offer!.length).toBeLessThanOrEqual(3);
+    expect(out.modelBest).toBeNull();
+    expect(out.conf).toBe(0);
+    // Where the drawings are the table's art, the templates' order stands.
+    const trusted = await reader(Infinity).fuse(state, small, readings, { readings: 0.8, fit: 0.5, stricterGate: false }, smallCrop, spot.x, spot.y);
+    expect(trusted.offer).toBeUndefined();
+    expect(trusted.conf).toBeCloseTo(0.4, 10);
+  }, 60_000);
+
   it('on a table its drawings describe, agreement still adds up', async () => {
     const r = reader(Infinity);
     const out = await r.fuse(state, LARGE, legalReadings(state, TILE), { readings: 1, fit: 0.5, stricterGate: false }, crop, spot.x, spot.y);

@@ -30,6 +30,11 @@ describe('tracking printed tiles', () => {
     // Nor a figure: the drawings differ from the print everywhere, a figure's place included (8 of 20 were wrong when they told figures).
     expect(figuresWrong(drawn), 'figures committed wrong with drawn templates').toBe(0);
     expect(drawn.scores).toEqual(drawn.truthScores);
+    // What the table is asked, the model orders (it commits nothing at these 25 px cells): the right
+    // tile first or among the three offered (12 and 21 of the 50 when the drawings ordered them).
+    const asked = drawn.outcomes.filter((o) => isTile(o.truth) && (o.result === 'unsure' || o.result === 'refused'));
+    expect(asked.filter((o) => o.offered === 0).length, 'asked tiles offered first').toBeGreaterThanOrEqual(Math.ceil(0.6 * asked.length));
+    expect(asked.filter((o) => (o.offered ?? -1) >= 0).length, 'asked tiles among the three offered').toBeGreaterThanOrEqual(Math.ceil(0.85 * asked.length));
 
     // The table pictured its tiles (here: the same board where the recording ends; where only
     // copies with figures on them lie, the figures' places are left out of the picture).
