@@ -4,7 +4,8 @@
  * (tests/fixtures/realart: evaluation material) while the tracker's table profile names a drawn
  * style (c3), as at a real table. Two ways a table meets it: with the drawings only (its first
  * game: no picture of its tiles yet), and with one picture of every tile type from the final board
- * of another game (what the camera service keeps of a finished game). Seeds 9201–9203 were never
+ * of another game (what the camera service keeps of a finished game: the templates and the model's
+ * exemplars of the next). Seeds 9201–9203 were never
  * looked at while the tracker was tuned. A third row draws a first game from the first-edition
  * scans (models/train/print/c1-jcz: art the model was trained on, the C1 tile counts: no gardens).
  * A fourth row gives the tracker pictures taught before the first game: the types laid out once
@@ -159,7 +160,8 @@ try {
     ['printed art, one picture per type', async () => {
       const pictures = (await replayRecording(await recordingOf(ENROLL_FROM))).tracker.boardPictures();
       console.log(`pictures from another game's final board: ${pictures.length} tile types`);
-      return [{ pictures }, await Promise.all(GAMES.map((seed) => recordingOf(seed)))];
+      // As the app keeps them (table-art.ts, camera-service.ts): the next game's templates and the model's exemplars.
+      return [{ pictures, exemplars: pictures }, await Promise.all(GAMES.map((seed) => recordingOf(seed)))];
     }],
     ['printed art, taught before the first game', async () => {
       const taught = await taughtPictures(faces, 'C2', teachSeed ?? 33_000);
