@@ -42,6 +42,8 @@ export interface TrackerClientOptions {
   readonly createTimeoutMs?: number;
 }
 
+/** How long a closed client's worker may take to answer what it was asked before it is ended (`close`). */
+const CLOSE_DRAIN_MS = 10_000;
 /** One worker left idle by a client closed in good order (unref'd: it does not keep the process up). */
 let idle: { readonly worker: Worker; readonly forget: () => void } | null = null;
 /** Request ids across clients: a reused worker never answers one client with another's id. */
@@ -179,12 +181,35 @@ export class TrackerClient {
    */
   async close(): Promise<void> {
     const healthy = !this.downWith && this.pending.size === 0;
+    const answering = this.downWith ? 0 : this.pending.size;
     this.goDown(new TrackerDown('closed', "the tracker's worker was closed"));
     if (healthy) {
       this.worker.off('message', this.onMessage).off('error', this.onError).off('exit', this.onExit);
       if (leaveIdle(this.worker)) return;
     }
+    // A worker ended mid-request may be inside the model's inference, which onnxruntime-node runs on
+    // a thread of its own: its completion then calls into a thread that is gone, and the whole
+    // process aborts (tests/app/tracker-close.test.ts). So a worker still answering first answers
+    // what it was asked (unheard: its client is closed), for at most CLOSE_DRAIN_MS.
+    if (answering > 0) await this.answered(answering, CLOSE_DRAIN_MS);
     await this.worker.terminate();
+  }
+
+  /** Resolves once the worker has sent `n` more replies, stopped, or `ms` have passed. */
+  private answered(n: number, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      let left = n;
+      const done = () => {
+        clearTimeout(timer);
+        this.worker.off('message', one).off('exit', done);
+        resolve();
+      };
+      const one = () => {
+        if (--left <= 0) done();
+      };
+      const timer = setTimeout(done, ms);
+      this.worker.on('message', one).on('exit', done);
+    });
   }
 
   private reply(m: ReplyMessage): void {

@@ -34,6 +34,7 @@ export class TrackerHost {
       case 'feed':
         if (this.faults.crashAtFrame === r.index) process.exit(70);
         if (this.faults.hangAtFrame === r.index) for (;;);
+        if (this.faults.modelBusyAtFrame === r.index) await modelBusy(t, this.faults.modelBusyMs ?? 1000);
         return { events: await t.feed(r.bytes, r.index) };
       case 'level':
         return this.level(t, r.commands);
@@ -187,4 +188,14 @@ export class TrackerHost {
     this.offered = [];
     return { problems };
   }
+}
+
+/** Test hook (`Faults.modelBusyAtFrame`): the model reads a grey crop back to back for `ms`, as on a board of new tiles. */
+async function modelBusy(t: Tracker, ms: number): Promise<void> {
+  const model = t.recognizer;
+  if (!model) return;
+  const prepared = await model.prepare({ pixels: new Uint8Array(model.size * model.size * 3).fill(128), width: model.size, height: model.size, channels: 3 });
+  if (!prepared.ok) return;
+  const batch = Array.from({ length: 32 }, () => prepared.value);
+  for (const end = Date.now() + ms; Date.now() < end; ) await model.readPrepared(batch);
 }

@@ -48,6 +48,9 @@ export interface BoardPicture {
 export interface Faults {
   readonly crashAtFrame?: number;
   readonly hangAtFrame?: number;
+  /** …or reads with the model back to back for this many milliseconds before it reads the frame (`modelBusyAtFrame`). */
+  readonly modelBusyAtFrame?: number;
+  readonly modelBusyMs?: number;
 }
 
 export type Request =
