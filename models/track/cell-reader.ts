@@ -62,8 +62,9 @@ const MODEL_LEADS_SHARPNESS = 20;
  * type the table has taught (its copies enrolled as exemplars), and only a reading this sure counts.
  * Agreeing, it answers the fit gate's doubt (is this tile the pictured type at all: dense print fits
  * its own picture loosely at 25 px) but not a look-alike's — which twin, by the detail comparison or
- * the stricter gate (`stricterGate`): at 25 px it sees a garden or a pennant no better than the
- * templates, and on a second-edition recording agreed with BASE_E for a BASE_E_G. Disagreeing about
+ * the stricter gate (`stricterGate`), nor the fit gate's where a twin is legal there at all: at 25 px
+ * it sees a garden or a pennant no better than the templates, and on second-edition recordings
+ * agreed with BASE_E for a BASE_E_G and with BASE_P for a BASE_O. Disagreeing about
  * at least a side's worth of the tile's edges (`SMALL_CELL_VETO_SEGMENTS`), it sends the reading to
  * the table; smaller disagreements — a mark, a road's end — are left to the templates: on the
  * first-edition taught row (tuning, 25 px per cell) the model's 9 sure disagreements were 7 pennants
@@ -276,7 +277,9 @@ export class CellReader {
     const cm = decoded.confidence;
     if (process.env.TRACK_DEBUG && small) console.error(`model on a small cell (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} on ${top.tile}/${top.q} ${conf.toFixed(3)}, agree ${agree}`);
     if (small && cm < SMALL_CELL_SURE) return { conf, modelBest: null };
-    if (small && agree) return { conf: sure.stricterGate ? conf : sure.readings * (1 - (1 - sure.fit) * (1 - cm)), modelBest: null };
+    // Which twin (the same terrain on all twelve edge segments: a pennant, a garden) it does not tell at this size.
+    const twinLegal = readings.some((r) => r.tile !== top.tile && segmentsDiffering(state.catalog, top, r) === 0);
+    if (small && agree) return { conf: sure.stricterGate || twinLegal ? conf : sure.readings * (1 - (1 - sure.fit) * (1 - cm)), modelBest: null };
     // Where the drawings do not describe the table (`artFit`), their agreement is no evidence: the
     // model's word counts alone, as sharp as where it leads. Its figure heads read the same crop
     // (tracker.ts `readFigure`).
