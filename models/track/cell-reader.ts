@@ -242,7 +242,7 @@ export class CellReader {
    * template reading's confidence in parts: among the readings (`readingConfidence`), the fit gate's
    * trust (`fitOf`), and whether that gate was the stricter one (`stricterGate`).
    */
-  async fuse(state: GameState, H: Homography, readings: Reading[], sure: { readings: number; fit: number; stricterGate: boolean }, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null; leads?: boolean; figures?: CropReading; offer?: Reading[] }> {
+  async fuse(state: GameState, H: Homography, readings: Reading[], sure: { readings: number; fit: number; stricterGate: boolean }, crop: Frame, x: number, y: number): Promise<{ conf: number; modelBest: Reading | null; leads?: boolean; modelReading?: CropReading; offer?: Reading[] }> {
     const conf = sure.readings * sure.fit;
     if (!this.model || readings.length === 0) return { conf, modelBest: null };
     const top = readings[0]!;
@@ -251,7 +251,8 @@ export class CellReader {
     // table's art it still orders what the table is offered: a reading there commits nothing.
     const small = !modelReadsCell(H, x, y);
     const untrusted = this.trustIn(top.tile) < 1;
-    if (small && !(this.templates.fromPicture(top.tile) && this.enrollment?.hasTile(top.tile)) && !untrusted) return { conf, modelBest: null };
+    const taughtPicture = this.templates.fromPicture(top.tile) && !!this.enrollment?.hasTile(top.tile);
+    if (small && !taughtPicture && !untrusted) return { conf, modelBest: null };
     const prepared = await this.model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 }, `cell (${x}, ${y})`);
     if (!prepared.ok) throw new Error(prepared.reason);
     const [first] = await this.model.readPrepared([prepared.value]);
@@ -262,7 +263,7 @@ export class CellReader {
     let decoded = looked.decoded;
     if (!decoded.best) return { conf, modelBest: null };
     const offer = untrusted ? this.offerOf(decoded, readings, state.catalog) : undefined;
-    if (small && !(this.templates.fromPicture(top.tile) && this.enrollment?.hasTile(top.tile))) return { conf, modelBest: null, ...(offer ? { offer } : {}) };
+    if (small && !taughtPicture) return { conf, modelBest: null, ...(offer ? { offer } : {}) };
     // The table's exemplars of one type lift it over a look-alike the table has not shown the camera
     // (as a picture fits another printed tile better than that tile's drawing, `fitOf`): against a
     // reading of a type without exemplars the model speaks for itself, without them.
@@ -285,8 +286,8 @@ export class CellReader {
     // (tracker.ts `readFigure`).
     const trust = this.trustIn(top.tile);
     const alone = cm ** MODEL_LEADS_SHARPNESS;
-    const figures = looked.reading;
-    if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * alone)), modelBest: null, figures, ...(offer ? { offer } : {}) };
+    const modelReading = looked.reading;
+    if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * alone)), modelBest: null, modelReading, ...(offer ? { offer } : {}) };
     const modelTile = state.catalog.get(decoded.best.tileId);
     const other = readings.find((r) => r.tile === decoded.best!.tileId && !!modelTile && sameUpToSymmetry(modelTile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
     if (small) return segmentsDiffering(state.catalog, top, { tile: decoded.best.tileId, q }) >= SMALL_CELL_VETO_SEGMENTS ? { conf: conf * (1 - cm), modelBest: other } : { conf, modelBest: null };
@@ -295,10 +296,10 @@ export class CellReader {
     if (trust < 1 && other) {
       const own = this.ownReading(looked.reading, state.catalog, { tile: decoded.best.tileId, q });
       if (process.env.TRACK_DEBUG) console.error(`model leads (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} over ${top.tile}/${top.q} trust ${trust.toFixed(2)}${own ? '' : ', not its own reading'}`);
-      return { conf: trust * conf + (1 - trust) * (own ? alone : 0), modelBest: other, leads: true, figures, ...(offer ? { offer } : {}) };
+      return { conf: trust * conf + (1 - trust) * (own ? alone : 0), modelBest: other, leads: true, modelReading, ...(offer ? { offer } : {}) };
     }
     // At 25–40 px per tile the model is the weaker reader of the two: only a sure disagreement counts.
-    return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other, figures, ...(offer ? { offer } : {}) };
+    return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other, modelReading, ...(offer ? { offer } : {}) };
   }
 
   /** The model's constrained top 3 as the legal readings they are (a symmetric tile's turns as one). */

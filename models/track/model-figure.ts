@@ -31,13 +31,13 @@ export function modelFigureMoves(reading: CropReading, colours: readonly string[
   const player = state.turn.player;
   const features = placed.view.features;
   const spots = legalMeepleSpots(state);
+  const interior = features.filter((g) => g.segments.length === 0).length;
   const out: { command: Command; p: number }[] = [];
   for (const s of spots) {
     if (s.kind !== 'normal' && s.kind !== 'big') continue;
     const f = features.find((g) => g.name === s.on);
     if (!f) continue;
     // A figure's segment is any of its feature's (crop frame = board frame: the crop is cut square to the grid).
-    const interior = features.filter((g) => g.segments.length === 0).length;
     const pf = f.segments.length > 0 ? f.segments.reduce((a, seg) => a + reading.meepleSegment[seg]!, 0) : reading.meepleSegment[INTERIOR]! / Math.max(1, interior);
     // Normal and big followers look alike to the model: where both may stand, it cannot tell which.
     const kinds = spots.filter((o) => o.on === s.on && (o.kind === 'normal' || o.kind === 'big')).length;

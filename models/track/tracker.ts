@@ -125,9 +125,9 @@ export class Tracker {
    * comes before the figure, and the engine takes none after it): read after the nomination, or,
    * when none came, at the next frame (a hand, or the next still scene) or other table input.
    */
-  private figureWait: { now: CellCrop; r: Reading; frame: number; figures?: CropReading } | null = null;
+  private figureWait: { now: CellCrop; r: Reading; frame: number; modelReading: CropReading | undefined } | null = null;
   /** A reading left to the table: its crop, to read the figure once the table has answered. */
-  private pending: { now: CellCrop; x: number; y: number; frame: number; figures?: CropReading } | null = null;
+  private pending: { now: CellCrop; x: number; y: number; frame: number; modelReading: CropReading | undefined } | null = null;
   /** The last still frame looked at, and the plane then. */
   private lastStill: { frame: Frame; H: Homography } | null = null;
   /** Which new tile comes first when no draw is told, and the holes set apart (tile-order.ts). */
@@ -234,7 +234,7 @@ export class Tracker {
     this.figureWait = null;
     // The nomination the figure waited for is in (one per turn): the figure seen can be read now.
     if (wait && c.type === 'nominate' && this.game.state.turn.step === 'action') {
-      const f = this.readFigure(wait.now, wait.r, wait.frame, true, wait.figures);
+      const f = this.readFigure(wait.now, wait.r, wait.frame, true, wait.modelReading);
       return { ok: true, events: f ? [f] : [] };
     }
     return { ok: true, events: [] };
@@ -255,7 +255,7 @@ export class Tracker {
     const wait = this.figureWait;
     this.figureWait = null;
     if (!wait) return [];
-    const f = this.readFigure(wait.now, wait.r, wait.frame, true, wait.figures);
+    const f = this.readFigure(wait.now, wait.r, wait.frame, true, wait.modelReading);
     return f ? [f] : [];
   }
 
@@ -605,7 +605,7 @@ export class Tracker {
       const alternatives = readings.slice(1, 3).map(cmd);
       if (conf < this.commitAt) {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: 'not sure: the table picks' });
-        this.pending = { now: now, x, y, frame, ...(fused.figures ? { figures: fused.figures } : {}) };
+        this.pending = { now, x, y, frame, modelReading: fused.modelReading };
         return out; // the rest waits for the table's answer
       }
       // With no draw told, a tile the game lacks that lay there before this one (set apart, or taken
@@ -614,18 +614,18 @@ export class Tracker {
       if (process.env.TRACK_DEBUG) console.error(`earlier? (${x},${y}) seen ${this.order.firstSeen.get(hole.key)} → ${earlier} firstSeen ${[...this.order.firstSeen].map(([k, f]) => `${keyX(k)},${keyY(k)}@${f}`).join(' ')} ahead ${[...this.order.ahead].map((k) => `${keyX(k)},${keyY(k)}`).join(' ')}`);
       if (earlier !== null) {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: `a tile the game does not have lies at cell (${earlier[0]}, ${earlier[1]}), laid before this one or with it: the table says which is this turn's` });
-        this.pending = { now: now, x, y, frame, ...(fused.figures ? { figures: fused.figures } : {}) };
+        this.pending = { now, x, y, frame, modelReading: fused.modelReading };
         return out;
       }
       const played = this.game.play(best);
       if (!played.ok) {
         out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` });
-        this.pending = { now: now, x, y, frame, ...(fused.figures ? { figures: fused.figures } : {}) };
+        this.pending = { now, x, y, frame, modelReading: fused.modelReading };
         return out;
       }
       this.cameraCommitted.add(this.game.history.length - 1);
       out.push({ kind: 'proposal', frame, command: best, confidence: conf, alternatives, committed: true, index: this.game.history.length - 1 });
-      const figure = this.readFigure(now, readings[0]!, frame, false, fused.figures);
+      const figure = this.readFigure(now, readings[0]!, frame, false, fused.modelReading);
       if (figure) out.push(figure);
     }
     return out;
@@ -648,7 +648,7 @@ export class Tracker {
     const tpl = this.templates.get(placed.view.tile.id, q);
     if (!tpl) return [];
     const r: Reading = { tile: placed.view.tile.id, q, d: 0, match: matchTemplate(p.now, tpl) };
-    const figure = this.readFigure(p.now, r, p.frame, false, p.figures);
+    const figure = this.readFigure(p.now, r, p.frame, false, p.modelReading);
     return figure ? [figure] : [];
   }
 
@@ -665,12 +665,12 @@ export class Tracker {
    * The figure on the tile just placed (the player's enrolled figure at each legal spot, figures.ts),
    * committed when sure. While the table may still nominate (Jousts & Crests), it waits (`figureWait`).
    */
-  private readFigure(now: CellCrop, r: Reading, frame: number, waited = false, byModel?: CropReading): TrackEvent | null {
+  private readFigure(now: CellCrop, r: Reading, frame: number, waited = false, modelReading?: CropReading): TrackEvent | null {
     const state = this.game.state;
     const placed = state.board.tiles[state.turn.tile];
     if (!placed || state.turn.step !== 'action') return null;
     if (!waited && nominationCandidates(state).length > 0) {
-      this.figureWait = { now, r, frame, ...(byModel ? { figures: byModel } : {}) };
+      this.figureWait = { now, r, frame, modelReading };
       return null;
     }
     const colour = this.o.setup.players[state.turn.player]?.color;
@@ -680,8 +680,8 @@ export class Tracker {
     // far as it is not, the model's figure heads on the same still frame speak (model-figure.ts).
     const trust = this.reader.trustIn(r.tile);
     const template = this.figures.read(now, r, state, colour, frame);
-    const seen = byModel && trust < 1 && this.model ? fuseFigure(template, trust, modelFigureMoves(byModel, this.model.info.meepleColours, state, colour)) : template && { ...template, confidence: template.confidence * trust };
-    if (process.env.TRACK_DEBUG && byModel) console.error(`figure by the model? frame ${frame}: present ${byModel.meeple.toFixed(3)}, template ${template ? `${JSON.stringify(template.command)} ${template.confidence.toFixed(3)}` : 'none'} → ${seen ? `${JSON.stringify(seen.command)} ${seen.confidence.toFixed(3)}` : 'none'}`);
+    const seen = modelReading && trust < 1 && this.model ? fuseFigure(template, trust, modelFigureMoves(modelReading, this.model.info.meepleColours, state, colour)) : template && { ...template, confidence: template.confidence * trust };
+    if (process.env.TRACK_DEBUG && modelReading) console.error(`figure by the model? frame ${frame}: present ${modelReading.meeple.toFixed(3)}, template ${template ? `${JSON.stringify(template.command)} ${template.confidence.toFixed(3)}` : 'none'} → ${seen ? `${JSON.stringify(seen.command)} ${seen.confidence.toFixed(3)}` : 'none'}`);
     if (!seen) return null;
     const { command, alternatives } = seen;
     const conf = seen.confidence;
