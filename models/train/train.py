@@ -34,6 +34,9 @@ RANDCONV = float(os.environ.get('RANDCONV', '0'))
 # MIXSTYLE=p: during training, with probability p per batch, each crop's early feature maps take on
 # a mix of their own and another crop's channel statistics (see `MixStyle`); 0 = off, the recipe.
 MIXSTYLE = float(os.environ.get('MIXSTYLE', '0'))
+# ATTRS=w: an `attributes` head learns what every tile shares with others rather than its type alone
+# (see `attribute_table`), trained with weight w; 0 = off (the recipe).
+ATTRS = float(os.environ.get('ATTRS', '0'))
 DEVICE = torch.device('cuda' if torch.cuda.is_available() and os.environ.get('CPU') != '1' else 'cpu')
 MAX_LR = 3e-3
 BATCH = 128
@@ -86,6 +89,52 @@ TRUNKS = {
     'deeper': lambda: nn.Sequential(stem(), separable(32, 32, 1), separable(32, 32, 1), separable(32, 64, 2), separable(64, 64, 1),
                                     separable(64, 64, 1), separable(64, 128, 2), separable(128, 128, 1), separable(128, 128, 2)),
 }
+
+
+SEGMENTS = [e + str(k) for e in 'NESW' for k in range(3)]
+FLAGS = ['pennant', 'cloister', 'garden', 'inn', 'cathedral', 'towerFoundation']
+
+
+def attribute_names():
+    pairs = ['same:%s-%s' % (SEGMENTS[i], SEGMENTS[j]) for i in range(12) for j in range(i + 1, 12)]
+    return FLAGS + pairs + ['pennantCity:' + s for s in SEGMENTS] + ['innRoad:' + s for s in SEGMENTS]
+
+
+def attribute_table(tiles):
+    """Per class (tile × quarter turns) the catalog's attributes in the crop frame: the tile-level
+    marks (pennant, cloister, garden, inn, cathedral, tower foundation), for each pair of edge
+    segments whether one feature joins them, and which segments belong to a city with a pennant or
+    a road with an inn.
+
+    A type is learnt from its own crops only; a mark is learnt from every tile that has it (a
+    garden from fifteen types, a pennant from twenty), so it has to be read by the mark itself, not
+    by the rest of that tile's drawing — which is what differs between editions.
+    """
+    catalog = json.load(open(os.path.join(ROOT, 'engine', 'catalog', 'data', 'tiles-classic.json')))
+    by_id = {t['id']: t for e in catalog['expansions'].values() for t in e['tiles']}
+    names = attribute_names()
+    table = torch.zeros(len(tiles) * 4, len(names))
+    pair_index = {}
+    for i in range(12):
+        for j in range(i + 1, 12):
+            pair_index[(i, j)] = len(FLAGS) + len(pair_index)
+    for ti, t in enumerate(tiles):
+        tile = by_id[t['id']]
+        flags = [tile['pennants'] > 0, tile['cloister'], tile['garden'], tile['inn'], tile['cathedral'], tile['towerFoundation']]
+        for q in range(4):
+            row = table[ti * 4 + q]
+            row[:len(FLAGS)] = torch.tensor([float(f) for f in flags])
+            for f in tile['features']:
+                segs = sorted((SEGMENTS.index(s) + 3 * q) % 12 for s in f['segments'])
+                for a in range(len(segs)):
+                    for b in range(a + 1, len(segs)):
+                        row[pair_index[(segs[a], segs[b])]] = 1
+                for s in segs:
+                    if f['type'] == 'city' and f.get('pennants', 0) > 0:
+                        row[len(FLAGS) + 66 + s] = 1
+                    if f['type'] == 'road' and f.get('inn'):
+                        row[len(FLAGS) + 78 + s] = 1
+    return table
 
 
 class MixStyle(nn.Module):
@@ -147,13 +196,15 @@ class TileNet(nn.Module):
         self.meeple = nn.Linear(256, 1)
         self.colour = nn.Linear(256, 6)
         self.mseg = nn.Linear(256, 13)
+        self.attrs = nn.Linear(256, len(attribute_names())) if ATTRS > 0 else None
 
     def forward(self, x):
         h = self.fc(self.trunk(x))
         e = F.normalize(self.embed(h), dim=1)
         logits = self.scale * e @ F.normalize(self.prototypes, dim=1).t()
-        return (torch.sigmoid(self.present(h)).squeeze(1), logits, self.seg(h).view(-1, 12, 4),
-                torch.sigmoid(self.meeple(h)).squeeze(1), self.colour(h), self.mseg(h), e)
+        out = (torch.sigmoid(self.present(h)).squeeze(1), logits, self.seg(h).view(-1, 12, 4),
+               torch.sigmoid(self.meeple(h)).squeeze(1), self.colour(h), self.mseg(h), e)
+        return out + (self.attrs(h),) if self.attrs is not None else out
 
 
 MEAN, STD = 0.5, 0.25
@@ -222,6 +273,7 @@ def main():
             for s in t['symmetry']:
                 eq[ti * 4 + q, ti * 4 + (q + s) % 4] = True
     eq = eq.to(DEVICE)
+    attr_table = attribute_table(tiles).to(DEVICE)
     vmeta, VX, VY = load('val')
     VX = torch.from_numpy(VX).to(DEVICE)
     VY = torch.from_numpy(VY.astype(np.int64)).to(DEVICE)
@@ -263,7 +315,7 @@ def main():
                     x = x.clone()
                     x[scrambled] = random_convolution(x[scrambled].contiguous(), gen).contiguous(memory_format=torch.channels_last)
             model.train()
-            present, logits, seg, meeple, colour, mseg, _ = model(x)
+            present, logits, seg, meeple, colour, mseg, _, *attrs = model(x)
             pres = y[:, 0] == 1
             loss = F.binary_cross_entropy(present.clamp(1e-6, 1 - 1e-6), y[:, 0].float())
             if pres.any():
@@ -273,6 +325,12 @@ def main():
                     lg = logits[typed]
                     m = eq[y[typed, 3]]
                     loss = loss + (torch.logsumexp(lg, 1) - torch.logsumexp(lg.masked_fill(~m, -1e9), 1)).mean()
+                    if attrs:
+                        # Each group weighs the same whatever its size: the marks, the joins, the marked segments.
+                        a, t = attrs[0][typed], attr_table[y[typed, 3]]
+                        nf = len(FLAGS)
+                        loss = loss + ATTRS * sum(F.binary_cross_entropy_with_logits(a[:, g], t[:, g])
+                                                  for g in (slice(0, nf), slice(nf, nf + 66), slice(nf + 66, None)))
                 loss = loss + 0.5 * F.cross_entropy(seg[pres].reshape(-1, 4), y[pres, 4:16].reshape(-1))
                 loss = loss + 0.5 * F.binary_cross_entropy(meeple[pres].clamp(1e-6, 1 - 1e-6), y[pres, 16].float())
                 mm = y[:, 16] == 1
@@ -291,21 +349,26 @@ def main():
     # Kept beside the data (git-ignored) so that a later run can continue from these weights.
     torch.save(model.state_dict(), os.path.join(DATA, NAME + '.pt'))
     model = model.cpu()
-    acc = evaluate(model, VX.cpu(), VY.cpu(), eq.cpu())
+    acc = evaluate(model, VX.cpu(), VY.cpu(), eq.cpu(), attr_table.cpu())
     print('val', json.dumps(acc), flush=True)
     export(model, tiles, vmeta, acc, meta, time.time() - t0)
 
 
 @torch.no_grad()
-def evaluate(model, X, Y, eq):
+def evaluate(model, X, Y, eq, attr_table):
     model.eval()
     c = {'present': 0, 'typeRot': 0, 'seg': 0, 'meeplePresence': 0, 'meepleColour': 0}
     n = {'present': 0, 'typeRot': 0, 'seg': 0, 'meeplePresence': 0, 'meepleColour': 0}
     for b in range(0, len(X), 512):
         x = to_tensor(X[b:b + 512])
         y = Y[b:b + 512]
-        present, logits, seg, meeple, colour, mseg, _ = model(x)
+        present, logits, seg, meeple, colour, mseg, _, *attrs = model(x)
         pres = y[:, 0] == 1
+        if attrs:
+            t = attr_table[y[pres, 3]]
+            hit = ((attrs[0][pres] > 0).float() == t)
+            c['flags'] = c.get('flags', 0) + hit[:, :len(FLAGS)].all(1).sum().item(); n['flags'] = n.get('flags', 0) + pres.sum().item()
+            c['attributes'] = c.get('attributes', 0) + hit.all(1).sum().item(); n['attributes'] = n.get('attributes', 0) + pres.sum().item()
         c['present'] += ((present > 0.5).long() == y[:, 0]).sum().item(); n['present'] += len(y)
         pred = logits.argmax(1)
         c['typeRot'] += eq[y[pres, 3], pred[pres]].sum().item(); n['typeRot'] += pres.sum().item()
@@ -329,7 +392,7 @@ def export(model, tiles, vmeta, acc, meta, seconds):
     model.eval()
     out = os.path.join(ROOT, 'models', NAME + '.onnx')
     dummy = torch.zeros(1, 3, vmeta['size'], vmeta['size'])
-    names = ['present', 'typeRot', 'segments', 'meeple', 'meepleColour', 'meepleSegment', 'embedding']
+    names = ['present', 'typeRot', 'segments', 'meeple', 'meepleColour', 'meepleSegment', 'embedding'] + (['attributes'] if ATTRS > 0 else [])
     extra = {'dynamo': False} if 'dynamo' in inspect.signature(torch.onnx.export).parameters else {}
     torch.onnx.export(Exported(model), dummy, out, input_names=['crops'], output_names=names, opset_version=13,
                       dynamic_axes={k: {0: 'n'} for k in ['crops'] + names}, do_constant_folding=True, **extra)
@@ -348,7 +411,9 @@ def export(model, tiles, vmeta, acc, meta, seconds):
             'meepleColour': 'logits over meepleColours',
             'meepleSegment': 'logits over 12 crop-frame segments + 12 = interior',
             'embedding': 'unit vector, %d values, for enrollment matching' % EMB,
+            **({'attributes': 'logits per attribute (attributeNames), crop frame'} if ATTRS > 0 else {}),
         },
+        **({'attributeNames': attribute_names()} if ATTRS > 0 else {}),
         'tiles': [t['id'] for t in tiles],
         'symmetry': {t['id']: t['symmetry'] for t in tiles if len(t['symmetry']) > 1},
         'terrains': TERRAINS,
@@ -356,7 +421,8 @@ def export(model, tiles, vmeta, acc, meta, seconds):
         'catalog': {'file': 'engine/catalog/data/tiles-classic.json', 'sha256': hashlib.sha256(catalog).hexdigest()},
         'data': {'seed': meta['seed'], 'trainCrops': sum(json.load(open(p))['count'] for p in glob.glob(os.path.join(DATA, 'train-*.json'))),
                  'styles': meta['styles'], 'steps': STEPS_DONE[0], 'batch': BATCH, 'epochs': EPOCHS, 'minutesBudget': MINUTES,
-                 'randomConvolution': RANDCONV, **({'mixStyle': MIXSTYLE} if MIXSTYLE > 0 else {})},
+                 'randomConvolution': RANDCONV, **({'mixStyle': MIXSTYLE} if MIXSTYLE > 0 else {}),
+                 **({'attributes': ATTRS} if ATTRS > 0 else {})},
         'arch': ARCH,
         'trainedOn': str(DEVICE) if DEVICE.type == 'cpu' else torch.cuda.get_device_name(0),
         'date': datetime.datetime.utcnow().replace(microsecond=0).isoformat() + 'Z',
