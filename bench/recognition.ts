@@ -65,8 +65,6 @@ function rawScores(readings: CropReading[], labels: { present: boolean; tileInde
   let clearRight = 0, clearN = 0;
   // Where the mistakes are: a figure on the tile (with or without a hand), a hand only, neither.
   const wrong = { figure: 0, hand: 0, neither: 0 };
-  // A model with an attributes head: crops whose six marks (pennant, cloister, garden, inn, cathedral, tower foundation) are all read right.
-  let marksRight = 0;
   readings.forEach((r, i) => {
     const l = labels[i]!;
     if ((r.present > 0.5) === l.present) pres++;
@@ -81,12 +79,7 @@ function rawScores(readings: CropReading[], labels: { present: boolean; tileInde
     }
     if (!right) wrong[l.meeple ? 'figure' : l.hand ? 'hand' : 'neither']++;
     if (right) tr++;
-    if (r.attributes && rec.attributes) {
-      const expected = rec.attributes.expected(tile, l.q);
-      const marks = ['pennant', 'cloister', 'garden', 'inn', 'cathedral', 'towerFoundation'].map((m) => rec.attributes!.names.indexOf(m));
-      if (marks.every((k) => (r.attributes![k]! > 0.5) === (expected[k] === 1))) marksRight++;
-    }
-    if (!right && CONFUSIONS) {
+    else if (CONFUSIONS) {
       const key = b.tileId === tile.id ? `${tile.id} turned wrong` : `${tile.id} read as ${b.tileId}`;
       CONFUSIONS.set(key, (CONFUSIONS.get(key) ?? 0) + 1);
     }
@@ -103,7 +96,7 @@ function rawScores(readings: CropReading[], labels: { present: boolean; tileInde
       if (best === l.meepleColour) mc++;
     }
   });
-  return { tr, n, seg, segN: n * 12, mp, mc, mcn, pres, total: readings.length, clearRight, clearN, wrong, marksRight };
+  return { tr, n, seg, segN: n * 12, mp, mc, mcn, pres, total: readings.length, clearRight, clearN, wrong };
 }
 
 // Placements from the golden corpus: the tile and its rotation, in the order they are replayed.
@@ -263,10 +256,6 @@ print('real art constrained+enrolled', pct(realConEnr.right, realConEnr.n), '%')
 print('edge segments', pct(inRaw.seg, inRaw.segN), '%');
 print('held-out style edge segments', pct(heldRaw.seg, heldRaw.segN), '%');
 print('real art edge segments', pct(realRaw.seg, realRaw.segN), '%');
-if (rec.attributes) {
-  print('in-style tile marks (attributes head: pennant, cloister, garden, inn, cathedral, tower foundation all right)', pct(inRaw.marksRight, inRaw.n), '%');
-  print('real art tile marks', pct(realRaw.marksRight, realRaw.n), '%');
-}
 print('first-edition art type+rotation', pct(c1Raw.tr, c1Raw.n), '%');
 print('meeple presence', pct(inRaw.mp, inRaw.n), '%');
 print('meeple colour', pct(inRaw.mc, inRaw.mcn), '%');

@@ -10,7 +10,6 @@ import type { GameState } from '../engine/game/state.js';
 import { ROTATIONS, type Rotation } from '../engine/geometry/segments.js';
 import { appearanceContrast, appearanceSimilarityMasked, occlusionMask, type OcclusionOptions } from './appearance.js';
 import { symmetryTurns } from './classes.js';
-import { attributeLogLikelihood, attributeTable, type AttributeTable } from './attributes.js';
 import type { Enrollment } from './enroll.js';
 import type { CropReading, ModelInfo } from './runner.js';
 
@@ -42,11 +41,6 @@ export interface DecodeOptions {
   readonly enrollment?: Enrollment;
   /** Weight of the 12 edge-segment terrains (log-probabilities) against the type × rotation scores. */
   readonly segmentWeight?: number;
-  /**
-   * Weight of the attributes' log-likelihood (models/attributes.ts: marks, joins, marked segments),
-   * for a model with that head: what a tile shares with others, read by the marks themselves.
-   */
-  readonly attributeWeight?: number;
   /** Largest bonus (in units of the cosine scale) an enrolled exemplar adds to its class. */
   readonly enrollmentWeight?: number;
   /** Exemplar similarity below which an exemplar adds nothing. */
@@ -93,17 +87,6 @@ export interface DecodeOptions {
   });
 }
 
-const attributeTables = new WeakMap<ModelInfo, AttributeTable>();
-function attributesOf(info: ModelInfo): AttributeTable | null {
-  if (!info.attributeNames) return null;
-  let t = attributeTables.get(info);
-  if (!t) attributeTables.set(info, (t = attributeTable(info.attributeNames)));
-  return t;
-}
-
-/** The attribute weight where none is given (chosen on the development sets, docs/recognition.md). */
-export const DEFAULT_ATTRIBUTE_WEIGHT = 0.5;
-
 function logSumExp(xs: readonly number[]): number {
   const m = Math.max(...xs);
   if (m === -Infinity) return m;
@@ -124,8 +107,6 @@ export function decodeReading(
   const appW = options.appearanceWeight ?? 1;
   const appFloor = options.appearanceFloor ?? 0.4;
   const modelW = options.enrolledModelWeight ?? 0.5;
-  const attrs = reading.attributes ? attributesOf(info) : null;
-  const attrW = options.attributeWeight ?? DEFAULT_ATTRIBUTE_WEIGHT;
   const terrainIndex = new Map(info.terrains.map((t, i) => [t, i]));
   const groups: { tileId: string; rots: Rotation[]; scores: number[] }[] = [];
   const enrollment = options.enrollment;
@@ -178,7 +159,6 @@ export function decodeReading(
         seg += Math.log(Math.max(1e-6, reading.segments[i * 4 + terrainIndex.get(terrain)!]!));
       }
       score += segW * seg + prior;
-      if (attrs && attrW > 0) score += attrW * attributeLogLikelihood(reading.attributes!, attrs.expected(tile, q));
       const orbit = Math.min(...symmetry.map((s) => (q + s) % 4));
       const g = byOrbit.get(orbit) ?? { rots: [], scores: [] };
       g.rots.push(rot);

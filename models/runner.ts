@@ -10,7 +10,6 @@ import sharp, { type Sharp } from 'sharp';
 import { fail, ok, type Result } from '../engine/result.js';
 import { appearanceOf } from './appearance.js';
 import { turnSourceIndex } from './turn.js';
-import { attributeTable, type AttributeTable } from './attributes.js';
 
 export interface ModelInfo {
   readonly name: string;
@@ -28,8 +27,6 @@ export interface ModelInfo {
   readonly data: { readonly seed: number };
   readonly measuredAccuracy: Readonly<Record<string, number | string>>;
   readonly date: string;
-  /** A model with an `attributes` head names them (models/attributes.ts). */
-  readonly attributeNames?: readonly string[];
 }
 
 /** A crop as encoded bytes (PNG, JPEG, …) or as raw RGB/RGBA pixels. */
@@ -51,8 +48,6 @@ export interface CropReading {
   readonly embedding: Float32Array;
   /** The crop's own pixels, small (appearance.ts), for matching enrolled exemplars of the table's art. */
   readonly appearance: Float32Array;
-  /** Probabilities per attribute (ModelInfo.attributeNames), crop frame; absent where the model has no such head. */
-  readonly attributes?: Float32Array;
 }
 
 export const DEFAULT_MODEL = modelFile('tiles-v1.onnx');
@@ -94,7 +89,6 @@ interface ViewOutput {
   meepleColour: Float32Array;
   meepleSegment: Float32Array;
   embedding: Float32Array;
-  attributes?: Float32Array;
 }
 
 export class TileRecognizer {
@@ -111,8 +105,6 @@ export class TileRecognizer {
   private static readonly SPARE_INPUTS = 2;
   /** The views behind each merged reading, so that a second look reads only the turns not yet read. */
   private readonly viewsOf = new WeakMap<CropReading, readonly { turn: number; out: ViewOutput }[]>();
-  /** The model's attributes, where it has that head. */
-  readonly attributes: AttributeTable | null;
 
   private constructor(
     readonly info: ModelInfo,
@@ -120,7 +112,6 @@ export class TileRecognizer {
     readonly views: Views,
   ) {
     this.classSymmetry = info.tiles.map((id) => info.symmetry[id] ?? [0]);
-    this.attributes = info.attributeNames ? attributeTable(info.attributeNames) : null;
     const { scale, mean, std } = info.input.normalisation;
     this.levels = [0, 1, 2].map((ch) => Float32Array.from({ length: 256 }, (_, v) => v * (scale / std[ch]!) + -mean[ch]! / std[ch]!));
   }
@@ -240,7 +231,6 @@ export class TileRecognizer {
 
   /** Averages turned views of one crop in the crop's frame. */
   private merge(vs: readonly { turn: number; out: ViewOutput }[]): Omit<CropReading, 'embedding' | 'appearance'> {
-    const attributes = this.attributes && vs[0]!.out.attributes ? new Float32Array(this.attributes.names.length) : undefined;
     const w = 1 / vs.length;
     const C = vs[0]!.out.typeRot.length;
     const typeLog = new Float64Array(C);
@@ -269,15 +259,11 @@ export class TileRecognizer {
       }
       meepleSegment[12] += w * out.meepleSegment[12]!;
       for (let c = 0; c < meepleColour.length; c++) meepleColour[c] += w * out.meepleColour[c]!;
-      if (attributes) {
-        const at = this.attributes!.viewIndex(turn);
-        for (let i = 0; i < attributes.length; i++) attributes[i] += w * out.attributes![at[i]!]!;
-      }
     }
     // The views' log-probabilities are averaged (a geometric mean: a class must convince every view)
     // and serve as the class scores.
     const typeRot = Float32Array.from(typeLog);
-    return { present, typeRot, segments, meeple, meepleColour, meepleSegment, ...(attributes ? { attributes } : {}) };
+    return { present, typeRot, segments, meeple, meepleColour, meepleSegment };
   }
 
   /**
@@ -331,8 +317,6 @@ export class TileRecognizer {
     const colour = get('meepleColour');
     const mseg = get('meepleSegment');
     const emb = get('embedding');
-    const attrs = this.attributes ? get('attributes') : null;
-    const A = this.attributes?.names.length ?? 0;
     const C = typeRot.length / n;
     const E = emb.length / n;
     const nc = colour.length / n;
@@ -348,7 +332,6 @@ export class TileRecognizer {
         meepleColour: softmax(colour, k * nc, (k + 1) * nc),
         meepleSegment: softmax(mseg, k * 13, (k + 1) * 13),
         embedding: emb.slice(k * E, (k + 1) * E),
-        ...(attrs ? { attributes: Float32Array.from(attrs.subarray(k * A, (k + 1) * A), (x) => 1 / (1 + Math.exp(-x))) } : {}),
       });
     }
     return result;
