@@ -107,7 +107,7 @@ def attribute_table(tiles):
     a road with an inn.
 
     A type is learnt from its own crops only; a mark is learnt from every tile that has it (a
-    garden from fifteen types, a pennant from twenty), so it has to be read by the mark itself, not
+    garden from thirteen types, a tower foundation from nineteen), so it has to be read by the mark itself, not
     by the rest of that tile's drawing — which is what differs between editions.
     """
     catalog = json.load(open(os.path.join(ROOT, 'engine', 'catalog', 'data', 'tiles-classic.json')))
