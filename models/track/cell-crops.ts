@@ -43,12 +43,15 @@ export function modelReadsCell(H: Homography, x: number, y: number): boolean {
  * Where the hole's laid neighbours say the lattice is (anchor.ts), table mm from where the plane puts
  * the cell: each laid tile of the 3×3 block around it is found in a wider cut of its cell, and the
  * median of their offsets is taken when they agree (`agreedOffset`). Null when no neighbour is laid,
- * they disagree, or they sit where the plane says.
+ * they disagree, or they sit where the plane says. Only neighbours whose template `anchors` (the
+ * tracker: a picture of the table's own tile, or a drawing the table's art fits) count: a drawing
+ * matched against a print it does not describe finds its best fit anywhere in the wider cut.
  */
-export function anchorOffset(cv: Cv, mat: unknown, H: Homography, x: number, y: number, tiles: Board['tiles'], templates: TileTemplates): { ox: number; oy: number } | null {
+export function anchorOffset(cv: Cv, mat: unknown, H: Homography, x: number, y: number, tiles: Board['tiles'], templates: TileTemplates, anchors: (tileId: string) => boolean = () => true): { ox: number; oy: number } | null {
   const offsets: { sx: number; sy: number }[] = [];
   for (const t of tiles) {
     if (Math.abs(t.x - x) > 1 || Math.abs(t.y - y) > 1 || (t.x === x && t.y === y)) continue;
+    if (!anchors(t.view.tile.id)) continue;
     const tpl = templates.get(t.view.tile.id, ROTATIONS.indexOf(t.view.rot));
     if (!tpl) continue;
     offsets.push(tileOffset(cellCrop(cv, mat, H, t.x, t.y, ANCHOR_PX), tpl));

@@ -529,7 +529,8 @@ export class Tracker {
   }
 
   private anchorOffset(mat: unknown, x: number, y: number, H: Homography = this.H!): { ox: number; oy: number } | null {
-    return anchorOffset(this.cv, mat, H, x, y, this.game.state.board.tiles, this.templates);
+    // A drawing the table's art does not fit (print) is no anchor (`CellReader.trustIn`).
+    return anchorOffset(this.cv, mat, H, x, y, this.game.state.board.tiles, this.templates, (id) => this.reader.trustIn(id) >= 1);
   }
 
 

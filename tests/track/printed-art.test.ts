@@ -60,7 +60,10 @@ describe('tracking printed tiles', () => {
     expect(figuresWrong(r), 'figures committed wrong on first-edition print').toBe(0);
     // The figures the drawings cannot tell, the model's figure heads do (model-figure.ts): 3 of the game's 10.
     expect(figuresExact(r), 'figures read by the model where the drawings fail').toBeGreaterThanOrEqual(3);
-    expect(t.exact, 'tiles read by the model where the drawings fail').toBeGreaterThanOrEqual(Math.ceil(0.7 * t.tiles));
+    // Its crops are not moved by laid neighbours whose drawings the print does not fit (tracker.ts
+    // `anchorOffset`): 17 of the 20 tiles were read when a lone neighbour's drawing, matched anywhere
+    // in its wider cut, moved a new tile's crop a sixth of a cell off.
+    expect(t.exact, 'tiles read by the model where the drawings fail').toBeGreaterThanOrEqual(Math.ceil(0.95 * t.tiles));
     expect(r.scores).toEqual(r.truthScores);
   }, 120_000);
 });
