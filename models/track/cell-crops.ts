@@ -47,7 +47,7 @@ export function modelReadsCell(H: Homography, x: number, y: number): boolean {
  * tracker: a picture of the table's own tile, or a drawing the table's art fits) count: a drawing
  * matched against a print it does not describe finds its best fit anywhere in the wider cut.
  */
-export function anchorOffset(cv: Cv, mat: unknown, H: Homography, x: number, y: number, tiles: Board['tiles'], templates: TileTemplates, anchors: (tileId: string) => boolean = () => true): { ox: number; oy: number } | null {
+export function anchorOffset(cv: Cv, mat: unknown, H: Homography, x: number, y: number, tiles: Board['tiles'], templates: TileTemplates, anchors: (tileId: string) => boolean): { ox: number; oy: number } | null {
   const offsets: { sx: number; sy: number }[] = [];
   for (const t of tiles) {
     if (Math.abs(t.x - x) > 1 || Math.abs(t.y - y) > 1 || (t.x === x && t.y === y)) continue;

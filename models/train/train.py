@@ -273,7 +273,7 @@ def main():
             for s in t['symmetry']:
                 eq[ti * 4 + q, ti * 4 + (q + s) % 4] = True
     eq = eq.to(DEVICE)
-    attr_table = attribute_table(tiles).to(DEVICE)
+    attr_table = attribute_table(tiles).to(DEVICE) if ATTRS > 0 else None
     vmeta, VX, VY = load('val')
     VX = torch.from_numpy(VX).to(DEVICE)
     VY = torch.from_numpy(VY.astype(np.int64)).to(DEVICE)
@@ -349,7 +349,7 @@ def main():
     # Kept beside the data (git-ignored) so that a later run can continue from these weights.
     torch.save(model.state_dict(), os.path.join(DATA, NAME + '.pt'))
     model = model.cpu()
-    acc = evaluate(model, VX.cpu(), VY.cpu(), eq.cpu(), attr_table.cpu())
+    acc = evaluate(model, VX.cpu(), VY.cpu(), eq.cpu(), attr_table.cpu() if attr_table is not None else None)
     print('val', json.dumps(acc), flush=True)
     export(model, tiles, vmeta, acc, meta, time.time() - t0)
 

@@ -50,7 +50,7 @@ describe('tracking printed tiles', () => {
     expect(pictured.scores).toEqual(pictured.truthScores);
   }, 120_000);
 
-  it('on print its drawings do not describe, commits nothing by them (tiles nor figures) and lets the model read tiles and figures (first-edition print, 1280×960)', async () => {
+  it('on print its drawings do not describe, commits nothing by them (tiles nor figures), anchors no crop by them, and lets the model read tiles and figures (first-edition print, 1280×960)', async () => {
     // The drawings' best fit passes the per-tile gate on this print for wrong types as often as for
     // right ones; the laid tiles' own fit says so, and at 45 px per cell the model reads instead.
     const r = await replayRecording(C1_DIR);
