@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { modelFile } from './model-files.js';
 import * as ort from 'onnxruntime-node';
 import sharp, { type Sharp } from 'sharp';
+import type { Edition } from '../engine/catalog/types.js';
 import { fail, ok, type Result } from '../engine/result.js';
 import { appearanceOf } from './appearance.js';
 import { turnSourceIndex } from './turn.js';
@@ -25,6 +26,8 @@ export interface ModelInfo {
   readonly meepleColours: readonly string[];
   readonly catalog: { readonly file: string; readonly sha256: string };
   readonly data: { readonly seed: number };
+  /** The printed editions whose scans the model was trained on (models/synth/print-faces.ts): where it knows the print. */
+  readonly printEditions?: readonly Edition[];
   readonly measuredAccuracy: Readonly<Record<string, number | string>>;
   readonly date: string;
 }

@@ -58,6 +58,18 @@ const ART_FIT_UNTRUSTED = 0.026;
  */
 const MODEL_LEADS_SHARPNESS = 20;
 /**
+ * Below 30 px per cell, on print of the edition the model was trained on (`ModelInfo.printEditions`)
+ * where the drawings are not the table's art, the model leads as above, its confidence raised to this
+ * power: on first-edition print at 640×480 (20–28 px per cell; games 9201–9202, training material) at
+ * the 20th power it committed 147 tiles right and 3 wrong, each read at 0.995–0.996, a road's end or a
+ * pennant off; at the 40th 144 right and none wrong (0.9975^40 ≈ 0.905 commits), and none wrong on
+ * games 7401, 7402 and 9203 (199 right). On the second edition, never trained on, the same rule
+ * committed 4 wrong of 404 tiles at 640×480 (1.0 %, at 0.94–1.00 after the 40th power): below 30 px
+ * the model's word on a print it has not learnt is no commit (docs/tracking.md, "Below 30 px on a
+ * print the model knows").
+ */
+const SMALL_CELL_LEADS_SHARPNESS = 40;
+/**
  * Below the model's 30 px per cell it is asked only about a reading by the table's own picture of a
  * type the table has taught (its copies enrolled as exemplars), and only a reading this sure counts.
  * Agreeing, it answers the fit gate's doubt (is this tile the pictured type at all: dense print fits
@@ -238,7 +250,8 @@ export class CellReader {
   /**
    * The model's constrained reading of the cell, fused with the template reading: agreement raises the
    * confidence, disagreement lowers it (and the model's reading joins the runners-up). Below 30 px per
-   * cell only about a taught type's picture, and only when sure (`SMALL_CELL_SURE`). `sure` is the
+   * cell only about a taught type's picture, and only when sure (`SMALL_CELL_SURE`), or where it leads
+   * on a print it was trained on (`SMALL_CELL_LEADS_SHARPNESS`). `sure` is the
    * template reading's confidence in parts: among the readings (`readingConfidence`), the fit gate's
    * trust (`fitOf`), and whether that gate was the stricter one (`stricterGate`).
    */
@@ -248,10 +261,13 @@ export class CellReader {
     const top = readings[0]!;
     // The model was trained on 30–64 px per cell; on smaller cells it reads worse than the templates,
     // except with the table's own copies of the type as its exemplars. Where the drawings are not the
-    // table's art it still orders what the table is offered: a reading there commits nothing.
+    // table's art it still orders what the table is offered, and on a print it learnt it leads.
     const small = !modelReadsCell(H, x, y);
     const untrusted = this.trustIn(top.tile) < 1;
     const taughtPicture = this.templates.fromPicture(top.tile) && !!this.enrollment?.hasTile(top.tile);
+    const knownPrint = !!this.model.info.printEditions?.includes(state.setup.tileSet.edition);
+    // Below 30 px the rules for a taught picture (`SMALL_CELL_SURE`); the model's lead on a known print is sharper.
+    const smallPicture = small && taughtPicture;
     if (small && !taughtPicture && !untrusted) return { conf, modelBest: null };
     const prepared = await this.model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 }, `cell (${x}, ${y})`);
     if (!prepared.ok) throw new Error(prepared.reason);
@@ -263,7 +279,7 @@ export class CellReader {
     let decoded = looked.decoded;
     if (!decoded.best) return { conf, modelBest: null };
     const offer = untrusted ? this.offerOf(decoded, readings, state.catalog) : undefined;
-    if (small && !taughtPicture) return { conf, modelBest: null, ...(offer ? { offer } : {}) };
+    if (small && !taughtPicture && !knownPrint) return { conf, modelBest: null, ...(offer ? { offer } : {}) };
     // The table's exemplars of one type lift it over a look-alike the table has not shown the camera
     // (as a picture fits another printed tile better than that tile's drawing, `fitOf`): against a
     // reading of a type without exemplars the model speaks for itself, without them.
@@ -276,21 +292,21 @@ export class CellReader {
     const tile = state.catalog.get(top.tile)!;
     const agree = look === this.templates.look(top.tile, top.q) || (decoded.best.tileId === top.tile && sameUpToSymmetry(tile, q, top.q));
     const cm = decoded.confidence;
-    if (process.env.TRACK_DEBUG && small) console.error(`model on a small cell (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} on ${top.tile}/${top.q} ${conf.toFixed(3)}, agree ${agree}`);
-    if (small && cm < SMALL_CELL_SURE) return { conf, modelBest: null };
+    if (process.env.TRACK_DEBUG && smallPicture) console.error(`model on a small cell (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} on ${top.tile}/${top.q} ${conf.toFixed(3)}, agree ${agree}`);
+    if (smallPicture && cm < SMALL_CELL_SURE) return { conf, modelBest: null };
     // Which twin (the same terrain on all twelve edge segments: a pennant, a garden) it does not tell at this size.
     const twinLegal = readings.some((r) => r.tile !== top.tile && segmentsDiffering(state.catalog, top, r) === 0);
-    if (small && agree) return { conf: sure.stricterGate || twinLegal ? conf : sure.readings * (1 - (1 - sure.fit) * (1 - cm)), modelBest: null };
+    if (smallPicture && agree) return { conf: sure.stricterGate || twinLegal ? conf : sure.readings * (1 - (1 - sure.fit) * (1 - cm)), modelBest: null };
     // Where the drawings do not describe the table (`artFit`), their agreement is no evidence: the
     // model's word counts alone, as sharp as where it leads. Its figure heads read the same crop
     // (tracker.ts `readFigure`).
     const trust = this.trustIn(top.tile);
-    const alone = cm ** MODEL_LEADS_SHARPNESS;
+    const alone = cm ** (small ? SMALL_CELL_LEADS_SHARPNESS : MODEL_LEADS_SHARPNESS);
     const modelReading = looked.reading;
     if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * alone)), modelBest: null, modelReading, ...(offer ? { offer } : {}) };
     const modelTile = state.catalog.get(decoded.best.tileId);
     const other = readings.find((r) => r.tile === decoded.best!.tileId && !!modelTile && sameUpToSymmetry(modelTile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
-    if (small) return segmentsDiffering(state.catalog, top, { tile: decoded.best.tileId, q }) >= SMALL_CELL_VETO_SEGMENTS ? { conf: conf * (1 - cm), modelBest: other } : { conf, modelBest: null };
+    if (smallPicture) return segmentsDiffering(state.catalog, top, { tile: decoded.best.tileId, q }) >= SMALL_CELL_VETO_SEGMENTS ? { conf: conf * (1 - cm), modelBest: other } : { conf, modelBest: null };
     // Where the drawings fail the model leads as far as they fail, with a reading of its own: one the
     // rules chose for it among tiles it did not see there (`ownReading`) is put first but left to the table.
     if (trust < 1 && other) {

@@ -434,6 +434,9 @@ def export(model, tiles, vmeta, acc, meta, seconds):
         info['data']['facesPerStyle'] = meta['faces']  # an opt-in recipe (VARIED_FACES)
     if meta.get('print'):
         info['data']['print'] = meta['print']  # printed first-edition faces mixed in (PRINT_SHARE)
+        # Where the model knows the print (tracker: it leads below 30 px per cell on these editions only);
+        # every set of models/synth/print-faces.ts PRINT_SETS is a first-edition scan.
+        info['printEditions'] = ['C1']
     if meta.get('foreign'):
         info['data']['foreign'] = meta['foreign']  # other expansions' prints, edges only (FOREIGN_SHARE)
     json.dump(info, open(os.path.join(ROOT, 'models', NAME + '.json'), 'w'), indent=1)

@@ -2,7 +2,8 @@
  * The model where the drawings do not describe the table (cell-reader.ts `fuse`, first-edition print
  * on a cell of 55 px): it leads with its own reading; the drawings agreeing adds nothing to it; a
  * reading the rules chose for it among tiles it did not see there is offered first but left to the
- * table. On drawn art (the drawings trusted) agreement still adds up.
+ * table. Below its 30 px it leads only on the print of an edition it was trained on. On drawn art (the
+ * drawings trusted) agreement still adds up.
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -68,8 +69,8 @@ beforeAll(async () => {
 }, 120_000);
 
 /** The model's constrained reading of the crop in `s`, and its confidence. */
-async function modelReads(s: GameState) {
-  const prepared = await model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 });
+async function modelReads(s: GameState, seen: Frame = crop) {
+  const prepared = await model.prepare({ pixels: seen.data, width: seen.width, height: seen.height, channels: 3 });
   if (!prepared.ok) throw new Error(prepared.reason);
   const [read] = await model.readPrepared([prepared.value]);
   return { constrained: decodeReading(read!, model.info, s.catalog, { state: s, at: [spot.x, spot.y] }), raw: decodeReading(read!, model.info, s.catalog) };
@@ -111,23 +112,40 @@ describe('the model where the drawings fail', () => {
     expect(out.conf).toBe(0);
   }, 60_000);
 
-  it('below its 30 px orders what the table is offered where the drawings fail, and commits nothing', async () => {
+  it('below its 30 px orders what the table is offered where the drawings fail; it leads only on a print it was trained on', async () => {
     // The same tile seen at 0.58 px/mm (a 640×480 camera: a 26 px cell), cut and scaled up as the tracker's model crop is.
     const small: Homography = [0.58, 0, 320, 0, 0.58, 240, 0, 0, 1];
     const face = (await printFacesByTile([TILE])).get(TILE)!;
     const seen = await sharp(cellPicture(face, spot.q, 256), { raw: { width: 256, height: 256, channels: 3 } }).resize(32, 32).raw().toBuffer();
     const up = await sharp(seen, { raw: { width: 32, height: 32, channels: 3 } }).resize(model.size, model.size).raw().toBuffer();
     const smallCrop: Frame = { width: model.size, height: model.size, channels: 3, data: new Uint8Array(up) };
+    expect(model.info.printEditions, 'the committed model was trained on first-edition print').toEqual(['C1']);
+    // A game of the second edition: this print is not one the model learnt, so its reading only orders the offer.
+    expect(state.setup.tileSet.edition).toBe('C2');
     const readings = legalReadings(state, 'BASE_U');
     const out = await reader(PRINT_ART_FIT).fuse(state, small, readings, { readings: 0.8, fit: 0, stricterGate: false }, smallCrop, spot.x, spot.y);
     expect(out.offer?.[0]).toMatchObject({ tile: TILE, q: spot.q });
     expect(out.offer!.length).toBeLessThanOrEqual(3);
     expect(out.modelBest).toBeNull();
     expect(out.conf).toBe(0);
-    // Where the drawings are the table's art, the templates' order stands.
-    const trusted = await reader(Infinity).fuse(state, small, readings, { readings: 0.8, fit: 0.5, stricterGate: false }, smallCrop, spot.x, spot.y);
-    expect(trusted.offer).toBeUndefined();
-    expect(trusted.conf).toBeCloseTo(0.4, 10);
+    // A first-edition game: the model leads with its reading, sharpened more than on a large cell.
+    const c1 = createGame(makeSetup({ players: [{ name: 'Ada', color: 'red' }, { name: 'Bo', color: 'blue' }], tileSet: { edition: 'C1' } }));
+    if (!c1.ok) throw new Error(c1.reason);
+    const s1 = c1.value.state;
+    const { constrained } = await modelReads(s1, smallCrop);
+    expect(constrained.best?.tileId).toBe(TILE);
+    const led = await reader(PRINT_ART_FIT).fuse(s1, small, legalReadings(s1, 'BASE_U'), { readings: 0.8, fit: 0, stricterGate: false }, smallCrop, spot.x, spot.y);
+    expect(led.leads).toBe(true);
+    expect(led.modelBest).toMatchObject({ tile: TILE, q: spot.q });
+    expect(led.offer?.[0]).toMatchObject({ tile: TILE, q: spot.q });
+    expect(led.conf).toBeCloseTo(constrained.confidence ** 40, 10);
+    // Where the drawings are the table's art, the templates' order stands, whatever the edition.
+    for (const s of [state, s1]) {
+      const trusted = await reader(Infinity).fuse(s, small, legalReadings(s, 'BASE_U'), { readings: 0.8, fit: 0.5, stricterGate: false }, smallCrop, spot.x, spot.y);
+      expect(trusted.offer).toBeUndefined();
+      expect(trusted.modelBest).toBeNull();
+      expect(trusted.conf).toBeCloseTo(0.4, 10);
+    }
   }, 60_000);
 
   it('on a table its drawings describe, agreement still adds up', async () => {

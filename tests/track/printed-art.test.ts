@@ -10,6 +10,8 @@ import { replayRecording, wrongFigureCommit, type ReplayResult } from '../../mod
 // second-edition scans and the first-edition print drawn into the scene instead of the renderer's art.
 const DIR = fileURLToPath(new URL('../fixtures/recordings/printed-c2-s7501', import.meta.url));
 const C1_DIR = fileURLToPath(new URL('../fixtures/recordings/printed-c1-s7402', import.meta.url));
+// The same seed and layout as printed-c2-s7501 (25 px per cell), drawn from the first-edition print.
+const C1_SMALL_DIR = fileURLToPath(new URL('../fixtures/recordings/printed-c1-s7501', import.meta.url));
 const isTile = (c: { type: string } | null | undefined) => c?.type === 'placeTile' || c?.type === 'placePrizeTile';
 /** Tile moves of a replay (of the types in `only`, when given): how many, exact, committed wrong. */
 const tally = (r: ReplayResult, only?: ReadonlySet<string>) => {
@@ -30,6 +32,8 @@ describe('tracking printed tiles', () => {
     // Nor a figure: the drawings differ from the print everywhere, a figure's place included (8 of 20 were wrong when they told figures).
     expect(figuresWrong(drawn), 'figures committed wrong with drawn templates').toBe(0);
     expect(drawn.scores).toEqual(drawn.truthScores);
+    // Below 30 px per cell the model does not lead on a print it never learnt (the game is of the second edition).
+    expect(before.exact + before.wrong, 'tiles committed at 25 px on second-edition print').toBe(0);
     // What the table is asked, the model orders (it commits nothing at these 25 px cells): the right
     // tile first or among the three offered (12 and 21 of the 50 when the drawings ordered them).
     const asked = drawn.outcomes.filter((o) => isTile(o.truth) && (o.result === 'unsure' || o.result === 'refused'));
@@ -64,6 +68,20 @@ describe('tracking printed tiles', () => {
     // `anchorOffset`): 17 of the 20 tiles were read when a lone neighbour's drawing, matched anywhere
     // in its wider cut, moved a new tile's crop a sixth of a cell off.
     expect(t.exact, 'tiles read by the model where the drawings fail').toBeGreaterThanOrEqual(Math.ceil(0.95 * t.tiles));
+    expect(r.scores).toEqual(r.truthScores);
+  }, 120_000);
+
+  it('on the first-edition print the model learnt, leads below its 30 px too (640×480, 25 px per cell)', async () => {
+    // Before, the model was asked nothing but the offer's order below 30 px: 0 of these 50 tiles were read.
+    const r = await replayRecording(C1_SMALL_DIR);
+    const t = tally(r);
+    expect(t.tiles).toBe(50);
+    expect(t.wrong, 'tiles committed wrong at 25 px on first-edition print').toBe(0);
+    expect(figuresWrong(r), 'figures committed wrong at 25 px on first-edition print').toBe(0);
+    // 41 of 50 read (the rest asked, each offered among three).
+    expect(t.exact, 'tiles the model read at 25 px').toBeGreaterThanOrEqual(Math.ceil(0.75 * t.tiles));
+    const asked = r.outcomes.filter((o) => isTile(o.truth) && (o.result === 'unsure' || o.result === 'refused'));
+    expect(asked.every((o) => (o.offered ?? -1) >= 0), 'every asked tile offered among three').toBe(true);
     expect(r.scores).toEqual(r.truthScores);
   }, 120_000);
 });
