@@ -12,8 +12,10 @@
  * in teach frames and read as a teach session (`taughtPictures`, docs/teach.md); a fifth does the
  * same on the first-edition scans (training material: the row to tune the teach's pictures on).
  * The first games are played again at 1280×960 (a webcam's 720p–1080p gives the tiles 45–60 px),
- * where the tracker asks the model (from 30 px per cell). `--only TEXT` runs the rows whose name
- * holds TEXT. Prints `name: value unit` lines.
+ * where the tracker asks the model (from 30 px per cell). The four first games are played once more
+ * as the app plays them (`answers learnt`): each tile the table picks from the camera's three is
+ * enrolled as the model's exemplar (table-art.ts `LEARN_PER_TILE`). `--only TEXT` runs the rows
+ * whose name holds TEXT. Prints `name: value unit` lines.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +28,7 @@ import { generateRecording } from '../models/scene/generate.js';
 import { writeRecording } from '../models/scene/recording.js';
 import { replayRecording, wrongFigureCommit, type ReplayOptions } from '../models/track/replay.js';
 import { LAID_TILE_NOTICE } from './tracking-game.js';
+import { LEARN_PER_TILE } from '../electron/services/camera/table-art.js';
 
 import { TileRecognizer } from '../models/runner.js';
 import { readTeachFrame } from '../models/teach/read.js';
@@ -155,6 +158,8 @@ try {
   };
   const only = arg('--only') ?? '';
   const c1 = { faces: firstEdition, art: 'c1-jcz', edition: 'C1' as const };
+  // As the app plays a first game: each tile the table picks from the camera's three is enrolled as the model's exemplar (table-art.ts).
+  const answersLearnt: ReplayOptions = { learnAnswers: LEARN_PER_TILE };
   const rows: [string, () => Promise<[ReplayOptions, string[]]>][] = [
     ['printed art, first game', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed)))]],
     ['printed art, one picture per type', async () => {
@@ -176,6 +181,10 @@ try {
     }],
     ['printed art, first game, 1280×960 camera', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, { faces, art: 'realart', large: true })))]],
     ['first-edition print, first game, 1280×960 camera', async () => [{}, await Promise.all(GAMES.map((seed) => recordingOf(seed, { ...c1, large: true })))]],
+    ['printed art, first game, answers learnt', async () => [answersLearnt, await Promise.all(GAMES.map((seed) => recordingOf(seed)))]],
+    ['first-edition print, first game, answers learnt', async () => [answersLearnt, await Promise.all(GAMES.map((seed) => recordingOf(seed, c1)))]],
+    ['printed art, first game, 1280×960 camera, answers learnt', async () => [answersLearnt, await Promise.all(GAMES.map((seed) => recordingOf(seed, { faces, art: 'realart', large: true })))]],
+    ['first-edition print, first game, 1280×960 camera, answers learnt', async () => [answersLearnt, await Promise.all(GAMES.map((seed) => recordingOf(seed, { ...c1, large: true })))]],
   ];
   for (const [name, make] of rows) {
     if (!name.includes(only)) continue;

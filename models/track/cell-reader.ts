@@ -10,7 +10,7 @@ import type { GameState } from '../../engine/game/state.js';
 import type { TileCatalog } from '../../engine/catalog/registry.js';
 import { placementProblem, tileProblem } from '../../engine/game/placement.js';
 import { keyX, keyY } from '../../engine/geometry/position.js';
-import { ROTATIONS } from '../../engine/geometry/segments.js';
+import { ROTATIONS, type Rotation } from '../../engine/geometry/segments.js';
 import { sameUpToSymmetry } from '../classes.js';
 import { decodeReading, type Decoded } from '../decode.js';
 import type { Enrollment } from '../enroll.js';
@@ -282,8 +282,9 @@ export class CellReader {
     if (small && !taughtPicture && !knownPrint) return { conf, modelBest: null, ...(offer ? { offer } : {}) };
     // The table's exemplars of one type lift it over a look-alike the table has not shown the camera
     // (as a picture fits another printed tile better than that tile's drawing, `fitOf`): against a
-    // reading of a type without exemplars the model speaks for itself, without them.
-    if (this.enrollment?.hasTile(decoded.best.tileId) && !this.enrollment.hasTile(top.tile)) {
+    // reading of a type without exemplars the model speaks for itself, without them — and so where a
+    // twin of its reading without exemplars may lie there (`unshownTwin`).
+    if (this.enrollment?.hasTile(decoded.best.tileId) && (!this.enrollment.hasTile(top.tile) || this.unshownTwin(state.catalog, decoded.best, readings))) {
       decoded = decodeReading(looked.reading, this.model.info, state.catalog, context);
       if (!decoded.best) return { conf, modelBest: null };
     }
@@ -316,6 +317,18 @@ export class CellReader {
     }
     // At 25–40 px per tile the model is the weaker reader of the two: only a sure disagreement counts.
     return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other, modelReading, ...(offer ? { offer } : {}) };
+  }
+
+  /**
+   * Whether a legal reading is a twin of the model's (the same terrain on all twelve edge segments: a
+   * pennant, a garden) of a type the table has no exemplars of: the exemplars of the one it has shown
+   * lift that one over the other whichever lies there. With the table's answers enrolled (as the app
+   * enrols them), first-edition game 9202 at 640×480 (training material) committed a BASE_O as
+   * BASE_P and a BASE_N as BASE_M at 1.000, the pennant twin answered earlier.
+   */
+  private unshownTwin(catalog: TileCatalog, best: { tileId: string; rot: Rotation }, readings: readonly Reading[]): boolean {
+    const read = { tile: best.tileId, q: ROTATIONS.indexOf(best.rot) };
+    return readings.some((r) => r.tile !== read.tile && !this.enrollment?.hasTile(r.tile) && segmentsDiffering(catalog, read, r) === 0);
   }
 
   /** The model's constrained top 3 as the legal readings they are (a symmetric tile's turns as one). */

@@ -2,7 +2,8 @@
  * The model where the drawings do not describe the table (cell-reader.ts `fuse`, first-edition print
  * on a cell of 55 px): it leads with its own reading; the drawings agreeing adds nothing to it; a
  * reading the rules chose for it among tiles it did not see there is offered first but left to the
- * table. Below its 30 px it leads only on the print of an edition it was trained on. On drawn art (the
+ * table. Below its 30 px it leads only on the print of an edition it was trained on. The exemplars of
+ * one twin the table has shown do not decide against a legal twin it has not. On drawn art (the
  * drawings trusted) agreement still adds up.
  */
 import sharp from 'sharp';
@@ -12,9 +13,11 @@ import type { Homography } from '../../calibration/geometry.js';
 import { createGame } from '../../engine/game/engine.js';
 import type { GameState } from '../../engine/game/state.js';
 import { placementProblem } from '../../engine/game/placement.js';
+import { ROTATIONS } from '../../engine/geometry/segments.js';
 import { makeSetup } from '../../engine/game/setup.js';
 import { TileSupply } from '../../engine/game/tile-supply.js';
 import { decodeReading } from '../../models/decode.js';
+import { Enrollment, exemplarsFromCrop } from '../../models/enroll.js';
 import { TileRecognizer } from '../../models/runner.js';
 import { printFacesByTile } from '../../models/synth/print-faces.js';
 import { CellReader } from '../../models/track/cell-reader.js';
@@ -49,8 +52,8 @@ function legalReadings(s: GameState, first: string): Reading[] {
   return out.sort((a, b) => a.d - b.d);
 }
 
-const reader = (artFit: number) => {
-  const r = new CellReader(templates, new FigureReader(templates, []), model, undefined);
+const reader = (artFit: number, enrollment?: Enrollment) => {
+  const r = new CellReader(templates, new FigureReader(templates, []), model, enrollment);
   r.artFit = artFit;
   return r;
 };
@@ -146,6 +149,27 @@ describe('the model where the drawings fail', () => {
       expect(trusted.modelBest).toBeNull();
       expect(trusted.conf).toBeCloseTo(0.4, 10);
     }
+  }, 60_000);
+
+  it('does not let the exemplars of one twin decide against a legal twin the table has not shown', async () => {
+    // The table answered a BASE_T earlier, and its picture, enrolled, looks like this BASE_S (a
+    // pennant of a few pixels apart: at 21–25 px per cell it is this close). BASE_S has no exemplars.
+    // The drawings' best is BASE_T, which has: only the twin rule sets the exemplars aside.
+    const shown = await exemplarsFromCrop(model, { pixels: crop.data, width: crop.width, height: crop.height, channels: 3 }, 'BASE_T', ROTATIONS[spot.q]!);
+    if (!shown.ok) throw new Error(shown.reason);
+    const enrollment = new Enrollment();
+    enrollment.add(...shown.value);
+    const prepared = await model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 });
+    if (!prepared.ok) throw new Error(prepared.reason);
+    const [read] = await model.readPrepared([prepared.value]);
+    // What the rule stands on: with the exemplars the decoder reads the twin the table has shown.
+    expect(decodeReading(read!, model.info, state.catalog, { state, at: [spot.x, spot.y] }, { enrollment }).best?.tileId).toBe('BASE_T');
+    const readings = legalReadings(state, 'BASE_T');
+    expect(readings.some((r) => r.tile === 'BASE_S')).toBe(true);
+    const out = await reader(PRINT_ART_FIT, enrollment).fuse(state, LARGE, readings, { readings: 1, fit: 0, stricterGate: false }, crop, spot.x, spot.y);
+    expect(out.leads).toBe(true);
+    expect(out.modelBest).toMatchObject({ tile: TILE, q: spot.q });
+    expect(out.conf).toBeGreaterThan(0.9);
   }, 60_000);
 
   it('on a table its drawings describe, agreement still adds up', async () => {
