@@ -282,9 +282,12 @@ export class CellReader {
     if (small && !taughtPicture && !knownPrint) return { conf, modelBest: null, ...(offer ? { offer } : {}) };
     // The table's exemplars of one type lift it over a look-alike the table has not shown the camera
     // (as a picture fits another printed tile better than that tile's drawing, `fitOf`): against a
-    // reading of a type without exemplars the model speaks for itself, without them — and so where a
-    // twin of its reading without exemplars may lie there (`unshownTwin`).
-    if (this.enrollment?.hasTile(decoded.best.tileId) && (!this.enrollment.hasTile(top.tile) || this.unshownTwin(state.catalog, decoded.best, readings))) {
+    // reading of a type without exemplars the model speaks for itself, without them — and so, where it
+    // leads (the drawings not trusted), where a twin of its reading without exemplars may lie there
+    // (`unshownTwin`). Where the drawings are trusted their detail comparison tells the twins, and the
+    // exemplars agreeing with it are the table's word (on the drawn demo at 1080p, a BASE_P answered
+    // earlier: without its exemplars the model read the next BASE_P as BASE_O and sent it to the table).
+    if (this.enrollment?.hasTile(decoded.best.tileId) && (!this.enrollment.hasTile(top.tile) || (untrusted && this.unshownTwin(state.catalog, decoded.best, readings)))) {
       decoded = decodeReading(looked.reading, this.model.info, state.catalog, context);
       if (!decoded.best) return { conf, modelBest: null };
     }
@@ -324,7 +327,8 @@ export class CellReader {
    * pennant, a garden) of a type the table has no exemplars of: the exemplars of the one it has shown
    * lift that one over the other whichever lies there. With the table's answers enrolled (as the app
    * enrols them), first-edition game 9202 at 640×480 (training material) committed a BASE_O as
-   * BASE_P and a BASE_N as BASE_M at 1.000, the pennant twin answered earlier.
+   * BASE_P and a BASE_N as BASE_M at 1.000, the pennant twin answered earlier. Asked only where the
+   * model leads (`fuse`).
    */
   private unshownTwin(catalog: TileCatalog, best: { tileId: string; rot: Rotation }, readings: readonly Reading[]): boolean {
     const read = { tile: best.tileId, q: ROTATIONS.indexOf(best.rot) };

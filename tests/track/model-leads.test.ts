@@ -151,7 +151,7 @@ describe('the model where the drawings fail', () => {
     }
   }, 60_000);
 
-  it('does not let the exemplars of one twin decide against a legal twin the table has not shown', async () => {
+  it('where it leads, does not let the exemplars of one twin decide against a legal twin the table has not shown', async () => {
     // The table answered a BASE_T earlier, and its picture, enrolled, looks like this BASE_S (a
     // pennant of a few pixels apart: at 21–25 px per cell it is this close). BASE_S has no exemplars.
     // The drawings' best is BASE_T, which has: only the twin rule sets the exemplars aside.
@@ -170,6 +170,10 @@ describe('the model where the drawings fail', () => {
     expect(out.leads).toBe(true);
     expect(out.modelBest).toMatchObject({ tile: TILE, q: spot.q });
     expect(out.conf).toBeGreaterThan(0.9);
+    // Where the drawings are trusted (their best is BASE_T), the exemplars stand with them: no disagreement.
+    const trusted = await reader(Infinity, enrollment).fuse(state, LARGE, readings, { readings: 1, fit: 0.5, stricterGate: false }, crop, spot.x, spot.y);
+    expect(trusted.modelBest).toBeNull();
+    expect(trusted.conf).toBeGreaterThan(0.5);
   }, 60_000);
 
   it('on a table its drawings describe, agreement still adds up', async () => {
