@@ -175,11 +175,25 @@ export class CellReader {
     if (!top || top.detail !== undefined || !this.templates.fromPicture(top.tile)) return readings;
     const twin = readings.find((r) => r !== top && r.d < top.d * DETAIL_CLOSE && this.templates.fromPicture(r.tile) && r.tile !== top.tile && segmentsDiffering(state.catalog, top, r) === 0);
     if (!twin) return readings;
-    const ta = this.templates.get(top.tile, top.q)!, tb = this.templates.get(twin.tile, twin.q)!;
-    const masks = pictureDetailMasks(ta, tb);
-    if (!masks) return readings;
-    top.detail = maskedLumaDistance(now, ta, top.match, masks.a);
-    twin.detail = maskedLumaDistance(now, tb, twin.match, masks.b);
+    // A symmetric twin's turns are one reading to the rules, but its mark is not symmetric (BASE_F's
+    // pennant lies on one side of its city): the whole-tile fit may have kept the turn whose mark is
+    // on the other side. So the two are compared wherever their pictures differ at any turn both may
+    // lie at (the twins' print is one illustration, a mark added: compared turn for turn), each at its
+    // best turn.
+    const turnsOf = (r: Reading) => { const tile = state.catalog.get(r.tile)!; return [0, 1, 2, 3].filter((q) => sameUpToSymmetry(tile, r.q, q)); };
+    const where = new Uint8Array(CROP_PX * CROP_PX);
+    const common = turnsOf(top).filter((q) => turnsOf(twin).includes(q));
+    for (const [qa, qb] of common.length > 0 ? common.map((q) => [q, q] as const) : [[top.q, twin.q] as const]) {
+      const masks = pictureDetailMasks(this.templates.get(top.tile, qa)!, this.templates.get(twin.tile, qb)!);
+      if (masks) for (let i = 0; i < where.length; i++) if (masks.a[i] || masks.b[i]) where[i] = 1;
+    }
+    if (!where.includes(1)) return readings;
+    const detailOf = (r: Reading) => Math.min(...turnsOf(r).map((q) => {
+      const tpl = this.templates.get(r.tile, q)!;
+      return maskedLumaDistance(now, tpl, q === r.q ? r.match : matchTemplate(now, tpl), where);
+    }));
+    top.detail = detailOf(top);
+    twin.detail = detailOf(twin);
     if (process.env.TRACK_DEBUG) console.error(`picture twins ${top.tile}/${top.q} ${top.detail.toFixed(5)} ${twin.tile}/${twin.q} ${twin.detail.toFixed(5)}`);
     const pair = [top, twin].sort((a, b) => a.detail! - b.detail!);
     return [...pair, ...readings.filter((r) => r !== top && r !== twin)];

@@ -231,5 +231,19 @@ describe('templates from the table\'s pictures', () => {
     expect(readings[0]).toMatchObject({ tile: 'BASE_F' });
     expect(readings[1]).toMatchObject({ tile: 'BASE_G' });
     expect(readings[0]!.detail).toBeLessThan(readings[1]!.detail!);
+
+    // The same tile turned half a turn: one reading to the rules (BASE_F is symmetric), its shield on
+    // the other side. Where the whole-tile fit kept the other turn (at 25 px it may: first-edition
+    // taught row, game 9202), the twins are still compared at every turn of each.
+    const turned = camera.get('BASE_F', (spot.q + 2) % 4)!;
+    const fAt = twins.get('BASE_F', spot.q)!, gAt = twins.get('BASE_G', (spot.q + 2) % 4)!;
+    const atKeptTurns = pictureDetailMasks(fAt, gAt)!;
+    // Compared only where the kept turns differ, the shield's side the cell does not show, BASE_G wins.
+    expect(maskedLumaDistance(turned, gAt, matchTemplate(turned, gAt), atKeptTurns.b)).toBeLessThan(maskedLumaDistance(turned, fAt, matchTemplate(turned, fAt), atKeptTurns.a));
+    const reading = (tile: string, q: number, tpl: CellCrop): Reading => { const match = matchTemplate(turned, tpl); return { tile, q, d: match.d, match }; };
+    const kept = [reading('BASE_F', spot.q, fAt), reading('BASE_G', (spot.q + 2) % 4, gAt)];
+    const compared = (reader as unknown as { byPictureDetail(st: typeof state, now: CellCrop, r: Reading[]): Reading[] }).byPictureDetail(state, turned, kept);
+    expect(compared[0]).toMatchObject({ tile: 'BASE_F' });
+    expect(compared[0]!.detail).toBeLessThan(0.75 * compared[1]!.detail!);
   });
 });
