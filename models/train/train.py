@@ -118,6 +118,8 @@ def attribute_table(tiles):
     for i in range(12):
         for j in range(i + 1, 12):
             pair_index[(i, j)] = len(FLAGS) + len(pair_index)
+    pennant_city = len(FLAGS) + len(pair_index)  # then 12 segments of a city with a pennant, 12 of a road with an inn
+    inn_road = pennant_city + 12
     for ti, t in enumerate(tiles):
         tile = by_id[t['id']]
         flags = [tile['pennants'] > 0, tile['cloister'], tile['garden'], tile['inn'], tile['cathedral'], tile['towerFoundation']]
@@ -131,9 +133,9 @@ def attribute_table(tiles):
                         row[pair_index[(segs[a], segs[b])]] = 1
                 for s in segs:
                     if f['type'] == 'city' and f.get('pennants', 0) > 0:
-                        row[len(FLAGS) + 66 + s] = 1
+                        row[pennant_city + s] = 1
                     if f['type'] == 'road' and f.get('inn'):
-                        row[len(FLAGS) + 78 + s] = 1
+                        row[inn_road + s] = 1
     return table
 
 

@@ -19,6 +19,8 @@ const tally = (r: ReplayResult, only?: ReadonlySet<string>) => {
   return { tiles: tiles.length, exact: tiles.filter((o) => o.result === 'exact').length, wrong: tiles.filter((o) => o.result === 'wrong').length };
 };
 
+/** Tile moves left to the table (asked, or the engine refused the camera's reading). */
+const askedTiles = (r: ReplayResult) => r.outcomes.filter((o) => isTile(o.truth) && (o.result === 'unsure' || o.result === 'refused'));
 const figuresWrong = (r: ReplayResult) => r.outcomes.filter(wrongFigureCommit).length;
 const figuresExact = (r: ReplayResult) => r.outcomes.filter((o) => o.truth?.type === 'placeMeeple' && o.result === 'exact').length;
 
@@ -36,7 +38,7 @@ describe('tracking printed tiles', () => {
     expect(before.exact + before.wrong, 'tiles committed at 25 px on second-edition print').toBe(0);
     // What the table is asked, the model orders (it commits nothing at these 25 px cells): the right
     // tile first or among the three offered (12 and 21 of the 50 when the drawings ordered them).
-    const asked = drawn.outcomes.filter((o) => isTile(o.truth) && (o.result === 'unsure' || o.result === 'refused'));
+    const asked = askedTiles(drawn);
     expect(asked.filter((o) => o.offered === 0).length, 'asked tiles offered first').toBeGreaterThanOrEqual(Math.ceil(0.6 * asked.length));
     expect(asked.filter((o) => (o.offered ?? -1) >= 0).length, 'asked tiles among the three offered').toBeGreaterThanOrEqual(Math.ceil(0.85 * asked.length));
 
@@ -80,8 +82,7 @@ describe('tracking printed tiles', () => {
     expect(figuresWrong(r), 'figures committed wrong at 25 px on first-edition print').toBe(0);
     // 41 of 50 read (the rest asked, each offered among three).
     expect(t.exact, 'tiles the model read at 25 px').toBeGreaterThanOrEqual(Math.ceil(0.75 * t.tiles));
-    const asked = r.outcomes.filter((o) => isTile(o.truth) && (o.result === 'unsure' || o.result === 'refused'));
-    expect(asked.every((o) => (o.offered ?? -1) >= 0), 'every asked tile offered among three').toBe(true);
+    expect(askedTiles(r).every((o) => (o.offered ?? -1) >= 0), 'every asked tile offered among three').toBe(true);
     expect(r.scores).toEqual(r.truthScores);
   }, 120_000);
 });
