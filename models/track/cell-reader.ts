@@ -265,7 +265,8 @@ export class CellReader {
    * The model's constrained reading of the cell, fused with the template reading: agreement raises the
    * confidence, disagreement lowers it (and the model's reading joins the runners-up). Below 30 px per
    * cell only about a taught type's picture, and only when sure (`SMALL_CELL_SURE`), or where it leads
-   * on a print it was trained on (`SMALL_CELL_LEADS_SHARPNESS`). `sure` is the
+   * on a print it was trained on (`SMALL_CELL_LEADS_SHARPNESS`), or on a type the table has answered
+   * (`answeredReading`). `sure` is the
    * template reading's confidence in parts: among the readings (`readingConfidence`), the fit gate's
    * trust (`fitOf`), and whether that gate was the stricter one (`stricterGate`).
    */
@@ -293,7 +294,9 @@ export class CellReader {
     let decoded = looked.decoded;
     if (!decoded.best) return { conf, modelBest: null };
     const offer = untrusted ? this.offerOf(decoded, readings, state.catalog) : undefined;
-    if (small && !taughtPicture && !knownPrint) return { conf, modelBest: null, ...(offer ? { offer } : {}) };
+    // On a print it has not learnt, below 30 px, only the table's answers let it lead (`answeredReading`).
+    const answered = small && !taughtPicture && !knownPrint ? (untrusted ? this.answeredReading(state.catalog, decoded, looked.reading, readings, context) : null) : undefined;
+    if (answered === null) return { conf, modelBest: null, ...(offer ? { offer } : {}) };
     // The table's exemplars of one type lift it over a look-alike the table has not shown the camera
     // (as a picture fits another printed tile better than that tile's drawing, `fitOf`): against a
     // reading of a type without exemplars the model speaks for itself, without them — and so, where it
@@ -309,7 +312,7 @@ export class CellReader {
     const look = this.templates.has(decoded.best.tileId) ? this.templates.look(decoded.best.tileId, q) : '';
     const tile = state.catalog.get(top.tile)!;
     const agree = look === this.templates.look(top.tile, top.q) || (decoded.best.tileId === top.tile && sameUpToSymmetry(tile, q, top.q));
-    const cm = decoded.confidence;
+    const cm = answered ?? decoded.confidence;
     if (process.env.TRACK_DEBUG && smallPicture) console.error(`model on a small cell (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} on ${top.tile}/${top.q} ${conf.toFixed(3)}, agree ${agree}`);
     if (smallPicture && cm < SMALL_CELL_SURE) return { conf, modelBest: null };
     // Which twin (the same terrain on all twelve edge segments: a pennant, a garden) it does not tell at this size.
@@ -334,6 +337,28 @@ export class CellReader {
     }
     // At 25–40 px per tile the model is the weaker reader of the two: only a sure disagreement counts.
     return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other, modelReading, ...(offer ? { offer } : {}) };
+  }
+
+  /**
+   * Below 30 px on print of an edition the model was not trained on, its confidence does not mean what
+   * it means on the print it learnt (second edition at 640×480: 4 wrong of 404 tiles where it led, at
+   * 0.94–1.00 after the 40th power). The table's answers, enrolled as exemplars (table-art.ts), are
+   * pictures of that very print: where the model's best reading with them is a type the table has
+   * answered, its reading without them agrees (the exemplars are not what carries it), and no legal
+   * twin of it lacks exemplars (`unshownTwin`), it leads with the smaller of the two confidences, raised
+   * to the 40th power as on a known print (`SMALL_CELL_LEADS_SHARPNESS`; null: it does not lead). On the
+   * first-edition games 9201–9203, 7401, 7402 at 640×480 read as if the model had not learnt that print
+   * (training material), the table's answers enrolled as the app enrols them: 144 of 505 tiles right and
+   * none wrong. Asking no agreement (and before the lead's own-reading check) it read 175 right and 6
+   * wrong (a river bend, a pennant, an inn, at 0.96–1.00 with the exemplars).
+   */
+  private answeredReading(catalog: TileCatalog, decoded: Decoded, reading: CropReading, readings: readonly Reading[], context: { state: GameState; at: readonly [number, number] }): number | null {
+    const best = decoded.best;
+    if (!best || !this.enrollment?.hasTile(best.tileId) || this.unshownTwin(catalog, best, readings)) return null;
+    const alone = decodeReading(reading, this.model!.info, catalog, context);
+    const tile = catalog.get(best.tileId);
+    const agrees = !!alone.best && !!tile && alone.best.tileId === best.tileId && sameUpToSymmetry(tile, ROTATIONS.indexOf(best.rot), ROTATIONS.indexOf(alone.best.rot));
+    return agrees ? Math.min(decoded.confidence, alone.confidence) : null;
   }
 
   /**

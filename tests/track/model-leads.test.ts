@@ -2,7 +2,8 @@
  * The model where the drawings do not describe the table (cell-reader.ts `fuse`, first-edition print
  * on a cell of 55 px): it leads with its own reading; the drawings agreeing adds nothing to it; a
  * reading the rules chose for it among tiles it did not see there is offered first but left to the
- * table. Below its 30 px it leads only on the print of an edition it was trained on. The exemplars of
+ * table. Below its 30 px it leads on the print of an edition it was trained on, and on another only on a
+ * type the table has answered (its pictures enrolled), its reading without them agreeing. The exemplars of
  * one twin the table has shown do not decide against a legal twin it has not. On drawn art (the
  * drawings trusted) agreement still adds up.
  */
@@ -149,6 +150,67 @@ describe('the model where the drawings fail', () => {
       expect(trusted.modelBest).toBeNull();
       expect(trusted.conf).toBeCloseTo(0.4, 10);
     }
+  }, 60_000);
+
+  it('below its 30 px on a print it did not learn, leads on a type the table has answered, its reading without the answers agreeing, no twin unanswered', async () => {
+    const small: Homography = [0.58, 0, 320, 0, 0.58, 240, 0, 0, 1];
+    const smallFrame = async (tile: string): Promise<Frame> => {
+      const face = (await printFacesByTile([tile])).get(tile)!;
+      const seen = await sharp(cellPicture(face, spot.q, 256), { raw: { width: 256, height: 256, channels: 3 } }).resize(32, 32).raw().toBuffer();
+      const up = await sharp(seen, { raw: { width: 32, height: 32, channels: 3 } }).resize(model.size, model.size).raw().toBuffer();
+      return { width: model.size, height: model.size, channels: 3, data: new Uint8Array(up) };
+    };
+    const smallCrop = await smallFrame(TILE);
+    expect(state.setup.tileSet.edition).toBe('C2');
+    // The table answered this very tile earlier (a picture of the same print), and in one case its twin.
+    const answer = async (enrollment: Enrollment, tile: string, seen: Frame) => {
+      const ex = await exemplarsFromCrop(model, { pixels: seen.data, width: seen.width, height: seen.height, channels: 3 }, tile, ROTATIONS[spot.q]!);
+      if (!ex.ok) throw new Error(ex.reason);
+      enrollment.add(...ex.value);
+    };
+    const readings = () => legalReadings(state, 'BASE_U');
+    expect(readings().some((r) => r.tile === 'BASE_T'), 'the pennant-less twin is legal there').toBe(true);
+    const fuse = (enrollment: Enrollment) => reader(PRINT_ART_FIT, enrollment).fuse(state, small, readings(), { readings: 0.8, fit: 0, stricterGate: false }, smallCrop, spot.x, spot.y);
+    const prepared = await model.prepare({ pixels: smallCrop.data, width: smallCrop.width, height: smallCrop.height, channels: 3 });
+    if (!prepared.ok) throw new Error(prepared.reason);
+    const [read] = await model.readPrepared([prepared.value]);
+    const context = { state, at: [spot.x, spot.y] as const };
+    const alone = decodeReading(read!, model.info, state.catalog, context);
+    expect(alone.best?.tileId).toBe(TILE);
+
+    // Answered, but its twin not: the answers would lift it over the twin whichever lay there.
+    const onlyIt = new Enrollment();
+    await answer(onlyIt, TILE, smallCrop);
+    const twinUnanswered = await fuse(onlyIt);
+    expect(twinUnanswered.modelBest).toBeNull();
+    expect(twinUnanswered.conf).toBe(0);
+    expect(twinUnanswered.offer?.[0]).toMatchObject({ tile: TILE, q: spot.q });
+
+    // Both twins answered: it leads, as sure as the less sure of its readings with and without the answers.
+    const both = new Enrollment();
+    await answer(both, TILE, smallCrop);
+    await answer(both, 'BASE_T', await smallFrame('BASE_T'));
+    const withAnswers = decodeReading(read!, model.info, state.catalog, context, { enrollment: both });
+    expect(withAnswers.best?.tileId).toBe(TILE);
+    const led = await fuse(both);
+    expect(led.leads).toBe(true);
+    expect(led.modelBest).toMatchObject({ tile: TILE, q: spot.q });
+    expect(led.conf).toBeCloseTo(Math.min(withAnswers.confidence, alone.confidence) ** 40, 10);
+    expect(led.conf, "sure enough to commit").toBeGreaterThan(0.9);
+
+    // Answers of another type lift it over this one (the crop enrolled as BASE_C, a type with no twin),
+    // where the model alone reads this one: it does not lead.
+    const misread = new Enrollment();
+    await answer(misread, 'BASE_C', smallCrop);
+    expect(decodeReading(read!, model.info, state.catalog, context, { enrollment: misread }).best?.tileId).toBe('BASE_C');
+    const carried = await fuse(misread);
+    expect(carried.modelBest).toBeNull();
+    expect(carried.conf).toBe(0);
+    // And the type it reads has not been answered: it does not lead either.
+    const other = new Enrollment();
+    await answer(other, 'BASE_U', smallCrop);
+    expect(decodeReading(read!, model.info, state.catalog, context, { enrollment: other }).best?.tileId).toBe(TILE);
+    expect((await fuse(other)).conf).toBe(0);
   }, 60_000);
 
   it('where it leads, does not let the exemplars of one twin decide against a legal twin the table has not shown', async () => {
