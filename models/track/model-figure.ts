@@ -20,6 +20,15 @@ const INTERIOR = 12;
  * 1280×960 (tuning) the figures it committed it read at 0.998 or more; its one wrong best figure at 0.68.
  */
 const MODEL_FIGURE_SHARPNESS = 20;
+/**
+ * Where the template reader tells the same figure as the model's best (two witnesses: where the cell
+ * differs from the drawing, and the figure heads), the model's word is raised only to this power: 0.95
+ * commits. On the first-edition games 9201–9203, 7401, 7402 at 640×480 (training material) the model
+ * agreed with the template on figures it read at 0.92–1.00 that the 20th power left to the table:
+ * figures committed 8 → 17 of 89, none wrong (18 at the first power, 13 at the 5th; none wrong at
+ * any); at 1280×960 (games 9201–9202) 20 → 21.
+ */
+const AGREEING_FIGURE_SHARPNESS = 2;
 
 /** How sure the model is of each legal figure move of the player whose turn it is, best first. */
 export function modelFigureMoves(reading: CropReading, colours: readonly string[], state: GameState, colour: string | undefined): { command: Command; p: number }[] {
@@ -50,16 +59,19 @@ const sameFigure = (a: Command, b: Command) => a.type === 'placeMeeple' && b.typ
 
 /**
  * The template reader's figure (`seen`, trusted as far as `trust`: the drawing's trust, cell-reader.ts
- * `trustIn`) and the model's: each counts as far as its reader is trusted, the model's word sharpened.
+ * `trustIn`) and the model's: each counts as far as its reader is trusted, the model's word sharpened
+ * (less where the two agree, `AGREEING_FIGURE_SHARPNESS`).
  * The model's own figure stands in for the template's only where it sees one at all (its legal
  * figure moves more likely together than none: a follower and a big one share the feature's
  * likelihood); null when neither reads a figure.
  */
 export function fuseFigure(seen: FigureSeen | null, trust: number, model: readonly { command: Command; p: number }[]): FigureSeen | null {
   const sharp = (p: number) => (1 - trust) * p ** MODEL_FIGURE_SHARPNESS;
-  const bySeen = seen && { ...seen, confidence: trust * seen.confidence + sharp(model.find((m) => sameFigure(m.command, seen.command))?.p ?? 0) };
   const best = model[0];
   const seesOne = model.reduce((a, m) => a + m.p, 0) >= 0.5;
+  const pSeen = seen ? model.find((m) => sameFigure(m.command, seen.command))?.p ?? 0 : 0;
+  const agreeing = !!seen && !!best && seesOne && sameFigure(best.command, seen.command);
+  const bySeen = seen && { ...seen, confidence: trust * seen.confidence + (agreeing ? (1 - trust) * pSeen ** AGREEING_FIGURE_SHARPNESS : sharp(pSeen)) };
   if (!best || !seesOne || (bySeen && (sameFigure(best.command, bySeen.command) || bySeen.confidence >= sharp(best.p)))) return bySeen;
   const alternatives = [...(seen ? [seen.command] : []), ...model.slice(1).map((m) => m.command)].filter((c) => !sameFigure(c, best.command)).slice(0, 2);
   return { command: best.command, confidence: sharp(best.p), alternatives };

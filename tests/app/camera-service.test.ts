@@ -121,7 +121,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
     expect(game.state.players.map((p) => p.score)).toEqual(replay.value.state.players.map((p) => p.score));
     const view = s.camera.view();
     const cameraMoves = truth.filter(isCameraMove).length;
-    // The headless replay reads 19 of 20 by itself (docs/tracking.md); nothing it commits may be wrong.
+    // The headless replay reads 20 of 20 by itself (docs/tracking.md, "Measured"); nothing it commits may be wrong.
     expect(log.wrong).toBe(0);
     expect(view.counts.committed).toBeGreaterThanOrEqual(18);
     expect(view.counts.committed + log.answered + log.missed).toBeGreaterThanOrEqual(cameraMoves);

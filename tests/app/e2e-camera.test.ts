@@ -290,7 +290,7 @@ describe(`the camera in the browser: Chromium's fake camera plays ${NAME}`, () =
     const cameraMoves = truth.filter(isCameraMove).length;
     console.log(`camera e2e ${NAME}: ${view.counts.committed}/${cameraMoves} camera moves read by the camera, ${tally.answered} answered in the picker, ${tally.rejected} rejected, ${tally.missed} missed, ${tally.wrong} wrong; ${view.frames.received} frames received, ${view.frames.read} read\n  ${tally.notes.join('\n  ')}`);
     // Nothing the camera committed was wrong; it read most moves by itself (the headless replay:
-    // short-s5 19/20, demo 95/115, docs/tracking.md).
+    // short-s5 20/20, demo 115/115, docs/tracking.md, "Measured").
     expect(tally.wrong, `wrong commits; the table's notes: ${tally.notes.join('; ')}`).toBe(0);
     expect(view.counts.committed).toBeGreaterThanOrEqual(Math.floor(cameraMoves * 0.75));
     // The page sent its frames to the frame socket: the services' thread fetched only the kept ones.

@@ -1,7 +1,8 @@
 /**
  * A figure on printed art, read by the tile model's figure heads (model-figure.ts) where the tile's
  * drawing does not describe the table: a first-edition BASE_D on a 64 px crop, a red follower drawn
- * on its road, read by the real model; and how its word and the template reader's are weighed.
+ * on its road, read by the real model; and how its word and the template reader's are weighed (less
+ * sharply where both tell the same figure).
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,23 @@ describe("the model's figure heads on print", () => {
     expect(fused.alternatives).toContainEqual(meeple(other));
     // Trusted drawings keep their word.
     expect(fuseFigure(template, 1, modelFigureMoves(withFigure, model.info.meepleColours, state, 'red'))).toEqual(template);
+  });
+
+  it('commit from 0.95 a figure the template sees where the model reads it best; alone or elsewhere only from 0.995', () => {
+    const other = state.board.tiles[state.turn.tile]!.view.features.find((g) => g.name !== road && g.kind !== 'field')!.name;
+    const model = (p: number) => [{ command: meeple(road), p }, { command: meeple(other), p: 0.01 }];
+    const there: FigureSeen = { command: meeple(road), confidence: 1, alternatives: [] };
+    const elsewhere: FigureSeen = { command: meeple(other), confidence: 1, alternatives: [] };
+    // Two witnesses: where the cell differs from the drawing, and the figure heads.
+    expect(fuseFigure(there, 0, model(0.97))).toMatchObject({ command: meeple(road), confidence: 0.97 ** 2 });
+    expect(fuseFigure(there, 0, model(0.97))!.confidence).toBeGreaterThan(0.9);
+    expect(fuseFigure(there, 0, model(0.93))!.confidence).toBeLessThan(0.9);
+    // The model alone, or against the template, is held to its sharper power.
+    expect(fuseFigure(null, 0, model(0.97))).toMatchObject({ command: meeple(road), confidence: 0.97 ** 20 });
+    expect(fuseFigure(elsewhere, 0, model(0.97))).toMatchObject({ command: meeple(road), confidence: 0.97 ** 20 });
+    expect(fuseFigure(elsewhere, 0, model(0.97))!.confidence).toBeLessThan(0.9);
+    // Half trusted drawings: each counts as far as its reader is trusted.
+    expect(fuseFigure(there, 0.5, model(0.97))!.confidence).toBeCloseTo(0.5 + 0.5 * 0.97 ** 2, 10);
   });
 
   it('leave to the table a figure the template sees where the model sees none', () => {
