@@ -7,6 +7,8 @@
  *   photos found: the outline's four corners each within FOUND_TOLERANCE of the tile's side;
  *   photos top-1 / top-3: the right type at the right rotation (up to the tile's symmetry) first /
  *   among the three readings, over every photo (one not found or not read counts wrong);
+ *   photos top-1 / top-3, the table's pictures enrolled: the same, read with one exemplar per type
+ *   enrolled from the scans (as the app reads a photo once the table has taught or answered tiles);
  *   photos without a tile read as one: photos of a bare table that got a reading.
  */
 import { readFileSync } from 'node:fs';
@@ -15,7 +17,11 @@ import sharp from 'sharp';
 import { meanSide } from '../models/photo/outline.js';
 import { TileCatalog } from '../engine/catalog/registry.js';
 import { sameUpToSymmetry } from '../models/classes.js';
-import { REALART_DIR } from '../models/eval/realart.js';
+import { enrollFirstFaces } from '../models/eval/enroll-faces.js';
+import { loadRealFaces, REALART_DIR } from '../models/eval/realart.js';
+import { DEFAULT_CROP } from '../models/synth/crop.js';
+import { BENCH_SEED } from '../models/synth/splits.js';
+import { makeWorld, renderSprites } from '../models/synth/world.js';
 import { readTilePhoto } from '../models/photo/read.js';
 import { makePhoto, matchCorners } from '../models/photo/synthetic.js';
 import { TileRecognizer } from '../models/runner.js';
@@ -32,8 +38,14 @@ interface Entry { file: string; id: string; rotation: number }
 const catalog = TileCatalog.classic();
 const manifest = (JSON.parse(readFileSync(join(REALART_DIR, 'manifest.json'), 'utf8')) as Entry[]).filter((e) => catalog.has(e.id));
 const recognizer = await TileRecognizer.load();
+// The table's own pictures: one exemplar per type from a mild camera view of the scans, as
+// bench:recognition's `real art constrained+enrolled` enrols them (a table that taught its box, or
+// answered the camera's questions).
+const modelTiles = recognizer.info.tiles.map((id) => catalog.get(id)!);
+const realFaces = await loadRealFaces(recognizer.info.tiles);
+const enrollment = await enrollFirstFaces(recognizer, modelTiles, makeWorld(modelTiles, await renderSprites(), realFaces), realFaces, BENCH_SEED + 7, { ...DEFAULT_CROP, size: recognizer.size });
 const t0 = Date.now();
-let n = 0, found = 0, top1 = 0, top3 = 0;
+let n = 0, found = 0, top1 = 0, top3 = 0, top1Enrolled = 0, top3Enrolled = 0;
 for (const [j, e] of manifest.entries()) {
   const { data, info } = await sharp(join(REALART_DIR, e.file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const face = { width: info.width, height: info.height, data: new Uint8Array(data) };
@@ -53,6 +65,10 @@ for (const [j, e] of manifest.entries()) {
     const right = (x: { tileId: string; rotation: number }) => x.tileId === e.id && sameUpToSymmetry(tile, x.rotation / 90, q);
     if (right(r.value.readings[0]!)) top1++;
     if (r.value.readings.some(right)) top3++;
+    const enrolled = await readTilePhoto(recognizer, photo.bytes, noRefiner ? { refiner: null, enrollment } : { enrollment });
+    if (!enrolled.ok) continue;
+    if (right(enrolled.value.readings[0]!)) top1Enrolled++;
+    if (enrolled.value.readings.some(right)) top3Enrolled++;
   }
 }
 let falseReads = 0;
@@ -65,5 +81,7 @@ const pct = (x: number, of: number) => ((100 * x) / of).toFixed(1);
 console.log(`photos found: ${pct(found, n)} %`);
 console.log(`photos top-1: ${pct(top1, n)} %`);
 console.log(`photos top-3: ${pct(top3, n)} %`);
+console.log(`photos top-1, the table's pictures enrolled: ${pct(top1Enrolled, n)} %`);
+console.log(`photos top-3, the table's pictures enrolled: ${pct(top3Enrolled, n)} %`);
 console.log(`photos without a tile read as one: ${falseReads} of ${NO_TILE_PHOTOS}`);
 console.log(`photos read: ${n + NO_TILE_PHOTOS} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

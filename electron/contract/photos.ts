@@ -51,4 +51,6 @@ export interface PhotoReadView {
   readonly corners: readonly (readonly [number, number])[] | null;
   readonly edition: 'C1' | 'C2' | 'C3';
   readonly expansions: readonly string[];
+  /** Of the candidate tile types, how many the table's own pictures (taught, answered) were read against. */
+  readonly picturedTypes: number;
 }

@@ -14,6 +14,7 @@ import { TileCatalog } from '../../engine/catalog/registry.js';
 import type { Edition, TileType } from '../../engine/catalog/types.js';
 import { fail, ok, type Result } from '../../engine/result.js';
 import { decodeReading } from '../decode.js';
+import type { Enrollment } from '../enroll.js';
 import type { TileRecognizer } from '../runner.js';
 import { FINE_SEARCH_PX, findOutline, judgeOutline, orderCorners, outlineOf, REFINE_PX, SEARCH_PX, type Outline, type RgbImage } from './outline.js';
 import { OutlineRefiner } from './outline-net.js';
@@ -74,6 +75,12 @@ export interface ReadOptions {
   readonly scan?: boolean;
   /** The outline refiner (default: the committed one); null: the finder's outline as it is (benches comparing). */
   readonly refiner?: OutlineRefiner | null;
+  /**
+   * The table's own pictures of its tiles (taught, answered in the camera's picker, the tile editor's
+   * crops) as the model's exemplars: the photo is read against the print the table plays with, as the
+   * tracker reads a cell (models/decode.ts).
+   */
+  readonly enrollment?: Enrollment;
 }
 
 /** The catalog's tile types printed in `edition` for the expansions given. */
@@ -196,7 +203,7 @@ export async function readTilePhoto(recognizer: TileRecognizer, bytes: Uint8Arra
   const S = recognizer.size;
   const small = await sharp(shown, { raw: { width: SHOWN_PX, height: SHOWN_PX, channels: 3 } }).resize(S, S, { fit: 'fill' }).raw().toBuffer();
   const [reading] = await recognizer.readPrepared([new Uint8Array(small.buffer, small.byteOffset, small.length)], 4);
-  const decoded = decodeReading(reading!, recognizer.info, new TileCatalog(candidates), null);
+  const decoded = decodeReading(reading!, recognizer.info, new TileCatalog(candidates), null, options.enrollment ? { enrollment: options.enrollment } : {});
   if (!decoded.best) return fail('none of the candidate tile types is one the model knows');
   const cropPng = new Uint8Array(await sharp(shown, { raw: { width: SHOWN_PX, height: SHOWN_PX, channels: 3 } }).png().toBuffer());
   if (!options.scan && reading!.present < MIN_PRESENT) {

@@ -3,12 +3,16 @@
  * editor the table uploads a photo of one tile on a table; the services find it, straighten it and
  * read it with the committed model; the page shows the straightened tile beside the three best
  * readings, drawn by the project's renderer. A photo with no tile says why it is not read. Taking a
- * reading puts the straightened tile in the editor as its photo. Screenshots go to test-output/screens.
+ * reading puts the straightened tile in the editor as its photo. With the table's own pictures of its
+ * tiles stored, a photo is read against them. Screenshots go to test-output/screens.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserMode } from '../../electron/server/browser-mode.js';
+import { realFacesByTile } from '../../models/eval/realart.js';
+import { cellPicture } from '../track/helpers/cell-picture.js';
 import { openApp, type OpenApp, SHOTS } from './helpers/browser.js';
 
 const PHOTOS = join(import.meta.dirname, '../fixtures/photos');
@@ -64,6 +68,28 @@ describe('reading a tile from a photo in the tile editor', () => {
     expect(await notRead.textContent()).toMatch(/^not read: no tile found \(.+\)$/);
     expect(await reader.getByTestId('photo-reader-result').count()).toBe(0);
     await page.screenshot({ path: join(SHOTS, 'photo-reader-2-not-read.png') });
+
+    // A second-edition garden the model alone takes for its twin; once the table has pictures of its
+    // own tiles (here it taught both twins), the photo is read against them and the page says so.
+    const readAs = async (file: string) => {
+      await reader.getByTestId('photo-reader-file').setInputFiles(join(PHOTOS, file));
+      await expect.poll(async () => (await reader.getByTestId('photo-reader-result').count()) > 0 && (await reader.getByTestId('photo-read-as').textContent())).toBeTruthy();
+      return { tile: await best.getAttribute('data-tile'), rotation: await best.getAttribute('data-rotation'), said: (await reader.getByTestId('photo-read-as').textContent())! };
+    };
+    const alone = await readAs('base-v-g.jpg');
+    expect(alone.tile).toBe('BASE_V');
+    expect(alone.said).not.toContain('own pictures');
+    const faces = await realFacesByTile(['BASE_V', 'BASE_V_G']);
+    for (const id of ['BASE_V', 'BASE_V_G']) {
+      const png = await sharp(cellPicture(faces.get(id)!, 0, 256), { raw: { width: 256, height: 256, channels: 3 } }).png().toBuffer();
+      app.store.addExemplar({ tileId: id, rot: 0, source: 'camera: the table picked it', image: png, mime: 'image/png' });
+    }
+    await reader.getByTestId('photo-reader-file').setInputFiles(join(PHOTOS, 'no-tile.jpg'));
+    await notRead.waitFor();
+    const taught = await readAs('base-v-g.jpg');
+    expect([taught.tile, taught.rotation]).toEqual(['BASE_V_G', '180']);
+    expect(taught.said).toMatch(/against the table's own pictures of 2 of them/);
+    await page.screenshot({ path: join(SHOTS, 'photo-reader-3-own-pictures.png') });
     // The services load the model on the first photo: seconds on a quiet machine, more on a shared one.
   }, 180_000);
 });

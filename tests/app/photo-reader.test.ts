@@ -1,10 +1,15 @@
 /** The services' photo reading through the contract: argument checks at the boundary and the reading itself (the committed model). */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../electron/contract/api.js';
 import { MAX_UPLOAD_BYTES } from '../../electron/contract/photos.js';
+import { Store } from '../../electron/services/store/store.js';
 import { PhotoReader } from '../../electron/services/tiles/photo-reader.js';
+import { realFacesByTile } from '../../models/eval/realart.js';
+import { cellPicture } from '../track/helpers/cell-picture.js';
 
 const PHOTOS = join(import.meta.dirname, '../fixtures/photos');
 const photo = (file: string) => ({ mime: 'image/jpeg' as const, base64: readFileSync(join(PHOTOS, file)).toString('base64') });
@@ -39,5 +44,33 @@ describe('readTilePhoto', { timeout: 180_000 }, () => {
     const none = await reader.read(photo('no-tile.jpg'), {}, null);
     expect(none.ok).toBe(false);
     expect(!none.ok && none.reason).toMatch(/^not read: no tile found/);
+  });
+
+  it("reads a photo against the table's own pictures of its tiles: a second-edition garden the model alone takes for its twin", async () => {
+    const reader = new PhotoReader();
+    // A store with no pictures: the model alone reads this BASE_V_G as BASE_V (the first edition it
+    // learnt has no gardens).
+    const store = Store.open(join(mkdtempSync(join(tmpdir(), 'companion-photo-')), 'c.sqlite'));
+    const alone = await reader.read(photo('base-v-g.jpg'), {}, null, store);
+    expect(alone.ok).toBe(true);
+    if (!alone.ok) return;
+    expect(alone.value.readings[0]!.tileId).toBe('BASE_V');
+    expect(alone.value.picturedTypes).toBe(0);
+    // The table taught both twins (pictures of its print as the camera cuts a cell, stored as the teach stores them).
+    const faces = await realFacesByTile(['BASE_V', 'BASE_V_G']);
+    for (const id of ['BASE_V', 'BASE_V_G']) {
+      const png = await sharp(cellPicture(faces.get(id)!, 0, 256), { raw: { width: 256, height: 256, channels: 3 } }).png().toBuffer();
+      store.addExemplar({ tileId: id, rot: 0, source: 'camera: the table picked it', image: png, mime: 'image/png' });
+    }
+    const taught = await reader.read(photo('base-v-g.jpg'), {}, null, store);
+    expect(taught.ok).toBe(true);
+    if (!taught.ok) return;
+    expect([taught.value.readings[0]!.tileId, taught.value.readings[0]!.rotation]).toEqual(['BASE_V_G', 180]);
+    expect(taught.value.readings[0]!.confidence).toBeGreaterThan(0.9);
+    expect(taught.value.picturedTypes).toBe(2);
+    // Without the store (the command line), the model alone.
+    const cli = await reader.read(photo('base-v-g.jpg'), {}, null);
+    expect(cli.ok && cli.value.readings[0]!.tileId).toBe('BASE_V');
+    store.close();
   });
 });

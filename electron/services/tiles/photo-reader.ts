@@ -1,33 +1,43 @@
 /**
  * The services' photo reader: the committed recognition model, loaded on first use (a table that
- * never reads a photo never pays for it), and the same reading as `npm run read-tile`.
+ * never reads a photo never pays for it), and the same reading as `npm run read-tile` — against the
+ * table's own pictures of its tiles where the store has them (taught, answered in the camera's
+ * picker, the tile editor's crops), as the tracker reads a cell.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { TileCatalog } from '../../../engine/catalog/registry.js';
+import type { Rotation } from '../../../engine/geometry/segments.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
-import { PHOTO_EXPANSIONS, readTilePhoto, type PhotoExpansion } from '../../../models/photo/read.js';
+import { Enrollment, exemplarsFromCrop, type Exemplar } from '../../../models/enroll.js';
+import { PHOTO_EXPANSIONS, photoCandidates, readTilePhoto, type PhotoExpansion } from '../../../models/photo/read.js';
 import { DEFAULT_MODEL, TileRecognizer } from '../../../models/runner.js';
 import type { Photo, PhotoReadOptions, PhotoReadView } from '../../contract/photos.js';
+import type { Store } from '../store/store.js';
 
 export class PhotoReader {
   private recognizer: Promise<TileRecognizer> | null = null;
   private readonly catalog = TileCatalog.classic();
+  /** Each stored picture read through the model once, by its tile, turn and bytes. */
+  private readonly exemplars = new Map<string, readonly Exemplar[]>();
 
   constructor(private readonly modelPath: string = DEFAULT_MODEL) {}
 
   /**
    * Reads one photo. `fallback` is the edition and expansions of the game in progress, used where
-   * the options name none.
+   * the options name none; `store`, the table's pictures of its tiles to read it against.
    */
-  async read(photo: Photo, options: PhotoReadOptions, fallback: { edition: 'C1' | 'C2' | 'C3'; expansions: readonly string[] } | null): Promise<Result<PhotoReadView>> {
+  async read(photo: Photo, options: PhotoReadOptions, fallback: { edition: 'C1' | 'C2' | 'C3'; expansions: readonly string[] } | null, store?: Store): Promise<Result<PhotoReadView>> {
     if (!existsSync(this.modelPath)) return fail('the recognition model is not installed');
     this.recognizer ??= TileRecognizer.load(this.modelPath, 1);
     const recognizer = await this.recognizer;
     const edition = options.edition ?? fallback?.edition ?? 'C2';
     const fromGame = fallback?.expansions.filter((e): e is PhotoExpansion => (PHOTO_EXPANSIONS as readonly string[]).includes(e));
     const expansions = options.expansions ?? (fromGame && fromGame.length > 0 ? fromGame : [...PHOTO_EXPANSIONS]);
+    const enrollment = store ? await this.tablePictures(store, recognizer) : null;
+    const candidates = new Set(photoCandidates(edition, expansions, this.catalog).map((t) => t.id));
     const bytes = new Uint8Array(Buffer.from(photo.base64, 'base64'));
-    const r = await readTilePhoto(recognizer, bytes, { edition, expansions, ...(options.scan ? { scan: true } : {}) });
+    const r = await readTilePhoto(recognizer, bytes, { edition, expansions, ...(options.scan ? { scan: true } : {}), ...(enrollment ? { enrollment } : {}) });
     if (!r.ok) return fail(`not read: ${r.reason}`);
     return ok({
       readings: r.value.readings.map((x) => {
@@ -38,6 +48,27 @@ export class PhotoReader {
       corners: r.value.corners?.map((p) => [p.x, p.y] as const) ?? null,
       edition,
       expansions,
+      picturedTypes: enrollment ? enrollment.tileIds().filter((id) => candidates.has(id)).length : 0,
     });
+  }
+
+  /**
+   * The store's pictures of the table's tiles as exemplars. A picture the model cannot read is left
+   * out here: the camera names it when its tracker enrols the same pictures (tracker-host.ts).
+   */
+  private async tablePictures(store: Store, recognizer: TileRecognizer): Promise<Enrollment> {
+    const enrollment = new Enrollment();
+    const pictures = [...store.exemplars().map((e) => ({ tileId: e.tileId, rot: e.rot as Rotation, image: e.image })), ...store.taughtTiles()];
+    for (const p of pictures) {
+      const key = createHash('sha1').update(`${p.tileId}@${p.rot}:`).update(new Uint8Array(p.image)).digest('hex');
+      let ex = this.exemplars.get(key);
+      if (!ex) {
+        const made = await exemplarsFromCrop(recognizer, new Uint8Array(p.image), p.tileId, p.rot, { newTile: !recognizer.info.tiles.includes(p.tileId) });
+        ex = made.ok ? made.value : [];
+        this.exemplars.set(key, ex);
+      }
+      enrollment.add(...ex);
+    }
+    return enrollment;
   }
 }
