@@ -24,7 +24,7 @@ const MODEL_FIGURE_SHARPNESS = 20;
  * Where the template reader tells the same figure as the model's best (two witnesses: where the cell
  * differs from the drawing, and the figure heads), the model's word is raised only to this power: 0.95
  * commits. On the first-edition games 9201–9203, 7401, 7402 at 640×480 (training material) the model
- * agreed with the template on figures it read at 0.92–1.00 that the 20th power left to the table:
+ * agreed with the template on figures it read at 0.95–0.99, which the 20th power left to the table:
  * figures committed 8 → 17 of 89, none wrong (18 at the first power, 13 at the 5th; none wrong at
  * any); at 1280×960 (games 9201–9202) 20 → 21.
  */
