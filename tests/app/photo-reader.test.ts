@@ -68,6 +68,10 @@ describe('readTilePhoto', { timeout: 180_000 }, () => {
     expect([taught.value.readings[0]!.tileId, taught.value.readings[0]!.rotation]).toEqual(['BASE_V_G', 180]);
     expect(taught.value.readings[0]!.confidence).toBeGreaterThan(0.9);
     expect(taught.value.picturedTypes).toBe(2);
+    // A stored picture that is no image (a damaged store) is left out; the others still count.
+    store.addExemplar({ tileId: 'BASE_U', rot: 0, source: 'camera: the table picked it', image: Buffer.from('not a picture'), mime: 'image/png' });
+    const damaged = await reader.read(photo('base-v-g.jpg'), {}, null, store);
+    expect(damaged.ok && [damaged.value.readings[0]!.tileId, damaged.value.picturedTypes]).toEqual(['BASE_V_G', 2]);
     // Without the store (the command line), the model alone.
     const cli = await reader.read(photo('base-v-g.jpg'), {}, null);
     expect(cli.ok && cli.value.readings[0]!.tileId).toBe('BASE_V');
