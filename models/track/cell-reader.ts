@@ -70,6 +70,16 @@ const MODEL_LEADS_SHARPNESS = 20;
  */
 const SMALL_CELL_LEADS_SHARPNESS = 40;
 /**
+ * Below 30 px, where the model leads and the drawings' best reading is its own (two witnesses, however
+ * loosely the drawings fit the print), its confidence is raised to this fraction of the power (the
+ * 10th). On the first-edition games 9201–9203, 7401, 7402 at 640×480 (training material) tiles
+ * committed 343 → 351 of 505, none wrong; at an eighth of the power 353, none wrong; at a twentieth 356
+ * and 2 wrong. From 30 px the drawings' agreement stays no evidence: a quarter of the 20th power there
+ * changed nothing on the first-edition games at 1280×960 and committed one more tile wrong on the
+ * second edition's (answers learnt: 0 → 1 of 202; docs/tracking.md).
+ */
+const AGREEMENT_EASES = 4;
+/**
  * Below the model's 30 px per cell it is asked only about a reading by the table's own picture of a
  * type the table has taught (its copies enrolled as exemplars), and only a reading this sure counts.
  * Agreeing, it answers the fit gate's doubt (is this tile the pictured type at all: dense print fits
@@ -318,13 +328,14 @@ export class CellReader {
     // Which twin (the same terrain on all twelve edge segments: a pennant, a garden) it does not tell at this size.
     const twinLegal = readings.some((r) => r.tile !== top.tile && segmentsDiffering(state.catalog, top, r) === 0);
     if (smallPicture && agree) return { conf: sure.stricterGate || twinLegal ? conf : sure.readings * (1 - (1 - sure.fit) * (1 - cm)), modelBest: null };
-    // Where the drawings do not describe the table (`artFit`), their agreement is no evidence: the
-    // model's word counts alone, as sharp as where it leads. Its figure heads read the same crop
-    // (tracker.ts `readFigure`).
+    // Where the drawings do not describe the table (`artFit`), their agreement is no evidence from 30 px:
+    // the model's word counts alone, as sharp as where it leads; below, it eases the power
+    // (`AGREEMENT_EASES`). Its figure heads read the same crop (tracker.ts `readFigure`).
     const trust = this.trustIn(top.tile);
     const alone = cm ** (small ? SMALL_CELL_LEADS_SHARPNESS : MODEL_LEADS_SHARPNESS);
     const modelReading = looked.reading;
-    if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * alone)), modelBest: null, modelReading, ...(offer ? { offer } : {}) };
+    const agreeing = small ? cm ** (SMALL_CELL_LEADS_SHARPNESS / AGREEMENT_EASES) : alone;
+    if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * agreeing)), modelBest: null, modelReading, ...(offer ? { offer } : {}) };
     const modelTile = state.catalog.get(decoded.best.tileId);
     const other = readings.find((r) => r.tile === decoded.best!.tileId && !!modelTile && sameUpToSymmetry(modelTile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
     if (smallPicture) return segmentsDiffering(state.catalog, top, { tile: decoded.best.tileId, q }) >= SMALL_CELL_VETO_SEGMENTS ? { conf: conf * (1 - cm), modelBest: other } : { conf, modelBest: null };

@@ -1,6 +1,6 @@
 /**
  * The model where the drawings do not describe the table (cell-reader.ts `fuse`, first-edition print
- * on a cell of 55 px): it leads with its own reading; the drawings agreeing adds nothing to it; a
+ * on a cell of 55 px): it leads with its own reading; the drawings agreeing add nothing to it; a
  * reading the rules chose for it among tiles it did not see there is offered first but left to the
  * table. Below its 30 px it leads on the print of an edition it was trained on, and on another only on a
  * type the table has answered (its pictures enrolled), its reading without them agreeing. The exemplars of
@@ -88,13 +88,15 @@ describe('the model where the drawings fail', () => {
     expect(constrained.confidence).toBeGreaterThan(0.999);
   }, 60_000);
 
-  it('leads with its own reading, and the drawings agreeing adds nothing to it', async () => {
+  it('leads with its own reading, sharpened; from 30 px the drawings agreeing add nothing to it', async () => {
     const r = reader(PRINT_ART_FIT);
     expect(r.artTrust()).toBe(0);
+    const { constrained } = await modelReads(state);
     const wrongFirst = legalReadings(state, 'BASE_U');
     const led = await r.fuse(state, LARGE, wrongFirst, { readings: 1, fit: 0, stricterGate: false }, crop, spot.x, spot.y);
     expect(led.leads).toBe(true);
     expect(led.modelBest).toMatchObject({ tile: TILE, q: spot.q });
+    expect(led.conf).toBeCloseTo(constrained.confidence ** 20, 10);
     expect(led.conf).toBeGreaterThan(0.9);
     const agreeing = await r.fuse(state, LARGE, legalReadings(state, TILE), { readings: 1, fit: 0, stricterGate: false }, crop, spot.x, spot.y);
     expect(agreeing.modelBest).toBeNull();
@@ -143,6 +145,10 @@ describe('the model where the drawings fail', () => {
     expect(led.modelBest).toMatchObject({ tile: TILE, q: spot.q });
     expect(led.offer?.[0]).toMatchObject({ tile: TILE, q: spot.q });
     expect(led.conf).toBeCloseTo(constrained.confidence ** 40, 10);
+    // Below 30 px the drawings agreeing ease the power to a quarter (the 10th).
+    const agreeing = await reader(PRINT_ART_FIT).fuse(s1, small, legalReadings(s1, TILE), { readings: 0.8, fit: 0, stricterGate: false }, smallCrop, spot.x, spot.y);
+    expect(agreeing.modelBest).toBeNull();
+    expect(agreeing.conf).toBeCloseTo(constrained.confidence ** 10, 10);
     // Where the drawings are the table's art, the templates' order stands, whatever the edition.
     for (const s of [state, s1]) {
       const trusted = await reader(Infinity).fuse(s, small, legalReadings(s, 'BASE_U'), { readings: 0.8, fit: 0.5, stricterGate: false }, smallCrop, spot.x, spot.y);
