@@ -298,8 +298,14 @@ export class CellReader {
     if (!prepared.ok) throw new Error(prepared.reason);
     const [first] = await this.model.readPrepared([prepared.value]);
     const context = { state: state, at: [x, y] as const };
+    // On a print it learnt, below 30 px and where it leads, the model reads without the table's answers:
+    // pictures of 21–28 px cells are poorer evidence than what it learnt. On the first-edition games
+    // 9201–9203, 7401, 7402 at 640×480 (training material), answers learnt as the app learns them, tiles
+    // 337 right and 1 wrong (BASE_X as BASE_W at 1.000: the answered type lifted over a look-alike one
+    // road apart) → 351 right and none wrong, as without answers.
+    const withExemplars = this.enrollment && !(small && knownPrint && untrusted && !taughtPicture);
     const looked = await decodeWithSecondLook(this.model, prepared.value, first!, (r) =>
-      decodeReading(r, this.model!.info, state.catalog, context, this.enrollment ? { enrollment: this.enrollment } : {}),
+      decodeReading(r, this.model!.info, state.catalog, context, withExemplars ? { enrollment: this.enrollment } : {}),
     );
     let decoded = looked.decoded;
     if (!decoded.best) return { conf, modelBest: null };

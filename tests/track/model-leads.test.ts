@@ -145,6 +145,22 @@ describe('the model where the drawings fail', () => {
     expect(led.modelBest).toMatchObject({ tile: TILE, q: spot.q });
     expect(led.offer?.[0]).toMatchObject({ tile: TILE, q: spot.q });
     expect(led.conf).toBeCloseTo(constrained.confidence ** 40, 10);
+    // On the print it learnt it reads without the table's answers below 30 px: answers of another type
+    // that lift it there (this very crop enrolled as BASE_C, the drawings' best) do not carry the reading.
+    const answers = new Enrollment();
+    const asC = await exemplarsFromCrop(model, { pixels: smallCrop.data, width: smallCrop.width, height: smallCrop.height, channels: 3 }, 'BASE_C', ROTATIONS[spot.q]!);
+    if (!asC.ok) throw new Error(asC.reason);
+    answers.add(...asC.value);
+    const prep = await model.prepare({ pixels: smallCrop.data, width: smallCrop.width, height: smallCrop.height, channels: 3 });
+    if (!prep.ok) throw new Error(prep.reason);
+    const [seen1] = await model.readPrepared([prep.value]);
+    expect(decodeReading(seen1!, model.info, s1.catalog, { state: s1, at: [spot.x, spot.y] }, { enrollment: answers }).best?.tileId).toBe('BASE_C');
+    const cFirst = legalReadings(s1, 'BASE_C');
+    expect(cFirst[0]!.tile, 'BASE_C is legal there').toBe('BASE_C');
+    const notCarried = await reader(PRINT_ART_FIT, answers).fuse(s1, small, cFirst, { readings: 0.8, fit: 0, stricterGate: false }, smallCrop, spot.x, spot.y);
+    expect(notCarried.leads).toBe(true);
+    expect(notCarried.modelBest).toMatchObject({ tile: TILE, q: spot.q });
+    expect(notCarried.conf).toBeCloseTo(led.conf, 10);
     // Below 30 px the drawings agreeing ease the power to a quarter (the 10th).
     const agreeing = await reader(PRINT_ART_FIT).fuse(s1, small, legalReadings(s1, TILE), { readings: 0.8, fit: 0, stricterGate: false }, smallCrop, spot.x, spot.y);
     expect(agreeing.modelBest).toBeNull();
