@@ -4,7 +4,9 @@
  * as images, not embeddings, so that a retrained model re-enrolls them from the same pictures.
  */
 import type { Rotation } from '../../../engine/geometry/segments.js';
-import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
+import { createHash } from 'node:crypto';
+import type { Result } from '../../../engine/result.js';
+import { Enrollment, exemplarsFromCrop, type Exemplar } from '../../../models/enroll.js';
 import type { TileRecognizer } from '../../../models/runner.js';
 import sharp from 'sharp';
 import type { TilePicture } from '../../../models/track/templates.js';
@@ -16,19 +18,29 @@ export interface EnrolledFromStore {
   readonly problems: readonly string[];
 }
 
-export async function enrollmentFromStore(store: Store, recognizer: TileRecognizer): Promise<EnrolledFromStore> {
+/**
+ * `cache`: each picture's exemplars by its tile, turn and bytes, kept by a caller that enrols the same
+ * store again and again (the photo reader): a picture is read through the model once.
+ */
+export async function enrollmentFromStore(store: Store, recognizer: TileRecognizer, cache?: Map<string, Result<Exemplar[]>>): Promise<EnrolledFromStore> {
   const enrollment = new Enrollment();
   const problems: string[] = [];
+  const read = async (tileId: string, rot: Rotation, image: Uint8Array): Promise<Result<Exemplar[]>> => {
+    const key = cache && createHash('sha1').update(`${tileId}@${rot}:`).update(image).digest('hex');
+    const known = key ? cache!.get(key) : undefined;
+    if (known) return known;
+    const r = await exemplarsFromCrop(recognizer, image, tileId, rot, { newTile: !recognizer.info.tiles.includes(tileId) });
+    if (key) cache!.set(key, r);
+    return r;
+  };
   for (const e of store.exemplars()) {
-    const newTile = !recognizer.info.tiles.includes(e.tileId);
-    const r = await exemplarsFromCrop(recognizer, new Uint8Array(e.image), e.tileId, e.rot as Rotation, { newTile });
+    const r = await read(e.tileId, e.rot as Rotation, new Uint8Array(e.image));
     if (r.ok) enrollment.add(...r.value);
     else problems.push(`exemplar ${e.id} (${e.tileId}): ${r.reason}`);
   }
   // Tiles the table taught before a game: every copy an exemplar (a second copy, a second exemplar).
   for (const t of store.taughtTiles()) {
-    const newTile = !recognizer.info.tiles.includes(t.tileId);
-    const r = await exemplarsFromCrop(recognizer, new Uint8Array(t.image), t.tileId, t.rot, { newTile });
+    const r = await read(t.tileId, t.rot, new Uint8Array(t.image));
     if (r.ok) enrollment.add(...r.value);
     else problems.push(`taught picture ${t.id} (${t.tileId}): ${r.reason}`);
   }

@@ -4,22 +4,21 @@
  * table's own pictures of its tiles where the store has them (taught, answered in the camera's
  * picker, the tile editor's crops), as the tracker reads a cell.
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { TileCatalog } from '../../../engine/catalog/registry.js';
-import type { Rotation } from '../../../engine/geometry/segments.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
-import { Enrollment, exemplarsFromCrop, type Exemplar } from '../../../models/enroll.js';
+import type { Exemplar } from '../../../models/enroll.js';
 import { PHOTO_EXPANSIONS, photoCandidates, readTilePhoto, type PhotoExpansion } from '../../../models/photo/read.js';
 import { DEFAULT_MODEL, TileRecognizer } from '../../../models/runner.js';
 import type { Photo, PhotoReadOptions, PhotoReadView } from '../../contract/photos.js';
 import type { Store } from '../store/store.js';
+import { enrollmentFromStore } from './enrolled.js';
 
 export class PhotoReader {
   private recognizer: Promise<TileRecognizer> | null = null;
   private readonly catalog = TileCatalog.classic();
-  /** Each stored picture read through the model once, by its tile, turn and bytes. */
-  private readonly exemplars = new Map<string, readonly Exemplar[]>();
+  /** Each stored picture read through the model once, by its tile, turn and bytes (`enrollmentFromStore`). */
+  private readonly exemplars = new Map<string, Result<Exemplar[]>>();
 
   constructor(private readonly modelPath: string = DEFAULT_MODEL) {}
 
@@ -34,7 +33,9 @@ export class PhotoReader {
     const edition = options.edition ?? fallback?.edition ?? 'C2';
     const fromGame = fallback?.expansions.filter((e): e is PhotoExpansion => (PHOTO_EXPANSIONS as readonly string[]).includes(e));
     const expansions = options.expansions ?? (fromGame && fromGame.length > 0 ? fromGame : [...PHOTO_EXPANSIONS]);
-    const enrollment = store ? await this.tablePictures(store, recognizer) : null;
+    // A picture the model cannot read is left out here: the camera names it when its tracker enrols the
+    // same pictures (tracker-host.ts).
+    const enrollment = store ? (await enrollmentFromStore(store, recognizer, this.exemplars)).enrollment : null;
     const candidates = new Set(photoCandidates(edition, expansions, this.catalog).map((t) => t.id));
     const bytes = new Uint8Array(Buffer.from(photo.base64, 'base64'));
     const r = await readTilePhoto(recognizer, bytes, { edition, expansions, ...(options.scan ? { scan: true } : {}), ...(enrollment ? { enrollment } : {}) });
@@ -50,25 +51,5 @@ export class PhotoReader {
       expansions,
       picturedTypes: enrollment ? enrollment.tileIds().filter((id) => candidates.has(id)).length : 0,
     });
-  }
-
-  /**
-   * The store's pictures of the table's tiles as exemplars. A picture the model cannot read is left
-   * out here: the camera names it when its tracker enrols the same pictures (tracker-host.ts).
-   */
-  private async tablePictures(store: Store, recognizer: TileRecognizer): Promise<Enrollment> {
-    const enrollment = new Enrollment();
-    const pictures = [...store.exemplars().map((e) => ({ tileId: e.tileId, rot: e.rot as Rotation, image: e.image })), ...store.taughtTiles()];
-    for (const p of pictures) {
-      const key = createHash('sha1').update(`${p.tileId}@${p.rot}:`).update(new Uint8Array(p.image)).digest('hex');
-      let ex = this.exemplars.get(key);
-      if (!ex) {
-        const made = await exemplarsFromCrop(recognizer, new Uint8Array(p.image), p.tileId, p.rot, { newTile: !recognizer.info.tiles.includes(p.tileId) });
-        ex = made.ok ? made.value : [];
-        this.exemplars.set(key, ex);
-      }
-      enrollment.add(...ex);
-    }
-    return enrollment;
   }
 }
