@@ -13,7 +13,7 @@ import { loadPrintScans } from '../models/synth/print-faces.js';
 import { HELD_OUT_STYLE, TRAIN_STYLES } from '../models/render/styles.js';
 import { DEFAULT_CROP, type CropOptions, type SynthWorld, type TileFace } from '../models/synth/crop.js';
 import { corpusPlacements, corpusRecords, forEachPlacement } from '../models/eval/corpus.js';
-import { cropSet, type FaceTurn } from '../models/eval/crop-sets.js';
+import { cropSet, farCameraSet, type FaceTurn } from '../models/eval/crop-sets.js';
 import { enrollFirstFaces } from '../models/eval/enroll-faces.js';
 import { BENCH_SEED, EVAL_VARIANTS } from '../models/synth/splits.js';
 import { makeWorld, renderFaces, renderSprites } from '../models/synth/world.js';
@@ -209,6 +209,11 @@ const c1World = makeWorld(tiles, sprites, c1Faces);
 const c1Set = await cropsFrom(c1World, Math.max(c1Faces.length * 16, 1), BENCH_SEED + 11, options, (i) => ({ face: c1Faces[i % c1Faces.length]!, q: Math.floor(i / c1Faces.length) % 4 }));
 const c1Raw = rawScores(await readAll(c1Set.crops), c1Set.labels);
 dumpConfusions('first-edition art');
+// The same scans as a far webcam sees them (22–34 px across the crop, JPEG at that scale): what a
+// 640×480 camera over a full board gives the tracker.
+const c1FarSet = await farCameraSet(c1World, Math.max(c1Faces.length * 16, 1), BENCH_SEED + 12, options, (i) => ({ face: c1Faces[i % c1Faces.length]!, q: Math.floor(i / c1Faces.length) % 4 }));
+const c1Far = rawScores(await readAll(c1FarSet.crops), c1FarSet.labels);
+dumpConfusions('first-edition art, far webcam');
 
 // Speed: batches of 256 prepared crops; single crops one at a time. Medians.
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -257,6 +262,8 @@ print('edge segments', pct(inRaw.seg, inRaw.segN), '%');
 print('held-out style edge segments', pct(heldRaw.seg, heldRaw.segN), '%');
 print('real art edge segments', pct(realRaw.seg, realRaw.segN), '%');
 print('first-edition art type+rotation', pct(c1Raw.tr, c1Raw.n), '%');
+print('first-edition art, far webcam type+rotation', pct(c1Far.tr, c1Far.n), '%');
+print('first-edition art, far webcam meeple presence', pct(c1Far.mp, c1Far.n), '%');
 print('meeple presence', pct(inRaw.mp, inRaw.n), '%');
 print('meeple colour', pct(inRaw.mc, inRaw.mcn), '%');
 print('cell occupancy', pct(inRaw.pres, inRaw.total), '%');

@@ -3,9 +3,9 @@
  * One place, so that the recognition bench, the ambiguity bench and experiments draw the same bytes
  * from the same seed.
  */
-import { mixSeed } from '../render/random.js';
+import { between, mixSeed, rng } from '../render/random.js';
 import { synthCrop, type CropLabels, type CropOptions, type SynthWorld, type TileFace } from '../synth/crop.js';
-import { jpegInPlace } from '../synth/dataset.js';
+import { cameraScaleJpeg, jpegInPlace } from '../synth/dataset.js';
 
 /** A face and its quarter turns in the crop. */
 export interface FaceTurn {
@@ -45,4 +45,24 @@ export async function cropSet(
   }
   await jpegInPlace(flat, n, S, mixSeed(seed, 7));
   return { crops: labels.map((_, i) => flat.slice(i * S * S * 3, (i + 1) * S * S * 3)), labels };
+}
+
+/**
+ * A far webcam's crops (`drawnAt` pixels across, 22–34 by default: a 640×480 camera over a full
+ * board gives cells 20–28 px), each JPEG-compressed at that scale at a quality of 35–95, as a webcam
+ * compresses its frames (`cameraScaleJpeg`), then scaled up as the tracker's rectification does.
+ */
+export async function farCameraSet(world: SynthWorld, n: number, seed: number, options: CropOptions, fixed?: (i: number) => FaceTurn, drawnAt: readonly [number, number] = [22, 34]): Promise<CropSet> {
+  const S = options.size;
+  const r = rng(mixSeed(seed, 9));
+  const crops: Uint8Array[] = [];
+  const labels: CropLabels[] = [];
+  for (let i = 0; i < n; i++) {
+    const f = fixed?.(i);
+    const w = f ? { ...world, centreFace: () => f.face } : world;
+    const c = synthCrop(w, mixSeed(seed, i), { ...options, drawnAt, ...(f ? { centreQ: f.q, forcePresent: true } : {}) });
+    crops.push(await cameraScaleJpeg(c.rgb, S, c.drawnAt, Math.round(between(r, 35, 95))));
+    labels.push(c.labels);
+  }
+  return { crops, labels };
 }

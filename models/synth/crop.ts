@@ -56,6 +56,13 @@ export interface CropOptions {
    * figure and hand: what a look-alike would have looked like (bench/ambiguity.ts).
    */
   readonly centreDrawnAs?: { readonly face: TileFace; readonly q: number };
+  /**
+   * The fewest pixels across the crop a far camera gives it (half the crops are drawn at `size`,
+   * half between this and `size`, then scaled up). Absent: 30.
+   */
+  readonly lowResolutionFrom?: number;
+  /** Every crop drawn between these many pixels across (inclusive), then scaled up (benches: a far camera). */
+  readonly drawnAt?: readonly [number, number];
 }
 
 export const DEFAULT_CROP: CropOptions = { size: 64, margin: 0.1, emptyProb: 0.08, meepleProb: 0.35, handProb: 0.08, severity: 1 };
@@ -75,6 +82,8 @@ export interface CropLabels {
 export interface Crop {
   readonly rgb: Uint8Array; // size*size*3
   readonly labels: CropLabels;
+  /** Pixels across the crop the scene was drawn at before it was scaled up to `size`. */
+  readonly drawnAt: number;
 }
 
 interface Placed {
@@ -273,7 +282,9 @@ export function synthCrop(world: SynthWorld, seed: number, options: CropOptions 
   const woodPhase = r() * 10;
 
   // Far cameras see fewer pixels per tile: draw at a lower resolution and scale up.
-  const R = sev > 0 && r() < 0.5 ? Math.round(between(r, 30, S)) : S;
+  const R = options.drawnAt
+    ? Math.round(between(r, options.drawnAt[0], options.drawnAt[1]))
+    : sev > 0 && r() < 0.5 ? Math.round(between(r, options.lowResolutionFrom ?? 30, S)) : S;
   const low = new Float32Array(R * R * 3);
   const px = new Float32Array(4);
   for (let yi = 0; yi < R; yi++) {
@@ -378,7 +389,7 @@ export function synthCrop(world: SynthWorld, seed: number, options: CropOptions 
         return { present: true, tileIndex: c.face.tileIndex, q, seg12: segs, meeple, meepleColour, meepleSegment, hand: hands.length > 0 };
       })()
     : { present: false, tileIndex: -1, q: 0, seg12: new Array(12).fill(-1), meeple: false, meepleColour: -1, meepleSegment: -1, hand: hands.length > 0 };
-  return { rgb, labels };
+  return { rgb, labels, drawnAt: R };
 }
 
 function resize(src: Float32Array, R: number, S: number): Float32Array {

@@ -53,20 +53,46 @@ export interface CropSet {
   readonly size: number;
 }
 
-export async function makeCropSet(world: SynthWorld, count: number, seed: number, options: CropOptions, jpeg = true): Promise<CropSet> {
+/**
+ * A far camera's crop as the tracker gets it: the scene seen at `drawnAt` pixels across, the frame
+ * JPEG-compressed at that scale (a webcam's MJPEG: its 8 × 8 blocks and half-resolution chroma span
+ * a third of a 24 px tile), then scaled up to the crop's size as the tracker's rectification does
+ * (bilinear). Compressed at the crop's own size, as the mosaics are, the blocks are three times finer
+ * than the camera's: a first-edition recording at 640×480 read 85 of 101 tiles with its frames at
+ * JPEG quality 60, 97 at 95.
+ */
+export async function cameraScaleJpeg(rgb: Uint8Array, size: number, drawnAt: number, quality: number): Promise<Uint8Array> {
+  const jpg = await sharp(rgb, { raw: { width: size, height: size, channels: 3 } }).resize(drawnAt, drawnAt, { kernel: 'cubic' }).jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer();
+  return new Uint8Array(await sharp(jpg).resize(size, size, { kernel: 'linear' }).raw().toBuffer());
+}
+
+/**
+ * `cameraJpeg`: the share of the crops drawn below `size` that are compressed at their own scale
+ * (`cameraScaleJpeg`, quality 35–95 as the mosaics) instead of in a mosaic. 0 (the default): the
+ * recipe's crops before it, byte for byte.
+ */
+export async function makeCropSet(world: SynthWorld, count: number, seed: number, options: CropOptions, jpeg = true, cameraJpeg = 0): Promise<CropSet> {
   const S = options.size;
   const images = new Uint8Array(count * S * S * 3);
   const labels = new Int16Array(count * LABEL_COLUMNS);
+  const atCameraScale = new Map<number, Uint8Array>();
+  const r = rng(mixSeed(seed, CAMERA_SALT));
   for (let i = 0; i < count; i++) {
     const c = synthCrop(world, mixSeed(seed, i), options);
     images.set(c.rgb, i * S * S * 3);
     labels.set(labelRow(c), i * LABEL_COLUMNS);
+    if (jpeg && cameraJpeg > 0 && c.drawnAt < S) {
+      const quality = Math.round(between(r, 35, 95));
+      if (r() < cameraJpeg) atCameraScale.set(i, await cameraScaleJpeg(c.rgb, S, c.drawnAt, quality));
+    }
   }
   if (jpeg) await jpegInPlace(images, count, S, mixSeed(seed, JPEG_SALT));
+  for (const [i, rgb] of atCameraScale) images.set(rgb, i * S * S * 3);
   return { images, labels, count, size: S };
 }
 
 const JPEG_SALT = 0x4a504547;
+const CAMERA_SALT = 0x43414d4a;
 
 export function writeCropSet(dir: string, name: string, set: CropSet, meta: Record<string, unknown>): void {
   mkdirSync(dir, { recursive: true });

@@ -56,6 +56,13 @@ const printCopies = Number(process.env.PRINT_COPIES ?? 12);
  * presence and figures are learnt on it, never a type. 0 (the default) gives the recipe's data byte for byte.
  */
 const foreignShare = Number(process.env.FOREIGN_SHARE ?? 0);
+/**
+ * LOW_RES_FROM=n: the fewest pixels across a far camera's crop (models/synth/crop.ts; 30 before).
+ * CAMERA_JPEG=p: the share of those crops JPEG-compressed at their own scale, as a webcam compresses
+ * its frames (`cameraScaleJpeg`), rather than in a mosaic at the crop's size. Training crops only.
+ */
+const lowResFrom = Number(process.env.LOW_RES_FROM ?? 30);
+const cameraJpeg = Number(process.env.CAMERA_JPEG ?? 0);
 const dir = process.env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
 const CHUNK = 20_000;
 const partNames = [...Array.from({ length: Math.ceil(count / CHUNK) }, (_, i) => String(i)), 'val'];
@@ -81,7 +88,7 @@ const tiles = TileCatalog.classic().all();
 const sprites = await renderSprites();
 const tileMeta = tiles.map((t) => ({ id: t.id, symmetry: symmetryTurns(t) }));
 const options = { ...DEFAULT_CROP, size: CROP_SIZE };
-const trainOptions = cover ? { ...options, handProb: 0.2, markCover: 0.5 } : options;
+const trainOptions = { ...(cover ? { ...options, handProb: 0.2, markCover: 0.5 } : options), ...(lowResFrom !== 30 ? { lowResolutionFrom: lowResFrom } : {}) };
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 
@@ -98,8 +105,8 @@ if (trainParts.length > 0) {
   const train = makeWorld(tiles, sprites, faces, faces, prints ? { byTile: prints, share: printShare } : undefined, foreign);
   for (const part of trainParts) {
     const n = Math.min(CHUNK, count - part * CHUNK);
-    const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, trainOptions);
-    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: plainVariants.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), ...(cover ? { cover: { handProb: trainOptions.handProb, markCover: trainOptions.markCover } } : {}), ...(prints ? { print: { share: printShare, copies: printCopies, sets: PRINT_SETS } } : {}), ...(foreign ? { foreign: { share: foreignShare, set: FOREIGN_SET, tiles: foreign.tiles.length } } : {}), tiles: tileMeta });
+    const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, trainOptions, true, cameraJpeg);
+    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: plainVariants.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), ...(cover ? { cover: { handProb: trainOptions.handProb, markCover: trainOptions.markCover } } : {}), ...(prints ? { print: { share: printShare, copies: printCopies, sets: PRINT_SETS } } : {}), ...(foreign ? { foreign: { share: foreignShare, set: FOREIGN_SET, tiles: foreign.tiles.length } } : {}), ...(lowResFrom !== 30 ? { lowResolutionFrom: lowResFrom } : {}), ...(cameraJpeg > 0 ? { cameraJpeg } : {}), tiles: tileMeta });
     console.log(`train part ${part}: ${n} crops (${elapsed()})`);
   }
 }
