@@ -15,7 +15,7 @@ import { agreedOffset, ANCHOR_PX, tileOffset } from './anchor.js';
 import { CROP_PX, matchTemplate, type CellCrop, type TileTemplates } from './templates.js';
 
 /** Smallest cell (pixels per pitch) the issue-4 model is asked about (its training range starts at 30). */
-const MODEL_MIN_CELL_PX = 30;
+export const MODEL_MIN_CELL_PX = 30;
 
 /** The cell's crop (`px` square over `PITCH_MM · px / CROP_PX`), its centre moved by (ox, oy) table mm. */
 export function cellCrop(cv: Cv, mat: unknown, H: Homography, x: number, y: number, px = CROP_PX, ox = 0, oy = 0): CellCrop {

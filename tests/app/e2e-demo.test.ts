@@ -82,6 +82,9 @@ describe('Watch a demo game (browser mode, Chromium)', () => {
     // The camera screen shows the picture, the grid and the demo's table answering.
     await page.getByTestId('camera-image').waitFor();
     await expect.poll(() => app.demo.view().tilesFromCamera, { timeout: 120_000 }).toBeGreaterThanOrEqual(10);
+    // The demo's tiles are some 22–25 px across at 640×480: the screen says so, and what to do.
+    expect(await page.getByTestId('coverage').first().textContent()).toMatch(/ unknown \(the camera cannot read the tiles of Jousts & Crests:/);
+    expect(await page.getByTestId('camera-small-cells').textContent()).toMatch(/^The tiles are about 2\d px across in the camera’s picture \(\d+×\d+\)\. Below 30 px/);
     await page.screenshot({ path: join(SHOTS, 'demo.png') });
     await expect.poll(() => page.getByTestId('demo-status').getAttribute('data-state'), { timeout: 540_000, interval: 1000 }).not.toBe('playing');
     const v = app.demo.view();

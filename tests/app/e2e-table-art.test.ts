@@ -65,6 +65,9 @@ describe('the table’s art on the camera screen', () => {
       else expect(app.session.play(step.command).ok).toBe(true);
     }
     expect(app.session.currentGame!.commands).toEqual(truth);
+    // Its tiles are some 44 px across: large enough, nothing said.
+    expect(app.camera.view().grid.length).toBeGreaterThan(0);
+    expect(await page.getByTestId('camera-small-cells').count()).toBe(0);
     expect(app.camera.view().proposals).toEqual([]);
     const button = page.getByTestId('camera-picture-board');
     await expect.poll(() => button.isEnabled()).toBe(true);
