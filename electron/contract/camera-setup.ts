@@ -15,6 +15,14 @@ export const cameraChoiceSchema = z
   .strict();
 export type CameraChoice = z.infer<typeof cameraChoiceSchema>;
 
+/**
+ * The frame size the Camera screen asks for before the table chooses one (the camera gives its
+ * nearest): the browser's own default is 640×480, where a full board's tiles are 20–28 px across and
+ * the camera reads far fewer of them by itself (docs/tracking.md, "Measured": first-edition print
+ * 65.0 % of moves at 640×480, 93.2 % at 1280×960).
+ */
+export const DEFAULT_CAMERA_SIZE: readonly [number, number] = [1920, 1080];
+
 export const profileNameSchema = z.string().trim().min(1, 'a profile needs a name').max(40, 'a profile name of at most 40 characters');
 
 /** A stored calibration profile as the screen shows it. */

@@ -1,7 +1,7 @@
 /**
  * The camera set-up in a real browser (Debian chromium's fake camera): the Camera screen lists the
- * screen's cameras and the frame sizes the camera offers, the table picks 1280×720 and the camera is
- * opened again at that size (the services receive 1280×720 frames), chooses the A3 marker sheet and
+ * screen's cameras and the frame sizes the camera offers (opened near 1920×1080 before any choice),
+ * the table picks 1280×720 and the camera is opened again at that size (the services receive 1280×720 frames), chooses the A3 marker sheet and
  * saves the set-up as a profile; after a restart of the app the same camera, size, sheet and profile
  * are in use. A screenshot of the set-up goes to test-output/screens.
  */
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CAMERA_SIZE } from '../../electron/contract/camera-setup.js';
 import { setupFromNewGame } from '../../electron/contract/setup.js';
 import { startBrowserMode, type BrowserMode } from '../../electron/server/browser-mode.js';
 import { ensureRendererBuilt } from '../../scripts/renderer-build.js';
@@ -63,8 +64,8 @@ describe('the camera set-up in the browser', () => {
     expect(sizes).toContain('640x480');
     expect(sizes).toContain('1280x720');
 
-    // Opened at the browser's default first (the fake camera's 640×480).
-    await expect.poll(received, { timeout: 20_000 }).toEqual([640, 480]);
+    // Opened, before the table chooses, near 1920×1080 (DEFAULT_CAMERA_SIZE), not at the browser's 640×480.
+    await expect.poll(received, { timeout: 20_000 }).toEqual([...DEFAULT_CAMERA_SIZE]);
     await page.getByTestId('camera-resolution').selectOption('1280x720');
     await expect.poll(() => page.getByTestId('camera-size').textContent()).toContain('1280×720');
     await expect.poll(received, { timeout: 20_000 }).toEqual([1280, 720]);

@@ -7,7 +7,7 @@
  * manual entry, and the camera is asked for again when a device appears or the table says so.
  */
 import type { CameraView } from '../../../electron/contract/camera.js';
-import type { CameraChoice } from '../../../electron/contract/camera-setup.js';
+import { DEFAULT_CAMERA_SIZE, type CameraChoice } from '../../../electron/contract/camera-setup.js';
 import type { Backend } from '../backend/types.js';
 
 const MIN_INTERVAL_MS = 100;
@@ -132,9 +132,9 @@ export async function startLocalCamera(): Promise<void> {
   void capture(track, b, mine);
 }
 
-/** What getUserMedia is asked for: the chosen camera when the browser still has it, at the chosen size. */
-function videoConstraints(choice: CameraChoice | null, devices: MediaDeviceInfo[]): MediaTrackConstraints | true {
-  if (!choice) return true;
+/** What getUserMedia is asked for: the chosen camera when the browser still has it, at the chosen size (else near DEFAULT_CAMERA_SIZE). */
+function videoConstraints(choice: CameraChoice | null, devices: MediaDeviceInfo[]): MediaTrackConstraints {
+  if (!choice) return { width: { ideal: DEFAULT_CAMERA_SIZE[0] }, height: { ideal: DEFAULT_CAMERA_SIZE[1] } };
   const device = devices.find((d) => d.kind === 'videoinput' && d.label === choice.label);
   return { ...(device?.deviceId ? { deviceId: { exact: device.deviceId } } : {}), width: { ideal: choice.width }, height: { ideal: choice.height } };
 }
