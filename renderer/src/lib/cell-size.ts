@@ -1,8 +1,8 @@
 /**
  * How large the camera sees the table's cells, and what the table can do when they are small. Below
- * 30 px per cell the tile model does not read a cell (models/track/cell-crops.ts MODEL_MIN_CELL_PX):
- * printed tiles are then read by the table's own pictures and, on the first edition, by the model's
- * lead alone, and the camera asks about more of them (docs/tracking.md, "Measured").
+ * 30 px per cell the tracker asks the tile model only in narrow cases (models/track/cell-crops.ts
+ * MODEL_MIN_CELL_PX; docs/tracking.md): printed tiles are read mostly by the table's own pictures,
+ * and the camera asks about more of them (docs/tracking.md, "Measured").
  */
 import type { CameraCellView } from '../../../electron/contract/camera.js';
 
