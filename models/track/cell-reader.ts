@@ -115,6 +115,8 @@ export class CellReader {
     private readonly model: TileRecognizer | null,
     /** The table's enrolled exemplars (they may grow while the game runs). */
     private readonly enrollment?: Enrollment,
+    /** The far camera's model (runner.ts FAR_MODEL): reads cells under 30 px on a print it learnt, where the model leads. */
+    private readonly far: TileRecognizer | null = null,
   ) {}
 
   /** Every legal (tile, turn) at the cell, best first. */
@@ -294,9 +296,12 @@ export class CellReader {
     // Below 30 px the rules for a taught picture (`SMALL_CELL_SURE`); the model's lead on a known print is sharper.
     const smallPicture = small && taughtPicture;
     if (small && !taughtPicture && !untrusted) return { conf, modelBest: null };
-    const prepared = await this.model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 }, `cell (${x}, ${y})`);
+    // Below 30 px on a print it learnt, where the model leads, the far camera's model reads the cell:
+    // trained on crops compressed at a webcam's scale, it reads such cells far better (docs/tracking.md).
+    const model = small && knownPrint && untrusted && !taughtPicture && this.far?.info.printEditions?.includes(state.setup.tileSet.edition) ? this.far : this.model;
+    const prepared = await model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 }, `cell (${x}, ${y})`);
     if (!prepared.ok) throw new Error(prepared.reason);
-    const [first] = await this.model.readPrepared([prepared.value]);
+    const [first] = await model.readPrepared([prepared.value]);
     const context = { state: state, at: [x, y] as const };
     // On a print it learnt, below 30 px and where it leads, the model reads without the table's answers:
     // pictures of 21–28 px cells are poorer evidence than what it learnt. On the first-edition games
@@ -304,8 +309,8 @@ export class CellReader {
     // 337 right and 1 wrong (BASE_X as BASE_W at 1.000: the answered type lifted over a look-alike one
     // road apart) → 351 right and none wrong, as without answers.
     const withExemplars = this.enrollment && !(small && knownPrint && untrusted && !taughtPicture);
-    const looked = await decodeWithSecondLook(this.model, prepared.value, first!, (r) =>
-      decodeReading(r, this.model!.info, state.catalog, context, withExemplars ? { enrollment: this.enrollment } : {}),
+    const looked = await decodeWithSecondLook(model, prepared.value, first!, (r) =>
+      decodeReading(r, model.info, state.catalog, context, withExemplars ? { enrollment: this.enrollment } : {}),
     );
     let decoded = looked.decoded;
     if (!decoded.best) return { conf, modelBest: null };
@@ -321,7 +326,7 @@ export class CellReader {
     // exemplars agreeing with it are the table's word (on the drawn demo at 1080p, a BASE_P answered
     // earlier: without its exemplars the model read the next BASE_P as BASE_O and sent it to the table).
     if (this.enrollment?.hasTile(decoded.best.tileId) && (!this.enrollment.hasTile(top.tile) || (untrusted && this.unshownTwin(state.catalog, decoded.best, readings)))) {
-      decoded = decodeReading(looked.reading, this.model.info, state.catalog, context);
+      decoded = decodeReading(looked.reading, model.info, state.catalog, context);
       if (!decoded.best) return { conf, modelBest: null };
     }
     const q = ROTATIONS.indexOf(decoded.best.rot);

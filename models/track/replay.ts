@@ -99,6 +99,8 @@ export interface ReplayOptions {
    * these pictures enrolled as the model's exemplars before the first frame is read.
    */
   readonly exemplars?: readonly TilePicture[];
+  /** false: the tracker reads small cells without the far camera's model (TrackerOptions.useFarModel). */
+  readonly useFarModel?: boolean;
 }
 
 export async function replayRecording(dir: string, options: ReplayOptions = {}): Promise<ReplayResult> {
@@ -117,7 +119,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   if (!src.style || !src.markers) throw new Error(`${dir}: manifest source lacks the tile set's style or the marker layout`);
   const calibration = options.startPieceCorners ? { startPieceCorners: options.startPieceCorners } : { markers: src.markers };
   const enrollment = options.learnAnswers || options.exemplars?.length ? new Enrollment() : null;
-  const tracker = await Tracker.create({ setup, style: src.style, ...calibration, ...(options.pictures ? { pictures: options.pictures } : {}), ...(enrollment ? { enrollment } : {}) });
+  const tracker = await Tracker.create({ setup, style: src.style, ...calibration, ...(options.pictures ? { pictures: options.pictures } : {}), ...(enrollment ? { enrollment } : {}), ...(options.useFarModel === false ? { useFarModel: false } : {}) });
   const recognizer = tracker.recognizer;
   for (const p of options.exemplars ?? []) {
     if (!enrollment || !recognizer) break;

@@ -29,7 +29,7 @@ import { changedFraction, StillScene, thumbnail, type Thumb } from '../../calibr
 import { steadyPlane, type Plane } from '../../calibration/steady-plane.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { existsSync } from 'node:fs';
-import { DEFAULT_MODEL, TileRecognizer, type CropReading } from '../runner.js';
+import { DEFAULT_MODEL, FAR_MODEL, TileRecognizer, type CropReading } from '../runner.js';
 import type { Enrollment } from '../enroll.js';
 import { fuseFigure, modelFigureMoves } from './model-figure.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
@@ -85,6 +85,8 @@ export interface TrackerOptions {
   readonly commitAt?: number;
   /** Use the issue-4 ONNX model beside the templates (default: when models/tiles-v1.onnx exists). */
   readonly useModel?: boolean;
+  /** false: no far camera's model (runner.ts FAR_MODEL); small cells on a known print are read by the default model. */
+  readonly useFarModel?: boolean;
   /** Frames without a still scene before the tracker says a hand seems to stay in view. */
   readonly handPatience?: number;
   /**
@@ -142,13 +144,13 @@ export class Tracker {
   /** Commit a reading at this confidence; the table may raise it above 1 to be asked about every reading. */
   commitAt: number;
 
-  private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly figures: FigureReader, private readonly model: TileRecognizer | null, private readonly o: TrackerOptions) {
+  private constructor(private readonly cv: Cv, private readonly templates: TileTemplates, private readonly figures: FigureReader, private readonly model: TileRecognizer | null, private readonly o: TrackerOptions, far: TileRecognizer | null = null) {
     const g = Game.start(o.setup, defaultCatalog());
     if (!g.ok) throw new Error(`tracker: the setup is not playable: ${g.reason}`);
     this.game = g.value;
     this.startCells = this.game.state.board.tiles.map((t): Cell => [t.x, t.y]);
     this.commitAt = o.commitAt ?? 0.9;
-    this.reader = new CellReader(templates, figures, model, o.enrollment);
+    this.reader = new CellReader(templates, figures, model, o.enrollment, far);
   }
 
   static async create(o: TrackerOptions): Promise<Tracker> {
@@ -157,8 +159,10 @@ export class Tracker {
     // The issue-4 model joins the reading when it is there (models/tiles-v1.onnx); without it the
     // templates read alone.
     const model = o.useModel === false || !existsSync(DEFAULT_MODEL) ? null : await TileRecognizer.load(DEFAULT_MODEL, 1);
+    // Cells under 30 px on a print the models learnt are read by the far camera's model (runner.ts FAR_MODEL).
+    const far = model && o.useFarModel !== false && existsSync(FAR_MODEL) ? await TileRecognizer.load(FAR_MODEL, 1) : null;
     for (const p of o.pictures ?? []) templates.usePicture(p);
-    return new Tracker(cv, templates, figures, model, o);
+    return new Tracker(cv, templates, figures, model, o, far);
   }
 
   get calibrated(): boolean {

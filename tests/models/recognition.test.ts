@@ -14,7 +14,7 @@ import { Enrollment, exemplarsFromCrop } from '../../models/enroll.js';
 import { TRAIN_STYLES } from '../../models/render/styles.js';
 import { DEFAULT_CROP, synthCrop, type SynthWorld } from '../../models/synth/crop.js';
 import { makeWorld, renderFaces, renderSprites } from '../../models/synth/world.js';
-import { DEFAULT_MODEL, TileRecognizer, type CropReading } from '../../models/runner.js';
+import { DEFAULT_MODEL, FAR_MODEL, TileRecognizer, type CropReading } from '../../models/runner.js';
 import { decodeWithSecondLook, SECOND_LOOK_BELOW } from '../../models/second-look.js';
 import { turnRgb } from '../../models/turn.js';
 import { appearanceOf } from '../../models/appearance.js';
@@ -54,6 +54,16 @@ describe('recognition model', () => {
     expect(info.meepleColours).toHaveLength(6);
     expect(typeof info.data.seed).toBe('number');
     expect(Number(info.measuredAccuracy.typeRot)).toBeGreaterThan(0);
+  });
+
+  it("the far camera's model has the same classes, catalog and colours, and learnt the first-edition print", async () => {
+    expect(statSync(FAR_MODEL).size).toBeLessThanOrEqual(10 * 1024 * 1024);
+    const far = (await TileRecognizer.load(FAR_MODEL, 1)).info;
+    expect(far.tiles).toEqual(rec.info.tiles);
+    expect(far.catalog.sha256, "the far camera's model was trained on another catalog version: retrain with npm run train:far").toBe(rec.info.catalog.sha256);
+    expect(far.symmetry).toEqual(rec.info.symmetry);
+    expect(far.meepleColours).toEqual(rec.info.meepleColours);
+    expect(far.printEditions).toEqual(['C1']);
   });
 
   it('recognises a rendered crop of known tiles at each rotation', async () => {
