@@ -298,7 +298,8 @@ export class CellReader {
     if (small && !taughtPicture && !untrusted) return { conf, modelBest: null };
     // Below 30 px on a print it learnt, where the model leads, the far camera's model reads the cell:
     // trained on crops compressed at a webcam's scale, it reads such cells far better (docs/tracking.md).
-    const model = small && knownPrint && untrusted && !taughtPicture && this.far?.info.printEditions?.includes(state.setup.tileSet.edition) ? this.far : this.model;
+    const leadsSmall = small && knownPrint && untrusted && !taughtPicture;
+    const model = leadsSmall && this.far?.info.printEditions?.includes(state.setup.tileSet.edition) ? this.far : this.model;
     const prepared = await model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 }, `cell (${x}, ${y})`);
     if (!prepared.ok) throw new Error(prepared.reason);
     const [first] = await model.readPrepared([prepared.value]);
@@ -308,7 +309,7 @@ export class CellReader {
     // 9201–9203, 7401, 7402 at 640×480 (training material), answers learnt as the app learns them, tiles
     // 337 right and 1 wrong (BASE_X as BASE_W at 1.000: the answered type lifted over a look-alike one
     // road apart) → 351 right and none wrong, as without answers.
-    const withExemplars = this.enrollment && !(small && knownPrint && untrusted && !taughtPicture);
+    const withExemplars = this.enrollment && !leadsSmall;
     const looked = await decodeWithSecondLook(model, prepared.value, first!, (r) =>
       decodeReading(r, model.info, state.catalog, context, withExemplars ? { enrollment: this.enrollment } : {}),
     );
