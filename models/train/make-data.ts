@@ -63,6 +63,15 @@ const foreignShare = Number(process.env.FOREIGN_SHARE ?? 0);
  */
 const lowResFrom = Number(process.env.LOW_RES_FROM ?? 30);
 const cameraJpeg = Number(process.env.CAMERA_JPEG ?? 0);
+/**
+ * DRAWN_AT=a,b: every training crop drawn at a to b pixels across (`CropOptions.drawnAt`), for a model
+ * that reads only a far camera's cells; with CAMERA_JPEG=1 every one is compressed at that scale.
+ */
+const drawnAt = process.env.DRAWN_AT ? (process.env.DRAWN_AT.split(',').map(Number) as [number, number]) : undefined;
+if (drawnAt && (drawnAt.length !== 2 || !drawnAt.every((n) => Number.isInteger(n) && n >= 8 && n <= CROP_SIZE) || drawnAt[0] > drawnAt[1])) {
+  console.error(`make-data: DRAWN_AT=${process.env.DRAWN_AT}: give two whole numbers of pixels, a,b with 8 <= a <= b <= ${CROP_SIZE}`);
+  process.exit(2);
+}
 const dir = process.env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
 const CHUNK = 20_000;
 const partNames = [...Array.from({ length: Math.ceil(count / CHUNK) }, (_, i) => String(i)), 'val'];
@@ -88,7 +97,7 @@ const tiles = TileCatalog.classic().all();
 const sprites = await renderSprites();
 const tileMeta = tiles.map((t) => ({ id: t.id, symmetry: symmetryTurns(t) }));
 const options = { ...DEFAULT_CROP, size: CROP_SIZE };
-const trainOptions = { ...(cover ? { ...options, handProb: 0.2, markCover: 0.5 } : options), ...(lowResFrom !== 30 ? { lowResolutionFrom: lowResFrom } : {}) };
+const trainOptions = { ...(cover ? { ...options, handProb: 0.2, markCover: 0.5 } : options), ...(lowResFrom !== 30 ? { lowResolutionFrom: lowResFrom } : {}), ...(drawnAt ? { drawnAt } : {}) };
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 
@@ -106,7 +115,7 @@ if (trainParts.length > 0) {
   for (const part of trainParts) {
     const n = Math.min(CHUNK, count - part * CHUNK);
     const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, trainOptions, true, cameraJpeg);
-    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: plainVariants.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), ...(cover ? { cover: { handProb: trainOptions.handProb, markCover: trainOptions.markCover } } : {}), ...(prints ? { print: { share: printShare, copies: printCopies, sets: PRINT_SETS } } : {}), ...(foreign ? { foreign: { share: foreignShare, set: FOREIGN_SET, tiles: foreign.tiles.length } } : {}), ...(lowResFrom !== 30 ? { lowResolutionFrom: lowResFrom } : {}), ...(cameraJpeg > 0 ? { cameraJpeg } : {}), tiles: tileMeta });
+    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: plainVariants.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), ...(cover ? { cover: { handProb: trainOptions.handProb, markCover: trainOptions.markCover } } : {}), ...(prints ? { print: { share: printShare, copies: printCopies, sets: PRINT_SETS } } : {}), ...(foreign ? { foreign: { share: foreignShare, set: FOREIGN_SET, tiles: foreign.tiles.length } } : {}), ...(lowResFrom !== 30 ? { lowResolutionFrom: lowResFrom } : {}), ...(cameraJpeg > 0 ? { cameraJpeg } : {}), ...(drawnAt ? { drawnAt } : {}), tiles: tileMeta });
     console.log(`train part ${part}: ${n} crops (${elapsed()})`);
   }
 }

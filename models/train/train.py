@@ -439,6 +439,9 @@ def export(model, tiles, vmeta, acc, meta, seconds):
         # Where the model knows the print (tracker: it leads below 30 px per cell on these editions only);
         # every set of models/synth/print-faces.ts PRINT_SETS is a first-edition scan.
         info['printEditions'] = ['C1']
+    far = {k: meta[k] for k in ('lowResolutionFrom', 'cameraJpeg', 'drawnAt') if k in meta}
+    if far:
+        info['data']['farCamera'] = far  # crops drawn small and compressed at a webcam's scale (LOW_RES_FROM, CAMERA_JPEG, DRAWN_AT)
     if meta.get('foreign'):
         info['data']['foreign'] = meta['foreign']  # other expansions' prints, edges only (FOREIGN_SHARE)
     json.dump(info, open(os.path.join(ROOT, 'models', NAME + '.json'), 'w'), indent=1)
