@@ -55,10 +55,10 @@ export interface CropReading {
 
 export const DEFAULT_MODEL = modelFile('tiles-v1.onnx');
 /**
- * The far camera's model (`npm run train:far`): the same network trained with crops drawn down to
- * 22 px and JPEG-compressed at that scale, as a webcam compresses a frame (docs/recognition.md, "A
- * far webcam compresses at its own scale"). The tracker reads with it only where the default model
- * is not asked: cells under 30 px on a print it learnt, where it leads.
+ * The far camera's model (`npm run train:far`): the same network trained only on crops drawn at
+ * 18–32 px and JPEG-compressed at that scale, as a webcam compresses a frame (docs/recognition.md,
+ * "The far camera's model"). The tracker reads with it only where the default model is not asked:
+ * cells under 30 px on a print it learnt, where it leads.
  */
 export const FAR_MODEL = modelFile('tiles-far.onnx');
 
