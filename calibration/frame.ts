@@ -42,11 +42,11 @@ export async function decodeFrame(bytes: Uint8Array, source = 'image'): Promise<
     return ok({ width: info.width, height: info.height, channels, data: new Uint8Array(data.buffer, data.byteOffset, data.length) });
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
-    if (/unsupported image format|bad seek|not a known file format/i.test(msg))
-      return fail('not-an-image', `${source} (${bytes.length} bytes) is not an image in a known format`);
-    if (/premature|truncat|end of|corrupt|incomplete|read error|unexpected end/i.test(msg))
-      return fail('truncated-image', `${source} (${bytes.length} bytes) is cut short or corrupt: ${msg}`);
-    return fail('not-an-image', `${source} (${bytes.length} bytes) could not be decoded: ${msg}`);
+    // Told by the header, not by libvips's message: decoding several images at once, libvips may
+    // report a cut-short PNG as "Unknown error" (its error buffer is shared between threads).
+    const format = await sharp(bytes).metadata().then((m) => m.format, () => undefined);
+    if (!format) return fail('not-an-image', `${source} (${bytes.length} bytes) is not an image in a known format`);
+    return fail('truncated-image', `${source} (${bytes.length} bytes) is a ${format} image cut short or corrupt: ${msg}`);
   }
 }
 

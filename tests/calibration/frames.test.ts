@@ -87,6 +87,12 @@ describe('bad input is a result that names what was wrong', () => {
     expect(res.ok).toBe(false);
     expect(!res.ok && res.error.kind).toBe('truncated-image');
   });
+  it('cut-short PNGs decoded at once are each a truncated image (libvips may then say only "Unknown error")', async () => {
+    const png = await encodePng(scene({ seed: 1 }));
+    const half = png.subarray(0, Math.floor(png.length / 2));
+    const res = await Promise.all(Array.from({ length: 32 }, () => decodeFrame(half)));
+    expect(res.map((r) => !r.ok && r.error.kind)).toEqual(res.map(() => 'truncated-image'));
+  });
   it('a raw frame whose buffer is too short', () => {
     const res = checkFrame({ width: 640, height: 360, channels: 3, data: new Uint8Array(1000) });
     expect(!res.ok && res.error.kind).toBe('truncated-image');
