@@ -90,6 +90,16 @@ export type Views = 1 | 2 | 4;
 export const DEFAULT_VIEWS: Views = 2;
 const VIEW_TURNS: Record<Views, readonly number[]> = { 1: [0], 2: [0, 2], 4: [0, 1, 2, 3] };
 
+/** A model's metadata (the JSON beside its ONNX file), without loading the network. */
+export function readModelInfo(onnxPath: string): ModelInfo {
+  const metaPath = onnxPath.replace(/\.onnx$/, '.json');
+  try {
+    return JSON.parse(readFileSync(metaPath, 'utf8')) as ModelInfo;
+  } catch (e) {
+    throw new Error(`recognition model metadata ${metaPath} could not be read: ${(e as Error).message}`);
+  }
+}
+
 /** Raw outputs for one view of one crop (heads as the model gives them). */
 interface ViewOutput {
   present: number;
@@ -127,13 +137,7 @@ export class TileRecognizer {
   }
 
   static async load(onnxPath: string = DEFAULT_MODEL, threads = 2, views: Views = DEFAULT_VIEWS): Promise<TileRecognizer> {
-    const metaPath = onnxPath.replace(/\.onnx$/, '.json');
-    let info: ModelInfo;
-    try {
-      info = JSON.parse(readFileSync(metaPath, 'utf8')) as ModelInfo;
-    } catch (e) {
-      throw new Error(`recognition model metadata ${metaPath} could not be read: ${(e as Error).message}`);
-    }
+    const info = readModelInfo(onnxPath);
     const session = await ort.InferenceSession.create(onnxPath, {
       intraOpNumThreads: threads,
       interOpNumThreads: 1,

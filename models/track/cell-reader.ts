@@ -116,7 +116,7 @@ export class CellReader {
     /** The table's enrolled exemplars (they may grow while the game runs). */
     private readonly enrollment?: Enrollment,
     /** The far camera's model (runner.ts FAR_MODEL): reads cells under 30 px on a print it learnt, where the model leads. */
-    private readonly far: TileRecognizer | null = null,
+    readonly farModel: TileRecognizer | null = null,
   ) {}
 
   /** Every legal (tile, turn) at the cell, best first. */
@@ -299,7 +299,7 @@ export class CellReader {
     // Below 30 px on a print it learnt, where the model leads, the far camera's model reads the cell:
     // trained on crops compressed at a webcam's scale, it reads such cells far better (docs/tracking.md).
     const leadsSmall = small && knownPrint && untrusted && !taughtPicture;
-    const model = leadsSmall && this.far?.info.printEditions?.includes(state.setup.tileSet.edition) ? this.far : this.model;
+    const model = leadsSmall && this.farModel?.info.printEditions?.includes(state.setup.tileSet.edition) ? this.farModel : this.model;
     const prepared = await model.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 }, `cell (${x}, ${y})`);
     if (!prepared.ok) throw new Error(prepared.reason);
     const [first] = await model.readPrepared([prepared.value]);
@@ -463,6 +463,9 @@ export class CellReader {
    * light makes every laid tile fit worse for a few scenes (to 0.032 on a drawn tuning game).
    */
   noteArtFit(state: GameState, tileCrops: ReadonlyMap<number, CellCrop>): void {
+    // The best scene is kept, so once the drawings are trusted in full no later scene changes that:
+    // matching every laid tile at every still scene was most of a new tile's latency on a full board.
+    if (this.artFit <= ART_FIT_TRUSTED) return;
     const ds: number[] = [];
     for (const t of state.board.tiles) {
       if (this.templates.fromPicture(t.view.tile.id)) continue;

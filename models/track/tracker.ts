@@ -29,7 +29,7 @@ import { changedFraction, StillScene, thumbnail, type Thumb } from '../../calibr
 import { steadyPlane, type Plane } from '../../calibration/steady-plane.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { existsSync } from 'node:fs';
-import { DEFAULT_MODEL, FAR_MODEL, TileRecognizer, type CropReading } from '../runner.js';
+import { DEFAULT_MODEL, FAR_MODEL, readModelInfo, TileRecognizer, type CropReading } from '../runner.js';
 import type { Enrollment } from '../enroll.js';
 import { fuseFigure, modelFigureMoves } from './model-figure.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
@@ -159,8 +159,10 @@ export class Tracker {
     // The issue-4 model joins the reading when it is there (models/tiles-v1.onnx); without it the
     // templates read alone.
     const model = o.useModel === false || !existsSync(DEFAULT_MODEL) ? null : await TileRecognizer.load(DEFAULT_MODEL, 1);
-    // Cells under 30 px on a print the models learnt are read by the far camera's model (runner.ts FAR_MODEL).
-    const far = model && o.useFarModel !== false && existsSync(FAR_MODEL) ? await TileRecognizer.load(FAR_MODEL, 1) : null;
+    // Cells under 30 px on a print the models learnt are read by the far camera's model (runner.ts
+    // FAR_MODEL): loaded only where the game's print is one it learnt, since it reads nothing else.
+    const farReads = model && o.useFarModel !== false && existsSync(FAR_MODEL) && readModelInfo(FAR_MODEL).printEditions?.includes(o.setup.tileSet.edition);
+    const far = farReads ? await TileRecognizer.load(FAR_MODEL, 1) : null;
     for (const p of o.pictures ?? []) templates.usePicture(p);
     return new Tracker(cv, templates, figures, model, o, far);
   }
@@ -172,6 +174,11 @@ export class Tracker {
   /** Where the table plane comes from now, or null before it is known. */
   get calibratedFrom(): 'markers' | 'start piece corners' | null {
     return this.H === null ? null : this.clicked ? 'start piece corners' : 'markers';
+  }
+
+  /** The far camera's model, where this game's print is one it learnt (else null: not loaded). */
+  get farRecognizer(): TileRecognizer | null {
+    return this.reader.farModel;
   }
 
   /** The issue-4 model the tracker reads with, if there is one (for enrolling the table's tiles with the same reader). */
