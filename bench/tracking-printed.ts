@@ -15,7 +15,7 @@
  * where the tracker asks the model (from 30 px per cell). The four first games are played once more
  * as the app plays them (`answers learnt`): each tile the table picks from the camera's three is
  * enrolled as the model's exemplar (table-art.ts `LEARN_PER_TILE`). `--only TEXT` runs the rows
- * whose name holds TEXT. Prints `name: value unit` lines.
+ * whose name holds TEXT. Prints `name: value unit` lines, among them each row's `new tile` latency (median of its games).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,7 @@ import { writeRecording } from '../models/scene/recording.js';
 import { replayRecording, wrongFigureCommit, type ReplayOptions } from '../models/track/replay.js';
 import { LAID_TILE_NOTICE } from './tracking-game.js';
 import { LEARN_PER_TILE } from '../electron/services/camera/table-art.js';
+import { median } from './stats.js';
 
 import { TileRecognizer } from '../models/runner.js';
 import { readTeachFrame } from '../models/teach/read.js';
@@ -189,11 +190,13 @@ try {
   for (const [name, make] of rows) {
     if (!name.includes(only)) continue;
     const [options, games] = await make();
+    const proposalMs: number[] = [];
     let moves = 0, exact = 0, tiles = 0, tilesExact = 0, tilesWrong = 0, asked = 0, offeredFirst = 0, offered = 0, scores = 0, falseAlarms = 0, figures = 0, figuresWrong = 0;
     for (const d of games) {
       const r = await replayRecording(d, { ...options, onEvent: (e) => { if (e.kind === 'notice' && LAID_TILE_NOTICE.test(e.message)) falseAlarms++; } });
       moves += r.cameraMoves;
       exact += r.exact;
+      proposalMs.push(...r.proposalMs);
       for (const o of r.outcomes) {
         if (o.truth?.type === 'placeMeeple') figures++;
         if (wrongFigureCommit(o)) figuresWrong++;
@@ -221,6 +224,8 @@ try {
     console.log(`${name}: figures committed wrong: ${pct(figuresWrong, figures)} % (${figuresWrong} on ${figures} figures placed)`);
     console.log(`${name}: final scores exact: ${scores}/${games.length} games`);
     console.log(`${name}: laid tiles said to be lifted or turned (none is): ${falseAlarms}`);
+    // Still frame to proposal, whole `feed` (bench:tracking's figure, here on print): a median of the row's games.
+    console.log(`${name}: new tile: ${median(proposalMs).toFixed(0)} ms`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

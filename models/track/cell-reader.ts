@@ -108,6 +108,8 @@ function segmentsDiffering(catalog: TileCatalog, a: Pick<Reading, 'tile' | 'q'>,
 export class CellReader {
   /** The best fit of the drawings to this table's laid tiles over the game's still scenes (Infinity before any: no evidence; `noteArtFit`). */
   artFit = Infinity;
+  /** A still scene's laid tiles and their drawings, not matched yet (`noteArtFit`). */
+  private pendingArtFit: { crop: CellCrop; tpl: CellCrop }[] | null = null;
 
   constructor(
     private readonly templates: TileTemplates,
@@ -434,7 +436,7 @@ export class CellReader {
   fitOf(readings: readonly Reading[], catalog: TileCatalog): number {
     const top = readings[0]!;
     const mixed = this.stricterGate(readings, catalog);
-    if (process.env.TRACK_DEBUG) console.error(`art fit ${this.artFit.toFixed(4)} best ${top.tile} ${top.d.toFixed(4)}`);
+    if (process.env.TRACK_DEBUG) console.error(`art fit ${(this.settleArtFit(), this.artFit).toFixed(4)} best ${top.tile} ${top.d.toFixed(4)}`);
     if (mixed) return templateFit(top.d, PICTURE_FIT_TRUSTED, FIT_TRUSTED);
     // A drawing is trusted only where the drawings describe the table (`artFit`).
     return templateFit(top.d) * this.trustIn(top.tile);
@@ -453,6 +455,7 @@ export class CellReader {
 
   /** How far the drawings describe this table (`artFit`, the best scene so far; 1 before any evidence). */
   artTrust(): number {
+    this.settleArtFit();
     return this.artFit === Infinity ? 1 : templateFit(this.artFit, ART_FIT_TRUSTED, ART_FIT_UNTRUSTED);
   }
 
@@ -461,19 +464,31 @@ export class CellReader {
    * of drawn types to their own drawing, as the scene showed them (`tileCrops`) — kept when it is the
    * game's best so far. The table's art does not change in a game; a camera bump or a change of
    * light makes every laid tile fit worse for a few scenes (to 0.032 on a drawn tuning game).
+   * The pairs are taken now; they are matched when the trust is next asked for or at the next frame
+   * (`settleArtFit`), after the scene's proposal is out: on print, where the drawings are never trusted in full, matching
+   * a full board took a third of a new tile's latency.
    */
   noteArtFit(state: GameState, tileCrops: ReadonlyMap<number, CellCrop>): void {
+    this.settleArtFit();
     // The best scene is kept, so once the drawings are trusted in full no later scene changes that:
     // matching every laid tile at every still scene was most of a new tile's latency on a full board.
     if (this.artFit <= ART_FIT_TRUSTED) return;
-    const ds: number[] = [];
+    const pairs: { crop: CellCrop; tpl: CellCrop }[] = [];
     for (const t of state.board.tiles) {
       if (this.templates.fromPicture(t.view.tile.id)) continue;
-      const c = tileCrops.get(t.key);
-      const tpl = c && this.templates.get(t.view.tile.id, ROTATIONS.indexOf(t.view.rot));
-      if (c && tpl) ds.push(matchTemplate(c, tpl).d);
+      const crop = tileCrops.get(t.key);
+      const tpl = crop && this.templates.get(t.view.tile.id, ROTATIONS.indexOf(t.view.rot));
+      if (crop && tpl) pairs.push({ crop, tpl });
     }
-    ds.sort((a, b) => a - b);
+    this.pendingArtFit = pairs;
+  }
+
+  /** Matches the last still scene's laid tiles to their drawings, if not yet done (`noteArtFit`). */
+  settleArtFit(): void {
+    const pairs = this.pendingArtFit;
+    if (!pairs) return;
+    this.pendingArtFit = null;
+    const ds = pairs.map((p) => matchTemplate(p.crop, p.tpl).d).sort((a, b) => a - b);
     const fit = ds.length ? ds[ds.length >> 1]! : 0;
     if (fit > 0) this.artFit = Math.min(this.artFit, fit);
   }

@@ -276,6 +276,8 @@ export class Tracker {
   }
 
   async feedFrame(frame: Frame, index: number): Promise<TrackEvent[]> {
+    // The last still scene's bookkeeping left until its proposal was out (`noteArtFit`).
+    this.reader.settleArtFit();
     const out: TrackEvent[] = [];
     const thumb = thumbnail(this.cv, frame);
     if (!this.still.push(thumb)) {
@@ -299,7 +301,9 @@ export class Tracker {
     if (changed < 0.00005) return out;
     out.push(...(await this.catchUp(index)));
     out.push(...(await this.closedUnanswered(index)));
-    const sheet = this.o.markers ? homographyFromSheet(this.cv, frame, this.o.markers) : null;
+    // Where the camera has not moved, the markers are where the plane in use puts them.
+    const near = this.plane && changed <= MOVED_SCENE ? this.plane : undefined;
+    const sheet = this.o.markers ? homographyFromSheet(this.cv, frame, this.o.markers, 2, near) : null;
     if (sheet?.ok) {
       if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx, from: 'markers' });
       // Not every frame's markers solve the plane as well (two markers on one side extrapolate badly).
