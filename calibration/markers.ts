@@ -86,9 +86,10 @@ export function markerRegions(plane: Homography, layout: SheetLayout, frame: Pic
     const q = markerCornersMm(layout, m.id)!.map((c) => applyHomography(plane, c));
     if (q.some((p) => !Number.isFinite(p.x) || !Number.isFinite(p.y) || p.x < 0 || p.y < 0 || p.x > frame.width || p.y > frame.height)) continue;
     const side = Math.max(...q.map((p, i) => Math.hypot(p.x - q[(i + 1) % 4]!.x, p.y - q[(i + 1) % 4]!.y)));
+    const xs = q.map((p) => p.x), ys = q.map((p) => p.y);
     // Clipped by the frame's edges as the whole frame is: a marker by an edge has no more around it there.
-    const x0 = Math.max(0, Math.floor(Math.min(...q.map((p) => p.x)) - side)), y0 = Math.max(0, Math.floor(Math.min(...q.map((p) => p.y)) - side));
-    const x1 = Math.min(frame.width, Math.ceil(Math.max(...q.map((p) => p.x)) + side)), y1 = Math.min(frame.height, Math.ceil(Math.max(...q.map((p) => p.y)) + side));
+    const x0 = Math.max(0, Math.floor(Math.min(...xs) - side)), y0 = Math.max(0, Math.floor(Math.min(...ys) - side));
+    const x1 = Math.min(frame.width, Math.ceil(Math.max(...xs) + side)), y1 = Math.min(frame.height, Math.ceil(Math.max(...ys) + side));
     if (x1 - x0 < side || y1 - y0 < side) continue;
     out.push({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, id: m.id });
   }

@@ -464,14 +464,13 @@ export class CellReader {
    * of drawn types to their own drawing, as the scene showed them (`tileCrops`) — kept when it is the
    * game's best so far. The table's art does not change in a game; a camera bump or a change of
    * light makes every laid tile fit worse for a few scenes (to 0.032 on a drawn tuning game).
-   * The pairs are taken now; they are matched when the trust is next asked for or at the next frame
-   * (`settleArtFit`), after the scene's proposal is out: on print, where the drawings are never trusted in full, matching
-   * a full board took a third of a new tile's latency.
+   * Matching a full board is a third of a new tile's latency, so: once the drawings are trusted in
+   * full no later scene can change that (the best scene is kept), and nothing is matched; until then
+   * the pairs are taken now and matched after the scene's proposal is out, at the next frame or when
+   * the trust is next asked for (`settleArtFit`).
    */
   noteArtFit(state: GameState, tileCrops: ReadonlyMap<number, CellCrop>): void {
     this.settleArtFit();
-    // The best scene is kept, so once the drawings are trusted in full no later scene changes that:
-    // matching every laid tile at every still scene was most of a new tile's latency on a full board.
     if (this.artFit <= ART_FIT_TRUSTED) return;
     const pairs: { crop: CellCrop; tpl: CellCrop }[] = [];
     for (const t of state.board.tiles) {
