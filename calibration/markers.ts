@@ -72,6 +72,8 @@ export interface SheetHomography {
   markerIds: number[];
   /** Root-mean-square reprojection error of the marker corners, pixels. */
   rmsPx: number;
+  /** Where the markers were looked for: only where the plane given as `near` puts them, or the whole frame. */
+  searched: 'regions' | 'frame';
 }
 
 /**
@@ -113,8 +115,12 @@ export function homographyFromSheet(cv: Cv, frame: Frame, layout: SheetLayout, m
   // markers close together (a sheet filling the view) would be looked at several times over.
   const narrower = near !== undefined && near.markerIds.length >= minMarkers && regions.every((r) => near.markerIds.includes(r.id!)) && regions.reduce((a, r) => a + r.width * r.height, 0) < (frame.width * frame.height) / 2;
   let found = narrower ? detectMarkers(cv, frame, layout.dictionary, regions) : [];
+  let searched: SheetHomography['searched'] = 'regions';
   // A marker the plane was solved from and not found where it was: covered, or the camera moved.
-  if (!near || !near.markerIds.every((id) => found.some((d) => d.id === id))) found = detectMarkers(cv, frame, layout.dictionary);
+  if (!near || !near.markerIds.every((id) => found.some((d) => d.id === id))) {
+    found = detectMarkers(cv, frame, layout.dictionary);
+    searched = 'frame';
+  }
   const seen = new Set<number>();
   const tablePts: Point[] = [];
   const imagePts: Point[] = [];
@@ -137,5 +143,5 @@ export function homographyFromSheet(cv: Cv, frame: Frame, layout: SheetLayout, m
       return s + (q.x - imagePts[i]!.x) ** 2 + (q.y - imagePts[i]!.y) ** 2;
     }, 0) / tablePts.length,
   );
-  return ok({ tableToImage: h, markerIds: [...seen].sort((a, b) => a - b), rmsPx });
+  return ok({ tableToImage: h, markerIds: [...seen].sort((a, b) => a - b), rmsPx, searched });
 }

@@ -25,7 +25,7 @@ function solved(camera: Homography, ids: number[], seed: number): SheetHomograph
   const noise = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 0.8;
   const table: Point[] = ids.flatMap((id) => markerCornersMm(LAYOUT, id)!);
   const image = table.map((p) => { const q = applyHomography(camera, p); return { x: q.x + noise(), y: q.y + noise() }; });
-  return { tableToImage: fitHomography(cv, table, image)!, markerIds: ids, rmsPx: 0.3 };
+  return { tableToImage: fitHomography(cv, table, image)!, markerIds: ids, rmsPx: 0.3, searched: 'frame' };
 }
 
 /** Worst image distance between two planes over the board (±10 cells around the start tile). */
