@@ -27,6 +27,7 @@ export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns?: number):
   try {
     const ms: number[] = [];
     let exact = 0, moves = 0, games = 0, falseAlarms = 0;
+    const searches = { regions: 0, frame: 0 };
     const classes = new Map<string, number>();
     for (const seed of seeds) {
       const g = await generateRecording({ seed, style: 'c3', ...(turns !== undefined ? { maxTurns: turns } : {}) });
@@ -35,6 +36,8 @@ export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns?: number):
       // Nothing is lifted or turned in these games: every such notice is a false alarm.
       const r = await replayRecording(d, { onEvent: (e) => { if (e.kind === 'notice' && LAID_TILE_NOTICE.test(e.message)) falseAlarms++; } });
       ms.push(...r.proposalMs);
+      searches.regions += r.tracker.markerSearches.regions;
+      searches.frame += r.tracker.markerSearches.frame;
       exact += r.exact;
       moves += r.cameraMoves;
       if (r.scores.every((s, i) => s === r.truthScores[i])) games++;
@@ -47,6 +50,8 @@ export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns?: number):
       `moves exact without confirmation: ${((100 * exact) / Math.max(1, moves)).toFixed(1)} %`,
       `final scores exact: ${games}/${seeds.length} games`,
       `laid tiles said to be lifted or turned (none is): ${falseAlarms}`,
+      // How often the cheap path held (calibration/markers.ts `markerRegions`): the rest searched whole frames.
+      `still scenes whose markers were looked for where the plane put them: ${((100 * searches.regions) / Math.max(1, searches.regions + searches.frame)).toFixed(1)} %`,
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -98,26 +98,44 @@ export function markerRegions(plane: Homography, layout: SheetLayout, frame: Pic
   return out;
 }
 
+/** The plane of a frame just before (the camera not moved since), for `homographyFromSheet` to look near. */
+export interface NearPlane {
+  readonly tableToImage: Homography;
+  /** The markers it was solved from. */
+  readonly markerIds: readonly number[];
+  /**
+   * Markers it puts in view that the whole frame did not give when it was last searched: one by the
+   * frame's edge the detector finds now and then, or one a tile or the box lid has covered since
+   * the plane was solved from it. The frame has not changed since, so it would not give them now
+   * either; they are still looked for in their regions.
+   */
+  readonly missedByFrame?: readonly number[];
+}
+
 /**
  * The table-plane homography from a photo of the calibration sheet. Every corner of every marker
  * that belongs to the layout is used; duplicates and foreign ids are ignored. Needs at least two
  * markers (8 corners) so that one misread marker cannot define the plane alone. With `near` (the
  * plane of a frame just before, the camera not moved since), each marker is looked for only where
  * that plane puts it (`markerRegions`). The whole frame is looked at instead where the plane was not
- * solved from every marker it puts in view (it may put the others a little off), where the regions
- * together cover half the frame, and where a marker the plane was solved from is not found in its region.
+ * solved from every marker it puts in view (it may put the others a little off; a marker the whole
+ * frame did not give either, `missedByFrame`, is no reason), where the regions
+ * together cover half the frame, and where a marker the plane was solved from is not found in its region
+ * (unless the whole frame did not give it either).
  */
-export function homographyFromSheet(cv: Cv, frame: Frame, layout: SheetLayout, minMarkers = 2, near?: { readonly tableToImage: Homography; readonly markerIds: readonly number[] }): Result<SheetHomography> {
+export function homographyFromSheet(cv: Cv, frame: Frame, layout: SheetLayout, minMarkers = 2, near?: NearPlane): Result<SheetHomography> {
   const checked = checkFrame(frame);
   if (!checked.ok) return checked;
   const regions = near ? markerRegions(near.tableToImage, layout, frame) : [];
-  // Only where the plane was solved from every marker it puts in view is it sure where they are; and
-  // markers close together (a sheet filling the view) would be looked at several times over.
-  const narrower = near !== undefined && near.markerIds.length >= minMarkers && regions.every((r) => near.markerIds.includes(r.id!)) && regions.reduce((a, r) => a + r.width * r.height, 0) < (frame.width * frame.height) / 2;
+  // Only where the plane was solved from every marker it puts in view (but those the whole frame did
+  // not give either) is it sure where they are; and markers close together (a sheet filling the view)
+  // would be looked at several times over.
+  const known = (id: number) => near!.markerIds.includes(id) || !!near!.missedByFrame?.includes(id);
+  const narrower = near !== undefined && near.markerIds.length >= minMarkers && regions.every((r) => known(r.id!)) && regions.reduce((a, r) => a + r.width * r.height, 0) < (frame.width * frame.height) / 2;
   let found = narrower ? detectMarkers(cv, frame, layout.dictionary, regions) : [];
   let searched: SheetHomography['searched'] = 'regions';
   // A marker the plane was solved from and not found where it was: covered, or the camera moved.
-  if (!near || !near.markerIds.every((id) => found.some((d) => d.id === id))) {
+  if (!near || !near.markerIds.every((id) => found.some((d) => d.id === id) || near.missedByFrame?.includes(id))) {
     found = detectMarkers(cv, frame, layout.dictionary);
     searched = 'frame';
   }

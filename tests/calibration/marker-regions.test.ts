@@ -94,6 +94,34 @@ describe('markers looked for where the plane puts them', () => {
     expect(farthestApart(found.value.tableToImage, whole.value.tableToImage, layout)).toBeLessThan(1e-3);
   });
 
+  it('a marker the whole frame did not give either (by the edge, or covered since): no reason to look at the whole frame', async () => {
+    const cv = await loadCv();
+    const { layout, frames } = await stillFrames();
+    const frame = frames[0]!;
+    const whole = homographyFromSheet(cv, frame, layout);
+    if (!whole.ok) throw new Error(whole.error.message);
+    const [first, ...rest] = whole.value.markerIds;
+    // Solved without the first marker, which the whole frame did not give then: its region is still looked at.
+    const uncovered = homographyFromSheet(cv, frame, layout, 2, { tableToImage: whole.value.tableToImage, markerIds: rest, missedByFrame: [first!] });
+    if (!uncovered.ok) throw new Error(uncovered.error.message);
+    expect(uncovered.value.searched).toBe('regions');
+    expect(uncovered.value.markerIds).toEqual(whole.value.markerIds);
+    // The first marker covered since the plane was solved from it (its region painted table grey).
+    const [region] = markerRegions(whole.value.tableToImage, layout, frame).filter((r) => r.id === first);
+    const covered: Frame = { ...frame, data: frame.data.slice() };
+    for (let y = region!.y; y < region!.y + region!.height; y++)
+      covered.data.fill(128, (y * frame.width + region!.x) * frame.channels, (y * frame.width + region!.x + region!.width) * frame.channels);
+    const plane = { tableToImage: whole.value.tableToImage, markerIds: whole.value.markerIds };
+    const unknown = homographyFromSheet(cv, covered, layout, 2, plane);
+    const known = homographyFromSheet(cv, covered, layout, 2, { ...plane, missedByFrame: [first!] });
+    if (!unknown.ok || !known.ok) throw new Error('the other markers solve the plane');
+    expect(unknown.value.searched).toBe('frame');
+    expect(known.value.searched).toBe('regions');
+    expect(known.value.markerIds).toEqual(rest);
+    expect(unknown.value.markerIds).toEqual(rest);
+    expect(farthestApart(known.value.tableToImage, unknown.value.tableToImage, layout)).toBeLessThan(1e-3);
+  });
+
   it('regions that would cover half the frame (a marker filling the view): the whole frame is looked at', async () => {
     const cv = await loadCv();
     const { layout, frames } = await stillFrames();
