@@ -1,7 +1,7 @@
 /**
  * Game-level tracking figures on held-out synthetic recordings (seeds 9101…, style c3, never used for
  * tuning; generated here, complete games at 640×480 like the bundled demo): `new tile` (still frame to proposal, ms,
- * median), `moves exact without confirmation` (camera-committed moves equal to the truth over all
+ * median), `frame after a new tile` (the next frame's whole `feed`, ms, median), `moves exact without confirmation` (camera-committed moves equal to the truth over all
  * camera-readable moves, %), `final scores exact` (games). Imported by bench/tracking.ts when that
  * exists; runnable alone.
  */
@@ -25,7 +25,7 @@ const median = (xs: number[]) => {
 export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns?: number): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tracking-bench-'));
   try {
-    const ms: number[] = [];
+    const ms: number[] = [], after: number[] = [];
     let exact = 0, moves = 0, games = 0, falseAlarms = 0;
     const searches = { regions: 0, frame: 0 };
     const classes = new Map<string, number>();
@@ -36,6 +36,7 @@ export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns?: number):
       // Nothing is lifted or turned in these games: every such notice is a false alarm.
       const r = await replayRecording(d, { onEvent: (e) => { if (e.kind === 'notice' && LAID_TILE_NOTICE.test(e.message)) falseAlarms++; } });
       ms.push(...r.proposalMs);
+      after.push(...r.afterProposalMs);
       searches.regions += r.tracker.markerSearches.regions;
       searches.frame += r.tracker.markerSearches.frame;
       exact += r.exact;
@@ -47,6 +48,7 @@ export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns?: number):
     if (process.env.BENCH_BREAKDOWN) for (const [c, n] of [...classes].sort((a, b) => b[1] - a[1])) console.error(`  ${c}: ${n}`);
     return [
       `new tile: ${median(ms).toFixed(0)} ms`,
+      `frame after a new tile: ${median(after).toFixed(0)} ms`,
       `moves exact without confirmation: ${((100 * exact) / Math.max(1, moves)).toFixed(1)} %`,
       `final scores exact: ${games}/${seeds.length} games`,
       `laid tiles said to be lifted or turned (none is): ${falseAlarms}`,

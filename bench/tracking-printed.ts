@@ -15,7 +15,8 @@
  * where the tracker asks the model (from 30 px per cell). The four first games are played once more
  * as the app plays them (`answers learnt`): each tile the table picks from the camera's three is
  * enrolled as the model's exemplar (table-art.ts `LEARN_PER_TILE`). `--only TEXT` runs the rows
- * whose name holds TEXT. Prints `name: value unit` lines, among them each row's `new tile` latency (median of its games).
+ * whose name holds TEXT. Prints `name: value unit` lines, among them each row's `new tile` latency and that of the frame
+ * after it (medians over its games).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -190,13 +191,14 @@ try {
   for (const [name, make] of rows) {
     if (!name.includes(only)) continue;
     const [options, games] = await make();
-    const proposalMs: number[] = [];
+    const proposalMs: number[] = [], afterMs: number[] = [];
     let moves = 0, exact = 0, tiles = 0, tilesExact = 0, tilesWrong = 0, asked = 0, offeredFirst = 0, offered = 0, scores = 0, falseAlarms = 0, figures = 0, figuresWrong = 0;
     for (const d of games) {
       const r = await replayRecording(d, { ...options, onEvent: (e) => { if (e.kind === 'notice' && LAID_TILE_NOTICE.test(e.message)) falseAlarms++; } });
       moves += r.cameraMoves;
       exact += r.exact;
       proposalMs.push(...r.proposalMs);
+      afterMs.push(...r.afterProposalMs);
       for (const o of r.outcomes) {
         if (o.truth?.type === 'placeMeeple') figures++;
         if (wrongFigureCommit(o)) figuresWrong++;
@@ -226,6 +228,8 @@ try {
     console.log(`${name}: laid tiles said to be lifted or turned (none is): ${falseAlarms}`);
     // Still frame to proposal, whole `feed` (bench:tracking's figure, here on print): a median of the row's games.
     console.log(`${name}: new tile: ${median(proposalMs).toFixed(0)} ms`);
+    // The frame after: what the new tile's scene left to it (the drawings' fit to the laid tiles, on print).
+    console.log(`${name}: frame after a new tile: ${median(afterMs).toFixed(0)} ms`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

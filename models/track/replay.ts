@@ -36,6 +36,8 @@ export interface ReplayResult {
   readonly events: TrackEvent[];
   /** Milliseconds from each still frame's arrival to the tile proposal. */
   readonly proposalMs: number[];
+  /** Milliseconds the frame after each such proposal took (work left from the proposal's scene, `CellReader.settleArtFit`). */
+  readonly afterProposalMs: number[];
   readonly frames: number;
   /** What became of each camera-readable move of the ground truth, and the camera's false figures. */
   readonly outcomes: MoveOutcome[];
@@ -151,6 +153,8 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   const by: ('camera' | 'table')[] = [];
   const events: TrackEvent[] = [];
   const proposalMs: number[] = [];
+  const afterProposalMs: number[] = [];
+  let proposed = false;
   let exact = 0;
   let p = 0;
   const outcomes: MoveOutcome[] = [];
@@ -238,7 +242,9 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
     const t0 = performance.now();
     const out = await tracker.feed(f.bytes, f.index);
     const ms = performance.now() - t0;
-    if (out.some((e) => e.kind === 'proposal' && (e.command.type === 'placeTile' || e.command.type === 'placePrizeTile'))) proposalMs.push(ms);
+    if (proposed) afterProposalMs.push(ms);
+    proposed = out.some((e) => e.kind === 'proposal' && (e.command.type === 'placeTile' || e.command.type === 'placePrizeTile'));
+    if (proposed) proposalMs.push(ms);
     for (const e of out) handle(e);
     await learnAnswered(f.index);
   }
@@ -251,7 +257,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   for (const c of truth) started.value.play(c);
   const cameraMoves = truth.filter((c) => CAMERA_READ.has(c.type)).length;
   return {
-    tracker, game: tracker.game, cameraMoves, exact, by, events, proposalMs, frames, outcomes, learned,
+    tracker, game: tracker.game, cameraMoves, exact, by, events, proposalMs, afterProposalMs, frames, outcomes, learned,
     scores: tracker.game.state.players.map((pl) => pl.score),
     truthScores: started.value.state.players.map((pl) => pl.score),
   };

@@ -88,6 +88,11 @@ describe('tracking a recorded game', () => {
     expect(credited).toBe(r.exact);
     expect(r.exact).toBeGreaterThan(0);
     expect(r.exact).toBeLessThanOrEqual(r.cameraMoves);
+    // Each tile proposal but one on the recording's last frame is followed by a frame (the next
+    // visit's hand), timed too: the benches' `frame after a new tile`.
+    expect(r.proposalMs.length).toBeGreaterThan(0);
+    expect(r.afterProposalMs.length).toBeGreaterThanOrEqual(r.proposalMs.length - 1);
+    expect(r.afterProposalMs.length).toBeLessThanOrEqual(r.proposalMs.length);
   });
 
   it('with no draw told (the tile laid is its draw) it reads the tiles by themselves: the same moves less the implied draws, the same scores', async () => {
