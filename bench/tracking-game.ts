@@ -1,8 +1,10 @@
 /**
  * Game-level tracking figures on held-out synthetic recordings (seeds 9101…, style c3, never used for
- * tuning; generated here, complete games at 640×480 like the bundled demo): `new tile` (still frame to proposal, ms,
- * median), `frame after a new tile` (the next frame's whole `feed`, ms, median), `moves exact without confirmation` (camera-committed moves equal to the truth over all
- * camera-readable moves, %), `final scores exact` (games). Imported by bench/tracking.ts when that
+ * tuning; generated here, complete games at 640×480 like the bundled demo): `new tile` (still frame
+ * to proposal, ms, median), `frame after a new tile` (the next frame's whole `feed`, ms, median),
+ * `moves exact without confirmation` (camera-committed moves equal to the truth over all
+ * camera-readable moves, %), `final scores exact` (games), and the share of still scenes whose
+ * markers were looked for only where the plane put them. Imported by bench/tracking.ts when that
  * exists; runnable alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

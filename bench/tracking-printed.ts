@@ -15,8 +15,8 @@
  * where the tracker asks the model (from 30 px per cell). The four first games are played once more
  * as the app plays them (`answers learnt`): each tile the table picks from the camera's three is
  * enrolled as the model's exemplar (table-art.ts `LEARN_PER_TILE`). `--only TEXT` runs the rows
- * whose name holds TEXT. Prints `name: value unit` lines, among them each row's `new tile` latency and that of the frame
- * after it (medians over its games).
+ * whose name holds TEXT. Prints `name: value unit` lines, among them each row's `new tile` latency
+ * and that of the frame after it (medians over its games).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
