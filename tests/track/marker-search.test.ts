@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { replayRecording } from '../../models/track/replay.js';
 
-// The bundled demo: one of its four markers lies where the plane puts it in view and the whole frame
-// gives it only now and then (73 of its 125 still scenes without it). The tracker looks for markers only where
+// The bundled demo: one of its four markers lies where the plane puts it in view, and in about half
+// of the still scenes the whole frame does not give it. The tracker looks for markers only where
 // the plane in use puts them unless it has reason to search the whole frame (calibration/markers.ts):
 // a marker the whole frame did not give when last searched is no such reason. With every such marker
 // a reason, 62 of the demo's 125 still scenes were looked at in regions; now 111.
