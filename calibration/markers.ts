@@ -134,8 +134,9 @@ export function homographyFromSheet(cv: Cv, frame: Frame, layout: SheetLayout, m
   const narrower = near !== undefined && near.markerIds.length >= minMarkers && regions.every((r) => known(r.id!)) && regions.reduce((a, r) => a + r.width * r.height, 0) < (frame.width * frame.height) / 2;
   let found = narrower ? detectMarkers(cv, frame, layout.dictionary, regions) : [];
   let searched: SheetHomography['searched'] = 'regions';
-  // A marker the plane was solved from and not found where it was: covered, or the camera moved.
-  if (!near || !near.markerIds.every((id) => found.some((d) => d.id === id) || near.missedByFrame?.includes(id))) {
+  // The regions not looked at; or a marker the plane was solved from not found where it was
+  // (covered, or the camera moved).
+  if (!near || !narrower || !near.markerIds.every((id) => found.some((d) => d.id === id) || near.missedByFrame?.includes(id))) {
     found = detectMarkers(cv, frame, layout.dictionary);
     searched = 'frame';
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCv } from '../../calibration/cv.js';
+import { loadCv, type Cv } from '../../calibration/cv.js';
 import { decodeFrame, type Frame } from '../../calibration/frame.js';
 import { applyHomography, type Homography } from '../../calibration/geometry.js';
 import { detectMarkers, homographyFromSheet, markerRegions, type SheetHomography } from '../../calibration/markers.js';
@@ -62,56 +62,44 @@ describe('markers looked for where the plane puts them', () => {
   });
 
   it('a plane that puts them elsewhere (the camera moved): the whole frame is looked at', async () => {
-    const cv = await loadCv();
-    const { layout, frames } = await stillFrames();
-    const frame = frames[0]!;
-    const whole = homographyFromSheet(cv, frame, layout);
-    if (!whole.ok) throw new Error(whole.error.message);
+    const { cv, layout, frame, whole } = await firstStill();
     // The plane carried 60 px right and 50 px down: no marker is inside its region any more.
-    const h = whole.value.tableToImage;
-    const moved: Homography = [h[0] + 60 * h[6], h[1] + 60 * h[7], h[2] + 60 * h[8], h[3] + 50 * h[6], h[4] + 50 * h[7], h[5] + 50 * h[8], h[6], h[7], h[8]];
+    const h = whole.tableToImage;
+    const moved = shifted(h, 60, 50);
     expect(detectMarkers(cv, frame, layout.dictionary, markerRegions(moved, layout, frame)).length).toBeLessThan(2);
-    const found = homographyFromSheet(cv, frame, layout, 2, { tableToImage: moved, markerIds: whole.value.markerIds });
+    const found = homographyFromSheet(cv, frame, layout, 2, { tableToImage: moved, markerIds: whole.markerIds });
     if (!found.ok) throw new Error(found.error.message);
-    expect(found.value.markerIds).toEqual(whole.value.markerIds);
+    expect(found.value.markerIds).toEqual(whole.markerIds);
     expect(found.value.searched).toBe('frame');
     expect(farthestApart(found.value.tableToImage, h, layout)).toBeLessThan(1e-3);
   });
 
   it('a plane not solved from every marker it puts in view: the whole frame is looked at', async () => {
-    const cv = await loadCv();
-    const { layout, frames } = await stillFrames();
-    const frame = frames[0]!;
-    const whole = homographyFromSheet(cv, frame, layout);
-    if (!whole.ok) throw new Error(whole.error.message);
-    expect(whole.value.markerIds.length).toBeGreaterThanOrEqual(3);
+    const { cv, layout, frame, whole } = await firstStill();
+    expect(whole.markerIds.length).toBeGreaterThanOrEqual(3);
     // The same plane, said to be solved without the first marker (it was covered): it may put that one a little off.
-    const without = { tableToImage: whole.value.tableToImage, markerIds: whole.value.markerIds.slice(1) };
+    const without = { tableToImage: whole.tableToImage, markerIds: whole.markerIds.slice(1) };
     const found = homographyFromSheet(cv, frame, layout, 2, without);
     if (!found.ok) throw new Error(found.error.message);
     expect(found.value.searched).toBe('frame');
-    expect(found.value.markerIds).toEqual(whole.value.markerIds);
-    expect(farthestApart(found.value.tableToImage, whole.value.tableToImage, layout)).toBeLessThan(1e-3);
+    expect(found.value.markerIds).toEqual(whole.markerIds);
+    expect(farthestApart(found.value.tableToImage, whole.tableToImage, layout)).toBeLessThan(1e-3);
   });
 
   it('a marker the whole frame did not give either (by the edge, or covered since): no reason to look at the whole frame', async () => {
-    const cv = await loadCv();
-    const { layout, frames } = await stillFrames();
-    const frame = frames[0]!;
-    const whole = homographyFromSheet(cv, frame, layout);
-    if (!whole.ok) throw new Error(whole.error.message);
-    const [first, ...rest] = whole.value.markerIds;
+    const { cv, layout, frame, whole } = await firstStill();
+    const [first, ...rest] = whole.markerIds;
     // Solved without the first marker, which the whole frame did not give then: its region is still looked at.
-    const uncovered = homographyFromSheet(cv, frame, layout, 2, { tableToImage: whole.value.tableToImage, markerIds: rest, missedByFrame: [first!] });
+    const uncovered = homographyFromSheet(cv, frame, layout, 2, { tableToImage: whole.tableToImage, markerIds: rest, missedByFrame: [first!] });
     if (!uncovered.ok) throw new Error(uncovered.error.message);
     expect(uncovered.value.searched).toBe('regions');
-    expect(uncovered.value.markerIds).toEqual(whole.value.markerIds);
+    expect(uncovered.value.markerIds).toEqual(whole.markerIds);
     // The first marker covered since the plane was solved from it (its region painted table grey).
-    const [region] = markerRegions(whole.value.tableToImage, layout, frame).filter((r) => r.id === first);
+    const [region] = markerRegions(whole.tableToImage, layout, frame).filter((r) => r.id === first);
     const covered: Frame = { ...frame, data: frame.data.slice() };
     for (let y = region!.y; y < region!.y + region!.height; y++)
       covered.data.fill(128, (y * frame.width + region!.x) * frame.channels, (y * frame.width + region!.x + region!.width) * frame.channels);
-    const plane = { tableToImage: whole.value.tableToImage, markerIds: whole.value.markerIds };
+    const plane = { tableToImage: whole.tableToImage, markerIds: whole.markerIds };
     const unknown = homographyFromSheet(cv, covered, layout, 2, plane);
     const known = homographyFromSheet(cv, covered, layout, 2, { ...plane, missedByFrame: [first!] });
     if (!unknown.ok || !known.ok) throw new Error('the other markers solve the plane');
@@ -123,12 +111,8 @@ describe('markers looked for where the plane puts them', () => {
   });
 
   it('regions that would cover half the frame (a marker filling the view): the whole frame is looked at', async () => {
-    const cv = await loadCv();
-    const { layout, frames } = await stillFrames();
-    const frame = frames[0]!;
-    const whole = homographyFromSheet(cv, frame, layout);
-    if (!whole.ok) throw new Error(whole.error.message);
-    const [region] = markerRegions(whole.value.tableToImage, layout, frame);
+    const { cv, layout, frame, whole } = await firstStill();
+    const [region] = markerRegions(whole.tableToImage, layout, frame);
     if (!region) throw new Error('no marker wholly in the frame');
     // Cut out around one marker: just its region (the region is the whole view), and twice as wide
     // and high (a quarter of the view). One marker is enough to solve the plane of such a view.
@@ -136,8 +120,7 @@ describe('markers looked for where the plane puts them', () => {
       const x0 = Math.max(0, Math.round(region.x - grow * region.width)), y0 = Math.max(0, Math.round(region.y - grow * region.height));
       const x1 = Math.min(frame.width, Math.round(region.x + (1 + grow) * region.width)), y1 = Math.min(frame.height, Math.round(region.y + (1 + grow) * region.height));
       const cut = cropFrame(frame, x0, y0, x1 - x0, y1 - y0);
-      const h = whole.value.tableToImage;
-      const plane: Homography = [h[0] - x0 * h[6], h[1] - x0 * h[7], h[2] - x0 * h[8], h[3] - y0 * h[6], h[4] - y0 * h[7], h[5] - y0 * h[8], h[6], h[7], h[8]];
+      const plane = shifted(whole.tableToImage, -x0, -y0);
       const inView = markerRegions(plane, layout, cut).map((r) => r.id!);
       expect(inView, `grown by ${grow}`).toEqual([region.id]);
       const found = homographyFromSheet(cv, cut, layout, 1, { tableToImage: plane, markerIds: inView });
@@ -147,6 +130,21 @@ describe('markers looked for where the plane puts them', () => {
     }
   });
 });
+
+/** The recording's first still frame, the markers' layout, and the plane the whole frame gives. */
+async function firstStill(): Promise<{ cv: Cv; layout: SheetLayout; frame: Frame; whole: SheetHomography }> {
+  const cv = await loadCv();
+  const { layout, frames } = await stillFrames();
+  const frame = frames[0]!;
+  const whole = homographyFromSheet(cv, frame, layout);
+  if (!whole.ok) throw new Error(whole.error.message);
+  return { cv, layout, frame, whole: whole.value };
+}
+
+/** The plane `h` with its image moved by (dx, dy) pixels. */
+function shifted(h: Homography, dx: number, dy: number): Homography {
+  return [h[0] + dx * h[6], h[1] + dx * h[7], h[2] + dx * h[8], h[3] + dy * h[6], h[4] + dy * h[7], h[5] + dy * h[8], h[6], h[7], h[8]];
+}
 
 /** The part of a frame from (x0, y0), w × h pixels. */
 function cropFrame(frame: Frame, x0: number, y0: number, w: number, h: number): Frame {
