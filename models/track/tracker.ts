@@ -27,6 +27,7 @@ import { detectCameraMove } from '../../calibration/bump.js';
 import { homographyFromSheet, markerRegions } from '../../calibration/markers.js';
 import { changedFraction, StillScene, thumbnail, type Thumb } from '../../calibration/motion.js';
 import { steadyPlane, type Plane } from '../../calibration/steady-plane.js';
+import { afterSearch, passedOver, type MarkersMissed } from './marker-memory.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { existsSync } from 'node:fs';
 import { DEFAULT_MODEL, FAR_MODEL, readModelInfo, TileRecognizer, type CropReading } from '../runner.js';
@@ -53,11 +54,6 @@ const AHEAD_PRESENT = 0.9;
  * demo's bumped camera 8 %, a change of light all of it.
  */
 const MOVED_SCENE = 0.02;
-/**
- * Still scenes looked at in marker regions after which the whole frame is searched again for the
- * markers it did not give (one uncovered, or by the frame's edge and found now and then).
- */
-const WHOLE_FRAME_AGAIN = 10;
 /** The ideal grid in the tracker's table frame (calibration/lattice.ts). */
 const GRID = { originMm: { x: 0, y: 0 }, pitchMm: PITCH_MM, angleDeg: 0, tileMm: TILE_MM };
 
@@ -114,7 +110,7 @@ export class Tracker {
   /** Still scenes whose markers were looked for only where the plane in use puts them, and those that searched the whole frame (calibration/markers.ts). */
   readonly markerSearches = { regions: 0, frame: 0 };
   /** Markers the plane puts in view that the last whole-frame search did not find (`NearPlane.missedByFrame`), and the still scenes looked at in regions since. */
-  private markersMissed: { ids: number[]; scenes: number } | null = null;
+  private markersMissed: MarkersMissed | null = null;
   /** The plane from the start piece's clicked corners (null when the markers give it), as refitted to the board's tiles so far. */
   private clicked: GrowingPlane | null = null;
   /** The cells the setup's start piece covers. */
@@ -310,20 +306,15 @@ export class Tracker {
     if (changed < 0.00005) return out;
     out.push(...(await this.catchUp(index)));
     out.push(...(await this.closedUnanswered(index)));
-    // Where the camera has not moved, the markers are where the plane in use puts them.
-    // A marker the whole frame did not give is not looked for there again until WHOLE_FRAME_AGAIN
-    // scenes later (or the camera moves): one uncovered meanwhile is still found in its region.
-    // A plane from two markers may put the others well off (steady-plane.ts), so a marker it did not
-    // give is looked for in the whole frame while the plane rests on two.
-    const missed = this.markersMissed && this.markersMissed.scenes < WHOLE_FRAME_AGAIN && (this.plane?.markerIds.length ?? 0) >= 3 ? this.markersMissed.ids : [];
-    const near = this.plane && changed <= MOVED_SCENE ? { ...this.plane, missedByFrame: missed } : undefined;
+    // Where the camera has not moved, the markers are where the plane in use puts them; a marker the
+    // whole frame did not give is for a while no reason to search it again (marker-memory.ts).
+    const near = this.plane && changed <= MOVED_SCENE ? { ...this.plane, missedByFrame: passedOver(this.markersMissed, this.plane.markerIds.length) } : undefined;
     const sheet = this.o.markers ? homographyFromSheet(this.cv, frame, this.o.markers, 2, near) : null;
     if (sheet?.ok) {
       const found = sheet.value.markerIds;
       this.markerSearches[sheet.value.searched]++;
-      this.markersMissed = sheet.value.searched === 'frame'
-        ? { ids: markerRegions(sheet.value.tableToImage, this.o.markers!, frame).map((r) => r.id!).filter((id) => !found.includes(id)), scenes: 0 }
-        : { ids: (this.markersMissed?.ids ?? []).filter((id) => !found.includes(id)), scenes: (this.markersMissed?.scenes ?? 0) + 1 };
+      const solved = sheet.value.tableToImage;
+      this.markersMissed = afterSearch(this.markersMissed, sheet.value.searched, found, () => markerRegions(solved, this.o.markers!, frame).map((r) => r.id!));
       if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx, from: 'markers' });
       // Not every frame's markers solve the plane as well (two markers on one side extrapolate badly).
       this.plane = steadyPlane(this.plane, sheet.value, this.o.markers!);
