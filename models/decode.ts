@@ -63,7 +63,9 @@ export interface DecodeOptions {
   /**
    * Whole-tile appearance match at which the contrast counts in full; it fades to nothing at the
    * appearance floor. Comparing where two exemplars differ only means something when the crop is of
-   * the same print as the exemplars.
+   * the same print as the exemplars. Default 0.85, chosen on the development sets (docs/recognition.md
+   * "How the defaults were chosen"): exemplars of another drawing of the crop's style match it almost
+   * as well as its own, where their marks mislead.
    */
   readonly contrastFull?: number;
   /**
@@ -214,7 +216,7 @@ export function decodeReading(
     const top = [...merged].sort((a, b) => b.score - a.score).slice(0, options.contrastTop ?? 3);
     const exemplars = top.map((m) => closestExemplar(m.tileId, m.rot));
     const bonus = top.map(() => 0);
-    const full = options.contrastFull ?? 0.7;
+    const full = options.contrastFull ?? 0.85;
     for (let i = 0; i < top.length; i++)
       for (let j = i + 1; j < top.length; j++) {
         const a = exemplars[i], b = exemplars[j];
