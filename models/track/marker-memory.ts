@@ -4,6 +4,7 @@
  * detector finds now and then, one a tile has covered since), so that they alone do not send every
  * still scene to the whole frame (calibration/markers.ts `NearPlane.missedByFrame`).
  */
+import type { SheetHomography } from '../../calibration/markers.js';
 
 /** Still scenes looked at in regions before a marker the whole frame missed counts as a reason to search it again. */
 export const WHOLE_FRAME_AGAIN = 10;
@@ -30,7 +31,7 @@ export function passedOver(memory: MarkersMissed | null, planeMarkers: number): 
  * The memory after a search: a whole-frame search starts it again from the markers the plane put in
  * view (`inView`) that it did not give; a search in regions drops the markers it found and counts the scene.
  */
-export function afterSearch(memory: MarkersMissed | null, searched: 'regions' | 'frame', found: readonly number[], inView: () => readonly number[]): MarkersMissed {
+export function afterSearch(memory: MarkersMissed | null, searched: SheetHomography['searched'], found: readonly number[], inView: () => readonly number[]): MarkersMissed {
   if (searched === 'frame') return { ids: inView().filter((id) => !found.includes(id)), scenes: 0 };
   return { ids: (memory?.ids ?? []).filter((id) => !found.includes(id)), scenes: (memory?.scenes ?? 0) + 1 };
 }

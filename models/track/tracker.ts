@@ -311,10 +311,9 @@ export class Tracker {
     const near = this.plane && changed <= MOVED_SCENE ? { ...this.plane, missedByFrame: passedOver(this.markersMissed, this.plane.markerIds.length) } : undefined;
     const sheet = this.o.markers ? homographyFromSheet(this.cv, frame, this.o.markers, 2, near) : null;
     if (sheet?.ok) {
-      const found = sheet.value.markerIds;
-      this.markerSearches[sheet.value.searched]++;
-      const solved = sheet.value.tableToImage;
-      this.markersMissed = afterSearch(this.markersMissed, sheet.value.searched, found, () => markerRegions(solved, this.o.markers!, frame).map((r) => r.id!));
+      const { searched, markerIds, tableToImage } = sheet.value;
+      this.markerSearches[searched]++;
+      this.markersMissed = afterSearch(this.markersMissed, searched, markerIds, () => markerRegions(tableToImage, this.o.markers!, frame).map((r) => r.id!));
       if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx, from: 'markers' });
       // Not every frame's markers solve the plane as well (two markers on one side extrapolate badly).
       this.plane = steadyPlane(this.plane, sheet.value, this.o.markers!);
