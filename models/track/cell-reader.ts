@@ -70,6 +70,16 @@ const MODEL_LEADS_SHARPNESS = 20;
  */
 const SMALL_CELL_LEADS_SHARPNESS = 40;
 /**
+ * Where the far camera's model reads the small cell (`farModel`), its confidence is raised to this
+ * power instead: the power the default model leads at from 30 px (`MODEL_LEADS_SHARPNESS`), for a
+ * model trained on crops of that size. On the first-edition games 9201–9203, 7401, 7402 at 640×480
+ * (training material) tiles committed, none wrong at any power tried: 448 of 505 at the 40th, 458
+ * at the 30th, 464 at the 20th, 474 at the 10th, 492 at the 2nd. Those games are drawn from the very
+ * scans the model learnt, so its sureness there overstates its sureness on a real table's tiles:
+ * the power is not taken lower than the default model's.
+ */
+const FAR_MODEL_LEADS_SHARPNESS = MODEL_LEADS_SHARPNESS;
+/**
  * Below 30 px, where the model leads and the drawings' best reading is its own (two witnesses, however
  * loosely the drawings fit the print), its confidence is raised to this fraction of the power (the
  * 10th). On the first-edition games 9201–9203, 7401, 7402 at 640×480 (training material) tiles
@@ -346,9 +356,10 @@ export class CellReader {
     // the model's word counts alone, as sharp as where it leads; below, it eases the power
     // (`AGREEMENT_EASES`). Its figure heads read the same crop (tracker.ts `readFigure`).
     const trust = this.trustIn(top.tile);
-    const alone = cm ** (small ? SMALL_CELL_LEADS_SHARPNESS : MODEL_LEADS_SHARPNESS);
+    const smallPower = model === this.farModel ? FAR_MODEL_LEADS_SHARPNESS : SMALL_CELL_LEADS_SHARPNESS;
+    const alone = cm ** (small ? smallPower : MODEL_LEADS_SHARPNESS);
     const modelReading = looked.reading;
-    const agreeing = small ? cm ** (SMALL_CELL_LEADS_SHARPNESS / AGREEMENT_EASES) : alone;
+    const agreeing = small ? cm ** (smallPower / AGREEMENT_EASES) : alone;
     if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * agreeing)), modelBest: null, modelReading, ...(offer ? { offer } : {}) };
     const modelTile = state.catalog.get(decoded.best.tileId);
     const other = readings.find((r) => r.tile === decoded.best!.tileId && !!modelTile && sameUpToSymmetry(modelTile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
