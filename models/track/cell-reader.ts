@@ -356,10 +356,10 @@ export class CellReader {
     // the model's word counts alone, as sharp as where it leads; below, it eases the power
     // (`AGREEMENT_EASES`). Its figure heads read the same crop (tracker.ts `readFigure`).
     const trust = this.trustIn(top.tile);
-    const smallPower = model === this.farModel ? FAR_MODEL_LEADS_SHARPNESS : SMALL_CELL_LEADS_SHARPNESS;
-    const alone = cm ** (small ? smallPower : MODEL_LEADS_SHARPNESS);
+    const power = !small ? MODEL_LEADS_SHARPNESS : model === this.farModel ? FAR_MODEL_LEADS_SHARPNESS : SMALL_CELL_LEADS_SHARPNESS;
+    const alone = cm ** power;
     const modelReading = looked.reading;
-    const agreeing = small ? cm ** (smallPower / AGREEMENT_EASES) : alone;
+    const agreeing = small ? cm ** (power / AGREEMENT_EASES) : alone;
     if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * agreeing)), modelBest: null, modelReading, ...(offer ? { offer } : {}) };
     const modelTile = state.catalog.get(decoded.best.tileId);
     const other = readings.find((r) => r.tile === decoded.best!.tileId && !!modelTile && sameUpToSymmetry(modelTile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;

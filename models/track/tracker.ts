@@ -314,7 +314,7 @@ export class Tracker {
       const { searched, markerIds, tableToImage } = sheet.value;
       this.markerSearches[searched]++;
       this.markersMissed = afterSearch(this.markersMissed, searched, markerIds, () => markerRegions(tableToImage, this.o.markers!, frame).map((r) => r.id!));
-      if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: sheet.value.markerIds, rmsPx: sheet.value.rmsPx, from: 'markers' });
+      if (!this.H) out.push({ kind: 'calibrated', frame: index, markers: markerIds, rmsPx: sheet.value.rmsPx, from: 'markers' });
       // Not every frame's markers solve the plane as well (two markers on one side extrapolate badly).
       this.plane = steadyPlane(this.plane, sheet.value, this.o.markers!);
       this.H = this.plane.tableToImage;
