@@ -59,8 +59,10 @@ async function readAll(crops: Uint8Array[]): Promise<CropReading[]> {
 /** Crops from a world, JPEG-compressed in mosaics like the training data. */
 const cropsFrom = (world: SynthWorld, n: number, seed: number, opts: CropOptions, fixed?: (i: number) => FaceTurn) => cropSet(world, n, seed, opts, fixed);
 
-function rawScores(readings: CropReading[], labels: { present: boolean; tileIndex: number; q: number; seg12: readonly number[]; meeple: boolean; meepleColour: number; hand: boolean }[]) {
+function rawScores(readings: CropReading[], labels: { present: boolean; tileIndex: number; q: number; seg12: readonly number[]; meeple: boolean; meepleColour: number; meepleKind: number; hand: boolean }[]) {
   let tr = 0, n = 0, seg = 0, mp = 0, mc = 0, mcn = 0, pres = 0;
+  // The kind head (a model with `meepleKinds`): every figure, and the big followers alone.
+  let mk = 0, mkBig = 0, mkBigN = 0;
   // The same measure on tiles with neither a piece standing on them nor a hand in view.
   let clearRight = 0, clearN = 0;
   // Where the mistakes are: a figure on the tile (with or without a hand), a hand only, neither.
@@ -94,9 +96,19 @@ function rawScores(readings: CropReading[], labels: { present: boolean; tileInde
       let best = 0;
       for (let k = 1; k < r.meepleColour.length; k++) if (r.meepleColour[k]! > r.meepleColour[best]!) best = k;
       if (best === l.meepleColour) mc++;
+      const kinds = r.meepleKind;
+      if (kinds) {
+        let k = 0;
+        for (let j = 1; j < kinds.length; j++) if (kinds[j]! > kinds[k]!) k = j;
+        if (k === l.meepleKind) mk++;
+        if (l.meepleKind === 1) {
+          mkBigN++;
+          if (k === 1) mkBig++;
+        }
+      }
     }
   });
-  return { tr, n, seg, segN: n * 12, mp, mc, mcn, pres, total: readings.length, clearRight, clearN, wrong };
+  return { tr, n, seg, segN: n * 12, mp, mc, mcn, mk, mkBig, mkBigN, pres, total: readings.length, clearRight, clearN, wrong };
 }
 
 // Placements from the golden corpus: the tile and its rotation, in the order they are replayed.
@@ -264,6 +276,10 @@ print('real art edge segments', pct(realRaw.seg, realRaw.segN), '%');
 print('first-edition art type+rotation', pct(c1Raw.tr, c1Raw.n), '%');
 print('first-edition art, far webcam type+rotation', pct(c1Far.tr, c1Far.n), '%');
 print('first-edition art, far webcam meeple presence', pct(c1Far.mp, c1Far.n), '%');
+if (rec.info.meepleKinds) {
+  print('first-edition art, far webcam meeple kind', pct(c1Far.mk, c1Far.mcn), '%');
+  print('first-edition art, far webcam big followers told', pct(c1Far.mkBig, c1Far.mkBigN), '%');
+}
 print('meeple presence', pct(inRaw.mp, inRaw.n), '%');
 print('meeple colour', pct(inRaw.mc, inRaw.mcn), '%');
 print('cell occupancy', pct(inRaw.pres, inRaw.total), '%');

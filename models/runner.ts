@@ -24,6 +24,8 @@ export interface ModelInfo {
   readonly symmetry: Readonly<Record<string, readonly number[]>>;
   readonly terrains: readonly string[];
   readonly meepleColours: readonly string[];
+  /** The figure kinds the `meepleKind` head tells apart, where the model has one (the far camera's model). */
+  readonly meepleKinds?: readonly string[];
   readonly catalog: { readonly file: string; readonly sha256: string };
   readonly data: { readonly seed: number };
   /** The printed editions whose scans the model was trained on (models/synth/print-faces.ts): where it knows the print. */
@@ -47,6 +49,8 @@ export interface CropReading {
   readonly meepleColour: Float32Array;
   /** Probabilities over the 12 crop-frame segments and the interior (index 12). */
   readonly meepleSegment: Float32Array;
+  /** Probabilities over ModelInfo.meepleKinds, where the model has that head. */
+  readonly meepleKind?: Float32Array;
   /** Unit vector for enrollment matching. */
   readonly embedding: Float32Array;
   /** The crop's own pixels, small (appearance.ts), for matching enrolled exemplars of the table's art. */
@@ -108,6 +112,7 @@ interface ViewOutput {
   meeple: number;
   meepleColour: Float32Array;
   meepleSegment: Float32Array;
+  meepleKind?: Float32Array;
   embedding: Float32Array;
 }
 
@@ -251,6 +256,7 @@ export class TileRecognizer {
     const segments = new Float32Array(48);
     const meepleSegment = new Float32Array(13);
     const meepleColour = new Float32Array(vs[0]!.out.meepleColour.length);
+    const meepleKind = vs[0]!.out.meepleKind && new Float32Array(vs[0]!.out.meepleKind.length);
     let present = 0;
     let meeple = 0;
     for (const { turn, out } of vs) {
@@ -273,11 +279,12 @@ export class TileRecognizer {
       }
       meepleSegment[12] += w * out.meepleSegment[12]!;
       for (let c = 0; c < meepleColour.length; c++) meepleColour[c] += w * out.meepleColour[c]!;
+      if (meepleKind) for (let c = 0; c < meepleKind.length; c++) meepleKind[c] += w * out.meepleKind![c]!;
     }
     // The views' log-probabilities are averaged (a geometric mean: a class must convince every view)
     // and serve as the class scores.
     const typeRot = Float32Array.from(typeLog);
-    return { present, typeRot, segments, meeple, meepleColour, meepleSegment };
+    return { present, typeRot, segments, meeple, meepleColour, meepleSegment, ...(meepleKind ? { meepleKind } : {}) };
   }
 
   /**
@@ -331,6 +338,8 @@ export class TileRecognizer {
     const colour = get('meepleColour');
     const mseg = get('meepleSegment');
     const emb = get('embedding');
+    const kind = this.info.meepleKinds ? get('meepleKind') : undefined;
+    const nk = this.info.meepleKinds?.length ?? 0;
     const C = typeRot.length / n;
     const E = emb.length / n;
     const nc = colour.length / n;
@@ -345,6 +354,7 @@ export class TileRecognizer {
         meeple: meeple[k]!,
         meepleColour: softmax(colour, k * nc, (k + 1) * nc),
         meepleSegment: softmax(mseg, k * 13, (k + 1) * 13),
+        ...(kind ? { meepleKind: softmax(kind, k * nk, (k + 1) * nk) } : {}),
         embedding: emb.slice(k * E, (k + 1) * E),
       });
     }

@@ -75,6 +75,7 @@ export interface CropLabels {
   readonly meeple: boolean;
   readonly meepleColour: number; // -1 when none
   readonly meepleSegment: number; // crop-frame segment 0..11, 12 = interior; -1 when none
+  readonly meepleKind: number; // 0 follower, 1 big follower, 2 abbot; -1 when none
   /** A hand reaches into the crop (for the benchmark's breakdown; not a training label). */
   readonly hand: boolean;
 }
@@ -200,6 +201,7 @@ export function synthCrop(world: SynthWorld, seed: number, options: CropOptions 
   let meeple = false;
   let meepleColour = -1;
   let meepleSegment = -1;
+  let meepleKind = -1;
   const addMeeple = (t: Placed, seg: number, kind: number, colour: number) => {
     const layout = world.layouts[t.face.tileIndex]!;
     // Catalog-frame spot turned by the image's own rotation and the placement's quarter turns.
@@ -234,6 +236,7 @@ export function synthCrop(world: SynthWorld, seed: number, options: CropOptions 
     const turns = centre.face.baseQ + centre.q;
     meepleSegment = seg === 12 ? 12 : (seg + 3 * turns) % 12;
     meeple = true;
+    meepleKind = kind;
     addMeeple(centre, seg, kind, meepleColour);
   }
   for (const t of placed) {
@@ -386,9 +389,9 @@ export function synthCrop(world: SynthWorld, seed: number, options: CropOptions 
         const c = centre as Placed;
         const q = (c.face.baseQ + c.q) % 4;
         const segs = turnedSegments(world.tiles[c.face.tileIndex]!, q).map((t) => TERRAIN_CODES.indexOf(t));
-        return { present: true, tileIndex: c.face.tileIndex, q, seg12: segs, meeple, meepleColour, meepleSegment, hand: hands.length > 0 };
+        return { present: true, tileIndex: c.face.tileIndex, q, seg12: segs, meeple, meepleColour, meepleSegment, meepleKind, hand: hands.length > 0 };
       })()
-    : { present: false, tileIndex: -1, q: 0, seg12: new Array(12).fill(-1), meeple: false, meepleColour: -1, meepleSegment: -1, hand: hands.length > 0 };
+    : { present: false, tileIndex: -1, q: 0, seg12: new Array(12).fill(-1), meeple: false, meepleColour: -1, meepleSegment: -1, meepleKind: -1, hand: hands.length > 0 };
   return { rgb, labels, drawnAt: R };
 }
 

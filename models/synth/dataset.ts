@@ -9,12 +9,12 @@ import sharp from 'sharp';
 import { between, mixSeed, rng } from '../render/random.js';
 import { synthCrop, type Crop, type CropOptions, type SynthWorld } from './crop.js';
 
-/** present, tileIndex, q, class, seg12 ×12, meeple, colour, meepleSegment */
-export const LABEL_COLUMNS = 19;
+/** present, tileIndex, q, class, seg12 ×12, meeple, colour, meepleSegment, meepleKind */
+export const LABEL_COLUMNS = 20;
 
 export function labelRow(c: Crop): number[] {
   const l = c.labels;
-  return [l.present ? 1 : 0, l.tileIndex, l.q, l.present ? l.tileIndex * 4 + l.q : -1, ...l.seg12, l.meeple ? 1 : 0, l.meepleColour, l.meepleSegment];
+  return [l.present ? 1 : 0, l.tileIndex, l.q, l.present ? l.tileIndex * 4 + l.q : -1, ...l.seg12, l.meeple ? 1 : 0, l.meepleColour, l.meepleSegment, l.meepleKind];
 }
 
 const GRID = 16;

@@ -30,8 +30,11 @@ const MODEL_FIGURE_SHARPNESS = 20;
  */
 const AGREEING_FIGURE_SHARPNESS = 2;
 
-/** How sure the model is of each legal figure move of the player whose turn it is, best first. */
-export function modelFigureMoves(reading: CropReading, colours: readonly string[], state: GameState, colour: string | undefined): { command: Command; p: number }[] {
+/**
+ * How sure the model is of each legal figure move of the player whose turn it is, best first.
+ * `kindNames`: the reading model's `meepleKinds` (empty where it has no kind head).
+ */
+export function modelFigureMoves(reading: CropReading, colours: readonly string[], state: GameState, colour: string | undefined, kindNames: readonly string[] = []): { command: Command; p: number }[] {
   const placed = state.board.tiles[state.turn.tile];
   if (!placed || state.turn.step !== 'action') return [];
   const ci = colour === undefined ? -1 : colours.indexOf(colour);
@@ -48,11 +51,27 @@ export function modelFigureMoves(reading: CropReading, colours: readonly string[
     if (!f) continue;
     // A figure's segment is any of its feature's (crop frame = board frame: the crop is cut square to the grid).
     const pf = f.segments.length > 0 ? f.segments.reduce((a, seg) => a + reading.meepleSegment[seg]!, 0) : reading.meepleSegment[INTERIOR]! / Math.max(1, interior);
-    // Normal and big followers look alike to the model: where both may stand, it cannot tell which.
-    const kinds = spots.filter((o) => o.on === s.on && (o.kind === 'normal' || o.kind === 'big')).length;
-    out.push({ command: { type: 'placeMeeple', player, kind: s.kind, on: s.on }, p: (reading.meeple * pColour * pf) / kinds });
+    out.push({ command: { type: 'placeMeeple', player, kind: s.kind, on: s.on }, p: reading.meeple * pColour * pf * kindShare(reading, kindNames, spots, s) });
   }
   return out.sort((a, b) => b.p - a.p);
+}
+
+/**
+ * The share of the figure seen at a spot's feature that is of the spot's kind. A model with a
+ * `meepleKind` head (the far camera's model) tells it among the kinds that may stand there (an abbot
+ * counts only where one may); to the default model a follower and a big one look alike, and where
+ * both may stand it cannot tell which.
+ */
+function kindShare(reading: CropReading, kindNames: readonly string[], spots: readonly { on: string; kind: string }[], s: { on: string; kind: string }): number {
+  const here = spots.filter((o) => o.on === s.on && (o.kind === 'normal' || o.kind === 'big' || o.kind === 'abbot'));
+  const told = reading.meepleKind;
+  if (!told || kindNames.length === 0) return 1 / here.filter((o) => o.kind !== 'abbot').length;
+  const p = (kind: string) => {
+    const k = kindNames.indexOf(kind);
+    return k >= 0 ? told[k]! : 0;
+  };
+  const all = here.reduce((a, o) => a + p(o.kind), 0);
+  return all > 0 ? p(s.kind) / all : 0;
 }
 
 const sameFigure = (a: Command, b: Command) => a.type === 'placeMeeple' && b.type === 'placeMeeple' && a.on === b.on && a.kind === b.kind;

@@ -37,6 +37,10 @@ MIXSTYLE = float(os.environ.get('MIXSTYLE', '0'))
 # ATTRS=w: an `attributes` head learns what every tile shares with others rather than its type alone
 # (see `attribute_table`), trained with weight w; 0 = off (the recipe).
 ATTRS = float(os.environ.get('ATTRS', '0'))
+# KIND_HEAD=w: a `meepleKind` head tells a follower from a big follower and an abbot (label column
+# 19), trained with weight w; 0 = off (the default model's recipe; the far camera's model uses it).
+KIND_HEAD = float(os.environ.get('KIND_HEAD', '0'))
+KINDS = ['normal', 'big', 'abbot']
 DEVICE = torch.device('cuda' if torch.cuda.is_available() and os.environ.get('CPU') != '1' else 'cpu')
 MAX_LR = 3e-3
 BATCH = 128
@@ -199,6 +203,8 @@ class TileNet(nn.Module):
         self.colour = nn.Linear(256, 6)
         self.mseg = nn.Linear(256, 13)
         self.attrs = nn.Linear(256, len(attribute_names())) if ATTRS > 0 else None
+        # Made last, so that the other heads start from the same weights with or without it.
+        self.mkind = nn.Linear(256, len(KINDS)) if KIND_HEAD > 0 else None
 
     def forward(self, x):
         h = self.fc(self.trunk(x))
@@ -206,7 +212,16 @@ class TileNet(nn.Module):
         logits = self.scale * e @ F.normalize(self.prototypes, dim=1).t()
         out = (torch.sigmoid(self.present(h)).squeeze(1), logits, self.seg(h).view(-1, 12, 4),
                torch.sigmoid(self.meeple(h)).squeeze(1), self.colour(h), self.mseg(h), e)
+        if self.mkind is not None:
+            out = out + (self.mkind(h),)
         return out + (self.attrs(h),) if self.attrs is not None else out
+
+
+def split_extra(rest):
+    """The optional heads after the embedding: (meepleKind or None, [attributes] or [])."""
+    rest = list(rest)
+    kind = rest.pop(0) if KIND_HEAD > 0 else None
+    return kind, rest
 
 
 MEAN, STD = 0.5, 0.25
@@ -317,7 +332,8 @@ def main():
                     x = x.clone()
                     x[scrambled] = random_convolution(x[scrambled].contiguous(), gen).contiguous(memory_format=torch.channels_last)
             model.train()
-            present, logits, seg, meeple, colour, mseg, _, *attrs = model(x)
+            present, logits, seg, meeple, colour, mseg, _, *rest = model(x)
+            kind, attrs = split_extra(rest)
             pres = y[:, 0] == 1
             loss = F.binary_cross_entropy(present.clamp(1e-6, 1 - 1e-6), y[:, 0].float())
             if pres.any():
@@ -338,6 +354,8 @@ def main():
                 mm = y[:, 16] == 1
                 if mm.any():
                     loss = loss + 0.3 * F.cross_entropy(mseg[mm], y[mm, 18])
+                    if kind is not None:
+                        loss = loss + KIND_HEAD * F.cross_entropy(kind[mm], y[mm, 19])
                 mc = mm & ~scrambled
                 if mc.any():
                     loss = loss + 0.5 * F.cross_entropy(colour[mc], y[mc, 17])
@@ -364,8 +382,12 @@ def evaluate(model, X, Y, eq, attr_table):
     for b in range(0, len(X), 512):
         x = to_tensor(X[b:b + 512])
         y = Y[b:b + 512]
-        present, logits, seg, meeple, colour, mseg, _, *attrs = model(x)
+        present, logits, seg, meeple, colour, mseg, _, *rest = model(x)
+        kind, attrs = split_extra(rest)
         pres = y[:, 0] == 1
+        if kind is not None:
+            km = y[:, 16] == 1
+            c['meepleKind'] = c.get('meepleKind', 0) + (kind[km].argmax(1) == y[km, 19]).sum().item(); n['meepleKind'] = n.get('meepleKind', 0) + km.sum().item()
         if attrs:
             t = attr_table[y[pres, 3]]
             hit = ((attrs[0][pres] > 0).float() == t)
@@ -394,7 +416,7 @@ def export(model, tiles, vmeta, acc, meta, seconds):
     model.eval()
     out = os.path.join(ROOT, 'models', NAME + '.onnx')
     dummy = torch.zeros(1, 3, vmeta['size'], vmeta['size'])
-    names = ['present', 'typeRot', 'segments', 'meeple', 'meepleColour', 'meepleSegment', 'embedding'] + (['attributes'] if ATTRS > 0 else [])
+    names = ['present', 'typeRot', 'segments', 'meeple', 'meepleColour', 'meepleSegment', 'embedding'] + (['meepleKind'] if KIND_HEAD > 0 else []) + (['attributes'] if ATTRS > 0 else [])
     extra = {'dynamo': False} if 'dynamo' in inspect.signature(torch.onnx.export).parameters else {}
     torch.onnx.export(Exported(model), dummy, out, input_names=['crops'], output_names=names, opset_version=13,
                       dynamic_axes={k: {0: 'n'} for k in ['crops'] + names}, do_constant_folding=True, **extra)
@@ -413,6 +435,7 @@ def export(model, tiles, vmeta, acc, meta, seconds):
             'meepleColour': 'logits over meepleColours',
             'meepleSegment': 'logits over 12 crop-frame segments + 12 = interior',
             'embedding': 'unit vector, %d values, for enrollment matching' % EMB,
+            **({'meepleKind': 'logits over meepleKinds'} if KIND_HEAD > 0 else {}),
             **({'attributes': 'logits per attribute (attributeNames), crop frame'} if ATTRS > 0 else {}),
         },
         **({'attributeNames': attribute_names()} if ATTRS > 0 else {}),
@@ -420,11 +443,12 @@ def export(model, tiles, vmeta, acc, meta, seconds):
         'symmetry': {t['id']: t['symmetry'] for t in tiles if len(t['symmetry']) > 1},
         'terrains': TERRAINS,
         'meepleColours': COLOURS,
+        **({'meepleKinds': KINDS} if KIND_HEAD > 0 else {}),
         'catalog': {'file': 'engine/catalog/data/tiles-classic.json', 'sha256': hashlib.sha256(catalog).hexdigest()},
         'data': {'seed': meta['seed'], 'trainCrops': sum(json.load(open(p))['count'] for p in glob.glob(os.path.join(DATA, 'train-*.json'))),
                  'styles': meta['styles'], 'steps': STEPS_DONE[0], 'batch': BATCH, 'epochs': EPOCHS, 'minutesBudget': MINUTES,
                  'randomConvolution': RANDCONV, **({'mixStyle': MIXSTYLE} if MIXSTYLE > 0 else {}),
-                 **({'attributes': ATTRS} if ATTRS > 0 else {})},
+                 **({'attributes': ATTRS} if ATTRS > 0 else {}), **({'kindHead': KIND_HEAD} if KIND_HEAD > 0 else {})},
         'arch': ARCH,
         'trainedOn': str(DEVICE) if DEVICE.type == 'cpu' else torch.cuda.get_device_name(0),
         'date': datetime.datetime.utcnow().replace(microsecond=0).isoformat() + 'Z',

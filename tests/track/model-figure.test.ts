@@ -2,7 +2,8 @@
  * A figure on printed art, read by the tile model's figure heads (model-figure.ts) where the tile's
  * drawing does not describe the table: a first-edition BASE_D on a 64 px crop, a red follower drawn
  * on its road, read by the real model; and how its word and the template reader's are weighed (less
- * sharply where both tell the same figure).
+ * sharply where both tell the same figure). A follower and a big follower: the default model cannot
+ * tell them apart; the far camera's model, with its kind head, does on a far webcam's cell.
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { makeSetup } from '../../engine/game/setup.js';
 import type { GameState } from '../../engine/game/state.js';
 import { pieceSvg } from '../../models/render/pieces.js';
 import { rasterise } from '../../models/render/rasterise.js';
-import { TileRecognizer, type CropReading } from '../../models/runner.js';
+import { FAR_MODEL, TileRecognizer, type CropReading } from '../../models/runner.js';
 import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
 import { featurePoint } from '../../models/scene/spots.js';
 import { printFacesByTile } from '../../models/synth/print-faces.js';
@@ -31,6 +32,9 @@ let road: string;
 /** The model's reading of the tile bare and with Ada's (red) follower on its road. */
 let bare: CropReading;
 let withFigure: CropReading;
+/** The bare cell picture and where its road's figure stands (for the far camera's model below). */
+let picture: Uint8Array;
+let roadAt: { view: Parameters<typeof featurePoint>[0]; feature: number };
 
 const meeple = (on: string, kind: 'normal' | 'big' = 'normal'): Command => ({ type: 'placeMeeple', player: 0, kind, on });
 
@@ -53,21 +57,15 @@ async function read(pixels: Uint8Array): Promise<CropReading> {
   return (await model.readPrepared([prepared.value]))[0]!;
 }
 
-beforeAll(async () => {
-  model = await TileRecognizer.load();
-  const { game, q } = laidGame();
-  state = game.state;
-  const placed = state.board.tiles[state.turn.tile]!;
-  const f = placed.view.features.find((g) => g.kind === 'road')!;
-  road = f.name;
-  const face = (await printFacesByTile([TILE])).get(TILE)!;
-  const picture = cellPicture(face, q, P);
-  bare = await read(picture);
-  // A 14 mm red follower standing on the road's point, as the scenes draw one.
+/**
+ * `picture` with a red follower (14 mm) or big follower (17 mm) standing on the feature's point, as
+ * the scenes draw one.
+ */
+async function drawFollower(picture: Uint8Array, view: Parameters<typeof featurePoint>[0], feature: number, kind: 'normal' | 'big'): Promise<Uint8Array> {
   const span = PITCH_MM * (1 + 2 * PICTURE_MARGIN);
-  const size = Math.round((14 / span) * P);
-  const sprite = await rasterise(pieceSvg('meeple', 'red'), size);
-  const [px, py] = featurePoint(placed.view, f.index);
+  const size = Math.round(((kind === 'big' ? 17 : 14) / span) * P);
+  const sprite = await rasterise(pieceSvg(kind === 'big' ? 'big' : 'meeple', 'red'), size);
+  const [px, py] = featurePoint(view, feature);
   const u0 = Math.round(P / 2 + ((px - 0.5) * TILE_MM * P) / span - size / 2), v0 = Math.round(P / 2 + ((py - 0.5) * TILE_MM * P) / span - size / 2);
   const drawn = new Uint8Array(picture);
   for (let v = 0; v < size; v++)
@@ -76,7 +74,21 @@ beforeAll(async () => {
       const o = ((v0 + v) * P + u0 + u) * 3;
       for (let c = 0; c < 3; c++) drawn[o + c] = Math.round(drawn[o + c]! * (1 - a) + sprite.data[(v * size + u) * 4 + c]! * a);
     }
-  withFigure = await read(drawn);
+  return drawn;
+}
+
+beforeAll(async () => {
+  model = await TileRecognizer.load();
+  const { game, q } = laidGame();
+  state = game.state;
+  const placed = state.board.tiles[state.turn.tile]!;
+  const f = placed.view.features.find((g) => g.kind === 'road')!;
+  road = f.name;
+  const face = (await printFacesByTile([TILE])).get(TILE)!;
+  picture = cellPicture(face, q, P);
+  roadAt = { view: placed.view, feature: f.index };
+  bare = await read(picture);
+  withFigure = await read(await drawFollower(picture, placed.view, f.index, 'normal'));
 }, 120_000);
 
 describe("the model's figure heads on print", () => {
@@ -134,5 +146,60 @@ describe('a follower or a big follower (Inns & Cathedrals)', () => {
     const fused = fuseFigure(null, 0, moves)!;
     expect(fused.confidence).toBeLessThan(0.01);
     expect([fused.command, ...fused.alternatives]).toEqual(expect.arrayContaining([meeple(road), meeple(road, 'big')]));
+  });
+});
+
+describe('a model with a kind head (the far camera\'s model, `meepleKinds`)', () => {
+  const told = (normal: number, big: number, abbot = 0): CropReading => ({ ...withFigure, meepleKind: Float32Array.from([normal, big, abbot]) });
+  const KINDS = ['normal', 'big', 'abbot'];
+
+  it('tells a big follower from a follower where both may stand, as far as its kind head is sure', () => {
+    const { game } = laidGame(['base', 'inns-cathedrals']);
+    const base = modelFigureMoves(withFigure, model.info.meepleColours, game.state, 'red')[0]!.p * 2;
+    const big = modelFigureMoves(told(0.02, 0.98), model.info.meepleColours, game.state, 'red', KINDS);
+    expect(big[0]!.command).toEqual(meeple(road, 'big'));
+    expect(big[0]!.p).toBeCloseTo(base * 0.98, 6);
+    expect(big.find((m) => m.command.type === 'placeMeeple' && m.command.kind === 'normal' && m.command.on === road)!.p).toBeCloseTo(base * 0.02, 6);
+    const normal = modelFigureMoves(told(0.999, 0.001), model.info.meepleColours, game.state, 'red', KINDS);
+    expect(normal[0]!.command).toEqual(meeple(road));
+    expect(fuseFigure(null, 0, normal)!.confidence).toBeGreaterThan(0.9);
+    // Unsure between the two: left to the table, both offered.
+    const unsure = fuseFigure(null, 0, modelFigureMoves(told(0.6, 0.4), model.info.meepleColours, game.state, 'red', KINDS))!;
+    expect(unsure.confidence).toBeLessThan(0.01);
+    expect([unsure.command, ...unsure.alternatives]).toEqual(expect.arrayContaining([meeple(road), meeple(road, 'big')]));
+  });
+
+  it('weighs only the kinds that may stand there: without Inns & Cathedrals its big-follower word is no evidence', () => {
+    // Base game only: no big follower in supply, so the follower stands as sure as the other heads.
+    const moves = modelFigureMoves(told(0.3, 0.7), model.info.meepleColours, state, 'red', KINDS);
+    expect(moves[0]!.command).toEqual(meeple(road));
+    expect(moves[0]!.p).toBeCloseTo(modelFigureMoves(withFigure, model.info.meepleColours, state, 'red')[0]!.p, 6);
+  });
+});
+
+describe("the far camera's model tells a big follower from a follower on a far webcam's cell", () => {
+  let far: TileRecognizer;
+  /** The cell as a 640×480 webcam sees it (28 px across the crop, JPEG at that scale), scaled up to the model's input. */
+  async function readFar(pixels: Uint8Array): Promise<CropReading> {
+    const small = await sharp(pixels, { raw: { width: P, height: P, channels: 3 } }).resize(28, 28).jpeg({ quality: 80 }).toBuffer();
+    const data = await sharp(small).resize(far.size, far.size, { kernel: 'linear' }).removeAlpha().raw().toBuffer();
+    const prepared = await far.prepare({ pixels: new Uint8Array(data), width: far.size, height: far.size, channels: 3 });
+    if (!prepared.ok) throw new Error(prepared.reason);
+    return (await far.readPrepared([prepared.value]))[0]!;
+  }
+
+  beforeAll(async () => {
+    far = await TileRecognizer.load(FAR_MODEL, 1);
+  }, 120_000);
+
+  it('reads each kind where both may stand (Inns & Cathedrals), and commits it', async () => {
+    expect(far.info.meepleKinds).toEqual(['normal', 'big', 'abbot']);
+    const { game } = laidGame(['base', 'inns-cathedrals']);
+    for (const kind of ['normal', 'big'] as const) {
+      const reading = await readFar(await drawFollower(picture, roadAt.view, roadAt.feature, kind));
+      const moves = modelFigureMoves(reading, far.info.meepleColours, game.state, 'red', far.info.meepleKinds);
+      expect(moves[0]!.command, kind).toEqual(meeple(road, kind));
+      expect(fuseFigure(null, 0, moves)!.confidence, kind).toBeGreaterThan(0.9);
+    }
   });
 });
