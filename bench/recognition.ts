@@ -59,6 +59,12 @@ async function readAll(crops: Uint8Array[]): Promise<CropReading[]> {
 /** Crops from a world, JPEG-compressed in mosaics like the training data. */
 const cropsFrom = (world: SynthWorld, n: number, seed: number, opts: CropOptions, fixed?: (i: number) => FaceTurn) => cropSet(world, n, seed, opts, fixed);
 
+const argmax = (v: ArrayLike<number>) => {
+  let best = 0;
+  for (let k = 1; k < v.length; k++) if (v[k]! > v[best]!) best = k;
+  return best;
+};
+
 function rawScores(readings: CropReading[], labels: { present: boolean; tileIndex: number; q: number; seg12: readonly number[]; meeple: boolean; meepleColour: number; meepleKind: number; hand: boolean }[]) {
   let tr = 0, n = 0, seg = 0, mp = 0, mc = 0, mcn = 0, pres = 0;
   // The kind head (a model with `meepleKinds`): every figure, and the big followers alone.
@@ -93,13 +99,9 @@ function rawScores(readings: CropReading[], labels: { present: boolean; tileInde
     if ((r.meeple > 0.5) === l.meeple) mp++;
     if (l.meeple) {
       mcn++;
-      let best = 0;
-      for (let k = 1; k < r.meepleColour.length; k++) if (r.meepleColour[k]! > r.meepleColour[best]!) best = k;
-      if (best === l.meepleColour) mc++;
-      const kinds = r.meepleKind;
-      if (kinds) {
-        let k = 0;
-        for (let j = 1; j < kinds.length; j++) if (kinds[j]! > kinds[k]!) k = j;
+      if (argmax(r.meepleColour) === l.meepleColour) mc++;
+      if (r.meepleKind) {
+        const k = argmax(r.meepleKind);
         if (k === l.meepleKind) mk++;
         if (l.meepleKind === 1) {
           mkBigN++;
