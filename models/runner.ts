@@ -49,8 +49,10 @@ export interface CropReading {
   readonly meepleColour: Float32Array;
   /** Probabilities over the 12 crop-frame segments and the interior (index 12). */
   readonly meepleSegment: Float32Array;
-  /** Probabilities over ModelInfo.meepleKinds, where the model has that head. */
+  /** Probabilities over `meepleKinds`, where the model has that head. */
   readonly meepleKind?: Float32Array;
+  /** The kinds `meepleKind` tells apart: the reading model's ModelInfo.meepleKinds (with `meepleKind` only). */
+  readonly meepleKinds?: readonly string[];
   /** Unit vector for enrollment matching. */
   readonly embedding: Float32Array;
   /** The crop's own pixels, small (appearance.ts), for matching enrolled exemplars of the table's art. */
@@ -240,7 +242,8 @@ export class TileRecognizer {
   private reading(crop: Uint8Array, vs: readonly { turn: number; out: ViewOutput }[]): CropReading {
     const S = this.size;
     const base = vs[0]!.out;
-    const heads = vs.length === 1 ? { ...base } : { ...this.merge(vs), embedding: base.embedding };
+    const merged = vs.length === 1 ? { ...base } : { ...this.merge(vs), embedding: base.embedding };
+    const heads = merged.meepleKind && this.info.meepleKinds ? { ...merged, meepleKinds: this.info.meepleKinds } : merged;
     const pixels = crop.slice();
     let appearance: Float32Array | undefined;
     const reading = Object.defineProperty(heads, 'appearance', { enumerable: true, get: () => (appearance ??= appearanceOf(pixels, S)) }) as CropReading;

@@ -32,9 +32,10 @@ const AGREEING_FIGURE_SHARPNESS = 2;
 
 /**
  * How sure the model is of each legal figure move of the player whose turn it is, best first.
- * `kindNames`: the reading model's `meepleKinds` (empty where it has no kind head).
+ * `kindNames`: what the reading's `meepleKind` tells apart (the reading's own `meepleKinds`; none where
+ * its model has no kind head).
  */
-export function modelFigureMoves(reading: CropReading, colours: readonly string[], state: GameState, colour: string | undefined, kindNames: readonly string[] = []): { command: Command; p: number }[] {
+export function modelFigureMoves(reading: CropReading, colours: readonly string[], state: GameState, colour: string | undefined, kindNames: readonly string[] = reading.meepleKinds ?? []): { command: Command; p: number }[] {
   const placed = state.board.tiles[state.turn.tile];
   if (!placed || state.turn.step !== 'action') return [];
   const ci = colour === undefined ? -1 : colours.indexOf(colour);

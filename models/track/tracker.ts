@@ -705,9 +705,8 @@ export class Tracker {
     // far as it is not, the model's figure heads on the same still frame speak (model-figure.ts).
     const trust = this.reader.trustIn(r.tile);
     const template = this.figures.read(now, r, state, colour, frame);
-    // A reading tells kinds only where its model has the head (train.py KINDS, the same names in every model that has it).
-    const kinds = (modelReading?.meepleKind && (this.reader.farModel?.info.meepleKinds ?? this.model?.info.meepleKinds)) || [];
-    const seen = modelReading && trust < 1 && this.model ? fuseFigure(template, trust, modelFigureMoves(modelReading, this.model.info.meepleColours, state, colour, kinds)) : template && { ...template, confidence: template.confidence * trust };
+    // The reading tells kinds where its own model has the head (`CropReading.meepleKinds`).
+    const seen = modelReading && trust < 1 && this.model ? fuseFigure(template, trust, modelFigureMoves(modelReading, this.model.info.meepleColours, state, colour)) : template && { ...template, confidence: template.confidence * trust };
     if (process.env.TRACK_DEBUG && modelReading) console.error(`figure by the model? frame ${frame}: present ${modelReading.meeple.toFixed(3)}, template ${template ? `${JSON.stringify(template.command)} ${template.confidence.toFixed(3)}` : 'none'} → ${seen ? `${JSON.stringify(seen.command)} ${seen.confidence.toFixed(3)}` : 'none'}`);
     if (!seen) return null;
     const { command, alternatives } = seen;
