@@ -4,6 +4,7 @@
  * fused in, and how far the drawings and the table's pictures may be trusted on this table's art.
  * docs/tracking.md, "Reading a new tile".
  */
+import sharp from 'sharp';
 import type { Homography } from '../../calibration/geometry.js';
 import type { Frame } from '../../calibration/frame.js';
 import type { GameState } from '../../engine/game/state.js';
@@ -19,7 +20,7 @@ import { decodeWithSecondLook } from '../second-look.js';
 import { modelReadsCell, type ChangedCell } from './cell-crops.js';
 import type { FigureReader } from './figures.js';
 import { FIT_TRUSTED, templateFit, type Reading } from './reading.js';
-import { CROP_PX, differenceMask, maskedLumaDistance, matchTemplate, pictureDetailMasks, type CellCrop, type TileTemplates } from './templates.js';
+import { CROP_PX, PICTURE_MARGIN, differenceMask, maskedLumaDistance, matchTemplate, pictureDetailMasks, type CellCrop, type TileTemplates } from './templates.js';
 
 /**
  * Look-alike readings (`byDetail`): within this factor of the best distance, differing in at most this
@@ -106,6 +107,11 @@ const SMALL_CELL_SURE = 0.95;
 const SMALL_CELL_VETO_SEGMENTS = 3;
 /** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
 const LONE_FIT = 0.5;
+/**
+ * Cell size (px) at which the far camera's model reads a figure's kind on a cell the default model
+ * reads (`withFarKinds`): the middle of the 18–32 px it was trained on.
+ */
+const FAR_KIND_CELL_PX = 25;
 
 /** Of the twelve edge segments, on how many two readings (each at its turn) show different terrain. */
 function segmentsDiffering(catalog: TileCatalog, a: Pick<Reading, 'tile' | 'q'>, b: Pick<Reading, 'tile' | 'q'>): number {
@@ -358,7 +364,7 @@ export class CellReader {
     const trust = this.trustIn(top.tile);
     const power = !small ? MODEL_LEADS_SHARPNESS : model === this.farModel ? FAR_MODEL_LEADS_SHARPNESS : SMALL_CELL_LEADS_SHARPNESS;
     const alone = cm ** power;
-    const modelReading = looked.reading;
+    const modelReading = await this.withFarKinds(looked.reading, crop, state);
     const agreeing = small ? cm ** (power / AGREEMENT_EASES) : alone;
     if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * agreeing)), modelBest: null, modelReading, ...(offer ? { offer } : {}) };
     const modelTile = state.catalog.get(decoded.best.tileId);
@@ -388,6 +394,25 @@ export class CellReader {
    * none wrong. Asking no agreement (and before the lead's own-reading check) it read 175 right and 6
    * wrong (a river bend, a pennant, an inn, at 0.96–1.00 with the exemplars).
    */
+  /**
+   * A figure's kind where the reading's model has no kind head (the default model, from 30 px): the
+   * far camera's model, loaded for a print it learnt, reads the same crop brought down to a far
+   * webcam's scale (`FAR_KIND_CELL_PX` per cell, within the 18–32 px it was trained on) and its kind
+   * head is the reading's (model-figure.ts `kindShare`). Without it a follower and a big follower
+   * share the feature's likelihood in halves and neither is committed while both may stand there.
+   */
+  private async withFarKinds(reading: CropReading, crop: Frame, state: GameState): Promise<CropReading> {
+    const far = this.farModel;
+    if (reading.meepleKind || !far?.info.meepleKinds || !far.info.printEditions?.includes(state.setup.tileSet.edition)) return reading;
+    const side = Math.round(FAR_KIND_CELL_PX * (1 + 2 * PICTURE_MARGIN));
+    const small = await sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 3 } }).resize(side, side, { kernel: 'cubic' }).raw().toBuffer();
+    const back = await sharp(small, { raw: { width: side, height: side, channels: 3 } }).resize(far.size, far.size, { kernel: 'linear' }).raw().toBuffer();
+    const prepared = await far.prepare({ pixels: new Uint8Array(back), width: far.size, height: far.size, channels: 3 });
+    if (!prepared.ok) return reading;
+    const [seen] = await far.readPrepared([prepared.value]);
+    return seen?.meepleKind ? { ...reading, meepleKind: seen.meepleKind, meepleKinds: far.info.meepleKinds } : reading;
+  }
+
   private answeredReading(catalog: TileCatalog, decoded: Decoded, reading: CropReading, readings: readonly Reading[], context: { state: GameState; at: readonly [number, number] }): number | null {
     const best = decoded.best;
     if (!best || !this.enrollment?.hasTile(best.tileId) || this.unshownTwin(catalog, best, readings)) return null;

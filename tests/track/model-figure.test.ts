@@ -3,7 +3,9 @@
  * drawing does not describe the table: a first-edition BASE_D on a 64 px crop, a red follower drawn
  * on its road, read by the real model; and how its word and the template reader's are weighed (less
  * sharply where both tell the same figure). A follower and a big follower: the default model cannot
- * tell them apart; the far camera's model, with its kind head, does on a far webcam's cell.
+ * tell them apart; the far camera's model, with its kind head, does on a far webcam's cell, and on a
+ * print it learnt tells them for the default model's reading of a larger cell (cell-reader.ts
+ * `withFarKinds`).
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +20,13 @@ import { FAR_MODEL, TileRecognizer, type CropReading } from '../../models/runner
 import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
 import { featurePoint } from '../../models/scene/spots.js';
 import { printFacesByTile } from '../../models/synth/print-faces.js';
-import type { FigureSeen } from '../../models/track/figures.js';
 import { fuseFigure, modelFigureMoves } from '../../models/track/model-figure.js';
-import { PICTURE_MARGIN } from '../../models/track/templates.js';
+import { PICTURE_MARGIN, TileTemplates } from '../../models/track/templates.js';
+import { CellReader } from '../../models/track/cell-reader.js';
+import { FigureReader, type FigureSeen } from '../../models/track/figures.js';
+import type { Reading } from '../../models/track/reading.js';
+import type { Frame } from '../../calibration/frame.js';
+import type { Homography } from '../../calibration/geometry.js';
 import { cellPicture } from './helpers/cell-picture.js';
 
 const TILE = 'BASE_D';
@@ -39,15 +45,19 @@ let roadAt: { view: Parameters<typeof featurePoint>[0]; feature: number };
 const meeple = (on: string, kind: 'normal' | 'big' = 'normal'): Command => ({ type: 'placeMeeple', player: 0, kind, on });
 
 /** A game of Ada (red) and Bo (blue) where Ada has just laid BASE_D next to the start tile. */
-function laidGame(expansions: string[] = ['base']): { game: Game; x: number; y: number; q: number } {
-  const made = Game.start(makeSetup({ players: [{ name: 'Ada', color: 'red' }, { name: 'Bo', color: 'blue' }], expansions: expansions as never }));
-  if (!made.ok) throw new Error(made.reason);
-  const game = made.value;
+function laidGame(expansions: string[] = ['base'], edition: 'C1' | 'C2' = 'C2'): { game: Game; before: GameState; x: number; y: number; q: number } {
+  const start = () => {
+    const made = Game.start(makeSetup({ players: [{ name: 'Ada', color: 'red' }, { name: 'Bo', color: 'blue' }], expansions: expansions as never, tileSet: { edition } }));
+    if (!made.ok) throw new Error(made.reason);
+    return made.value;
+  };
+  const game = start();
   const s = game.state;
   const spot = [[0, -1], [1, 0], [0, 1], [-1, 0]].flatMap(([x, y]) => [0, 1, 2, 3].map((q) => ({ x: x!, y: y!, q }))).find(({ x, y, q }) => !placementProblem(s, s.catalog.view(TILE, q), x, y))!;
   const played = game.play({ type: 'placeTile', player: 0, tile: TILE, at: [spot.x, spot.y], rot: ([0, 90, 180, 270] as const)[spot.q]! });
   if (!played.ok) throw new Error(played.reason);
-  return { game, ...spot };
+  // The state before the tile, from a game of its own (a Game's state is its live state).
+  return { game, before: start().state, ...spot };
 }
 
 async function read(pixels: Uint8Array): Promise<CropReading> {
@@ -204,4 +214,49 @@ describe("the far camera's model tells a big follower from a follower on a far w
       expect(fuseFigure(null, 0, moves)!.confidence, kind).toBeGreaterThan(0.9);
     }
   });
+});
+
+describe("a figure's kind on a cell the default model reads, on a print the far camera's model learnt", () => {
+  /** About 55 px per cell: the default model reads it (from 30 px). */
+  const LARGE: Homography = [1.2, 0, 640, 0, 1.2, 480, 0, 0, 1];
+  let far: TileRecognizer;
+  let templates: TileTemplates;
+
+  beforeAll(async () => {
+    far = await TileRecognizer.load(FAR_MODEL, 1);
+    templates = await TileTemplates.enroll(state.catalog, 'c3');
+  }, 120_000);
+
+  /** What the cell reader hands the figure reader for the laid tile (its drawings not trusted: print). */
+  async function fused(edition: 'C1' | 'C2', kind: 'normal' | 'big', farModel: TileRecognizer | null) {
+    const laid = laidGame(['base', 'inns-cathedrals'], edition);
+    const data = await sharp(await drawFollower(picture, roadAt.view, roadAt.feature, kind), { raw: { width: P, height: P, channels: 3 } }).resize(model.size, model.size).raw().toBuffer();
+    const crop: Frame = { width: model.size, height: model.size, channels: 3, data: new Uint8Array(data) };
+    const reader = new CellReader(templates, new FigureReader(templates, []), model, undefined, farModel);
+    reader.artFit = 0.05;
+    const readings: Reading[] = [{ tile: TILE, q: laid.q, d: 0.03, match: { d: 0.03, sx: 0, sy: 0, gain: [1, 1, 1] } }];
+    const out = await reader.fuse(laid.before, LARGE, readings, { readings: 1, fit: 0, stricterGate: false }, crop, laid.x, laid.y);
+    expect(out.modelReading, 'the default model read the cell').toBeDefined();
+    return { reading: out.modelReading!, moves: modelFigureMoves(out.modelReading!, model.info.meepleColours, laid.game.state, 'red') };
+  }
+
+  it('is told by the far camera\'s kind head, and the figure committed', async () => {
+    expect(model.info.meepleKinds, 'the default model has no kind head (what this stands on)').toBeUndefined();
+    for (const kind of ['normal', 'big'] as const) {
+      const { reading, moves } = await fused('C1', kind, far);
+      expect(reading.meepleKinds, kind).toEqual(far.info.meepleKinds);
+      expect(moves[0]!.command, kind).toEqual(meeple(road, kind));
+      expect(fuseFigure(null, 0, moves)!.confidence, kind).toBeGreaterThan(0.9);
+    }
+  }, 120_000);
+
+  it('is not told without the far camera\'s model, nor on a print it did not learn: both kinds offered, left to the table', async () => {
+    for (const [edition, farModel] of [['C1', null], ['C2', far]] as const) {
+      const { reading, moves } = await fused(edition, 'big', farModel);
+      expect(reading.meepleKind, edition).toBeUndefined();
+      const seen = fuseFigure(null, 0, moves)!;
+      expect(seen.confidence, edition).toBeLessThan(0.01);
+      expect([seen.command, ...seen.alternatives], edition).toEqual(expect.arrayContaining([meeple(road), meeple(road, 'big')]));
+    }
+  }, 120_000);
 });
