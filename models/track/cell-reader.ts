@@ -364,7 +364,8 @@ export class CellReader {
     const trust = this.trustIn(top.tile);
     const power = !small ? MODEL_LEADS_SHARPNESS : model === this.farModel ? FAR_MODEL_LEADS_SHARPNESS : SMALL_CELL_LEADS_SHARPNESS;
     const alone = cm ** power;
-    const modelReading = await this.withFarKinds(looked.reading, crop, state);
+    // Its figure heads speak where the drawings are not trusted (tracker.ts `readFigure`): only there is the kind asked.
+    const modelReading = trust < 1 ? await this.withFarKinds(looked.reading, crop) : looked.reading;
     const agreeing = small ? cm ** (power / AGREEMENT_EASES) : alone;
     if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * agreeing)), modelBest: null, modelReading, ...(offer ? { offer } : {}) };
     const modelTile = state.catalog.get(decoded.best.tileId);
@@ -395,15 +396,16 @@ export class CellReader {
    * wrong (a river bend, a pennant, an inn, at 0.96–1.00 with the exemplars).
    */
   /**
-   * A figure's kind where the reading's model has no kind head (the default model, from 30 px): the
-   * far camera's model, loaded for a print it learnt, reads the same crop brought down to a far
-   * webcam's scale (`FAR_KIND_CELL_PX` per cell, within the 18–32 px it was trained on) and its kind
-   * head is the reading's (model-figure.ts `kindShare`). Without it a follower and a big follower
-   * share the feature's likelihood in halves and neither is committed while both may stand there.
+   * A figure's kind where the reading's model has no kind head (the default model): the far camera's
+   * model reads the same crop brought down to a far webcam's scale (`FAR_KIND_CELL_PX` per cell,
+   * within the 18–32 px it was trained on) and its kind head is the reading's (model-figure.ts
+   * `kindShare`), on any print: a figure looks the same on every edition's tiles. Without it a
+   * follower and a big follower share the feature's likelihood in halves and neither is committed
+   * while both may stand there.
    */
-  private async withFarKinds(reading: CropReading, crop: Frame, state: GameState): Promise<CropReading> {
+  private async withFarKinds(reading: CropReading, crop: Frame): Promise<CropReading> {
     const far = this.farModel;
-    if (reading.meepleKind || !far?.info.meepleKinds || !far.info.printEditions?.includes(state.setup.tileSet.edition)) return reading;
+    if (reading.meepleKind || !far?.info.meepleKinds) return reading;
     const side = Math.round(FAR_KIND_CELL_PX * (1 + 2 * PICTURE_MARGIN));
     const small = await sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 3 } }).resize(side, side, { kernel: 'cubic' }).raw().toBuffer();
     const back = await sharp(small, { raw: { width: side, height: side, channels: 3 } }).resize(far.size, far.size, { kernel: 'linear' }).raw().toBuffer();

@@ -165,9 +165,13 @@ export class Tracker {
     // templates read alone.
     const model = o.useModel === false || !existsSync(DEFAULT_MODEL) ? null : await TileRecognizer.load(DEFAULT_MODEL, 1);
     // Cells under 30 px on a print the models learnt are read by the far camera's model (runner.ts
-    // FAR_MODEL): loaded only where the game's print is one it learnt, since it reads nothing else.
-    const farReads = model && o.useFarModel !== false && existsSync(FAR_MODEL) && readModelInfo(FAR_MODEL).printEditions?.includes(o.setup.tileSet.edition);
-    const far = farReads ? await TileRecognizer.load(FAR_MODEL, 1) : null;
+    // FAR_MODEL); its kind head tells a big follower from a follower on any print (cell-reader.ts
+    // `withFarKinds`). Loaded only where it reads tiles (the game's print is one it learnt) or where
+    // big followers play (Inns & Cathedrals).
+    const farInfo = model && o.useFarModel !== false && existsSync(FAR_MODEL) ? readModelInfo(FAR_MODEL) : null;
+    const farReads = !!farInfo?.printEditions?.includes(o.setup.tileSet.edition);
+    const farKinds = !!farInfo?.meepleKinds && o.setup.expansions.includes('inns-cathedrals');
+    const far = farReads || farKinds ? await TileRecognizer.load(FAR_MODEL, 1) : null;
     for (const p of o.pictures ?? []) templates.usePicture(p);
     return new Tracker(cv, templates, figures, model, o, far);
   }

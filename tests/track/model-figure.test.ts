@@ -3,9 +3,8 @@
  * drawing does not describe the table: a first-edition BASE_D on a 64 px crop, a red follower drawn
  * on its road, read by the real model; and how its word and the template reader's are weighed (less
  * sharply where both tell the same figure). A follower and a big follower: the default model cannot
- * tell them apart; the far camera's model, with its kind head, does on a far webcam's cell, and on a
- * print it learnt tells them for the default model's reading of a larger cell (cell-reader.ts
- * `withFarKinds`).
+ * tell them apart; the far camera's model, with its kind head, does on a far webcam's cell, and tells
+ * them for the default model's reading of a larger cell on any print (cell-reader.ts `withFarKinds`).
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -216,7 +215,7 @@ describe("the far camera's model tells a big follower from a follower on a far w
   });
 });
 
-describe("a figure's kind on a cell the default model reads, on a print the far camera's model learnt", () => {
+describe("a figure's kind on a cell the default model reads", () => {
   /** About 55 px per cell: the default model reads it (from 30 px). */
   const LARGE: Homography = [1.2, 0, 640, 0, 1.2, 480, 0, 0, 1];
   let far: TileRecognizer;
@@ -240,23 +239,22 @@ describe("a figure's kind on a cell the default model reads, on a print the far 
     return { reading: out.modelReading!, moves: modelFigureMoves(out.modelReading!, model.info.meepleColours, laid.game.state, 'red') };
   }
 
-  it('is told by the far camera\'s kind head, and the figure committed', async () => {
+  it('is told by the far camera\'s kind head, on the print it learnt and on another, and the figure committed', async () => {
     expect(model.info.meepleKinds, 'the default model has no kind head (what this stands on)').toBeUndefined();
-    for (const kind of ['normal', 'big'] as const) {
-      const { reading, moves } = await fused('C1', kind, far);
-      expect(reading.meepleKinds, kind).toEqual(far.info.meepleKinds);
-      expect(moves[0]!.command, kind).toEqual(meeple(road, kind));
-      expect(fuseFigure(null, 0, moves)!.confidence, kind).toBeGreaterThan(0.9);
-    }
+    for (const edition of ['C1', 'C2'] as const)
+      for (const kind of ['normal', 'big'] as const) {
+        const { reading, moves } = await fused(edition, kind, far);
+        expect(reading.meepleKinds, `${edition} ${kind}`).toEqual(far.info.meepleKinds);
+        expect(moves[0]!.command, `${edition} ${kind}`).toEqual(meeple(road, kind));
+        expect(fuseFigure(null, 0, moves)!.confidence, `${edition} ${kind}`).toBeGreaterThan(0.9);
+      }
   }, 120_000);
 
-  it('is not told without the far camera\'s model, nor on a print it did not learn: both kinds offered, left to the table', async () => {
-    for (const [edition, farModel] of [['C1', null], ['C2', far]] as const) {
-      const { reading, moves } = await fused(edition, 'big', farModel);
-      expect(reading.meepleKind, edition).toBeUndefined();
-      const seen = fuseFigure(null, 0, moves)!;
-      expect(seen.confidence, edition).toBeLessThan(0.01);
-      expect([seen.command, ...seen.alternatives], edition).toEqual(expect.arrayContaining([meeple(road), meeple(road, 'big')]));
-    }
+  it('is not told without the far camera\'s model: both kinds offered, left to the table', async () => {
+    const { reading, moves } = await fused('C1', 'big', null);
+    expect(reading.meepleKind).toBeUndefined();
+    const seen = fuseFigure(null, 0, moves)!;
+    expect(seen.confidence).toBeLessThan(0.01);
+    expect([seen.command, ...seen.alternatives]).toEqual(expect.arrayContaining([meeple(road), meeple(road, 'big')]));
   }, 120_000);
 });

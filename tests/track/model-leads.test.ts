@@ -19,7 +19,7 @@ import { makeSetup } from '../../engine/game/setup.js';
 import { TileSupply } from '../../engine/game/tile-supply.js';
 import { decodeReading } from '../../models/decode.js';
 import { Enrollment, exemplarsFromCrop } from '../../models/enroll.js';
-import { TileRecognizer } from '../../models/runner.js';
+import { FAR_MODEL, TileRecognizer } from '../../models/runner.js';
 import { printFacesByTile } from '../../models/synth/print-faces.js';
 import { CellReader } from '../../models/track/cell-reader.js';
 import { FigureReader } from '../../models/track/figures.js';
@@ -53,8 +53,8 @@ function legalReadings(s: GameState, first: string): Reading[] {
   return out.sort((a, b) => a.d - b.d);
 }
 
-const reader = (artFit: number, enrollment?: Enrollment) => {
-  const r = new CellReader(templates, new FigureReader(templates, []), model, enrollment);
+const reader = (artFit: number, enrollment?: Enrollment, farModel: TileRecognizer | null = null) => {
+  const r = new CellReader(templates, new FigureReader(templates, []), model, enrollment, farModel);
   r.artFit = artFit;
   return r;
 };
@@ -134,6 +134,13 @@ describe('the model where the drawings fail', () => {
     expect(out.offer!.length).toBeLessThanOrEqual(3);
     expect(out.modelBest).toBeNull();
     expect(out.conf).toBe(0);
+    // The far camera's model, there for its kind head (Inns & Cathedrals), reads no tile of a print it did not learn.
+    const far = await TileRecognizer.load(FAR_MODEL, 1);
+    expect(far.info.printEditions).not.toContain('C2');
+    const withFar = await reader(PRINT_ART_FIT, undefined, far).fuse(state, small, readings, { readings: 0.8, fit: 0, stricterGate: false }, smallCrop, spot.x, spot.y);
+    expect(withFar.offer).toEqual(out.offer);
+    expect(withFar.modelBest).toBeNull();
+    expect(withFar.conf).toBe(0);
     // A first-edition game: the model leads with its reading, sharpened more than on a large cell.
     const c1 = createGame(makeSetup({ players: [{ name: 'Ada', color: 'red' }, { name: 'Bo', color: 'blue' }], tileSet: { edition: 'C1' } }));
     if (!c1.ok) throw new Error(c1.reason);
