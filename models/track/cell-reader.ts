@@ -383,19 +383,6 @@ export class CellReader {
   }
 
   /**
-   * Below 30 px on print of an edition the model was not trained on, its confidence does not mean what
-   * it means on the print it learnt (second edition at 640×480: 4 wrong of 404 tiles where it led, at
-   * 0.94–1.00 after the 40th power). The table's answers, enrolled as exemplars (table-art.ts), are
-   * pictures of that very print: where the model's best reading with them is a type the table has
-   * answered, its reading without them agrees (the exemplars are not what carries it), and no legal
-   * twin of it lacks exemplars (`unshownTwin`), it leads with the smaller of the two confidences, raised
-   * to the 40th power as on a known print (`SMALL_CELL_LEADS_SHARPNESS`; null: it does not lead). On the
-   * first-edition games 9201–9203, 7401, 7402 at 640×480 read as if the model had not learnt that print
-   * (training material), the table's answers enrolled as the app enrols them: 144 of 505 tiles right and
-   * none wrong. Asking no agreement (and before the lead's own-reading check) it read 175 right and 6
-   * wrong (a river bend, a pennant, an inn, at 0.96–1.00 with the exemplars).
-   */
-  /**
    * A figure's kind where the reading's model has no kind head (the default model): the far camera's
    * model reads the same crop brought down to a far webcam's scale (`FAR_KIND_CELL_PX` per cell,
    * within the 18–32 px it was trained on) and its kind head is the reading's (model-figure.ts
@@ -415,6 +402,19 @@ export class CellReader {
     return seen?.meepleKind ? { ...reading, meepleKind: seen.meepleKind, meepleKinds: far.info.meepleKinds } : reading;
   }
 
+  /**
+   * Below 30 px on print of an edition the model was not trained on, its confidence does not mean what
+   * it means on the print it learnt (second edition at 640×480: 4 wrong of 404 tiles where it led, at
+   * 0.94–1.00 after the 40th power). The table's answers, enrolled as exemplars (table-art.ts), are
+   * pictures of that very print: where the model's best reading with them is a type the table has
+   * answered, its reading without them agrees (the exemplars are not what carries it), and no legal
+   * twin of it lacks exemplars (`unshownTwin`), it leads with the smaller of the two confidences, raised
+   * to the 40th power as on a known print (`SMALL_CELL_LEADS_SHARPNESS`; null: it does not lead). On the
+   * first-edition games 9201–9203, 7401, 7402 at 640×480 read as if the model had not learnt that print
+   * (training material), the table's answers enrolled as the app enrols them: 144 of 505 tiles right and
+   * none wrong. Asking no agreement (and before the lead's own-reading check) it read 175 right and 6
+   * wrong (a river bend, a pennant, an inn, at 0.96–1.00 with the exemplars).
+   */
   private answeredReading(catalog: TileCatalog, decoded: Decoded, reading: CropReading, readings: readonly Reading[], context: { state: GameState; at: readonly [number, number] }): number | null {
     const best = decoded.best;
     if (!best || !this.enrollment?.hasTile(best.tileId) || this.unshownTwin(catalog, best, readings)) return null;
