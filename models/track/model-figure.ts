@@ -58,10 +58,11 @@ export function modelFigureMoves(reading: CropReading, colours: readonly string[
 }
 
 /**
- * The share of the figure seen at a spot's feature that is of the spot's kind. A model with a
- * `meepleKind` head (the far camera's model) tells it among the kinds that may stand there (an abbot
- * counts only where one may); to the default model a follower and a big one look alike, and where
- * both may stand it cannot tell which.
+ * The share of the figure seen at a spot's feature that is of the spot's kind. A reading with a
+ * `meepleKind` head (the far camera's model's, or lent by it to the default model's reading:
+ * cell-reader.ts `withFarKinds`) tells it among the kinds that may stand there (an abbot counts only
+ * where one may); without one a follower and a big one look alike, and where both may stand it
+ * cannot tell which.
  */
 function kindShare(reading: CropReading, kindNames: readonly string[], spots: readonly { on: string; kind: string }[], s: { on: string; kind: string }): number {
   const here = spots.filter((o) => o.on === s.on && (o.kind === 'normal' || o.kind === 'big' || o.kind === 'abbot'));

@@ -227,12 +227,12 @@ describe("a figure's kind on a cell the default model reads", () => {
   }, 120_000);
 
   /** What the cell reader hands the figure reader for the laid tile (its drawings not trusted: print). */
-  async function fused(edition: 'C1' | 'C2', kind: 'normal' | 'big', farModel: TileRecognizer | null) {
+  async function fused(edition: 'C1' | 'C2', kind: 'normal' | 'big', farModel: TileRecognizer | null, artFit = 0.05) {
     const laid = laidGame(['base', 'inns-cathedrals'], edition);
     const data = await sharp(await drawFollower(picture, roadAt.view, roadAt.feature, kind), { raw: { width: P, height: P, channels: 3 } }).resize(model.size, model.size).raw().toBuffer();
     const crop: Frame = { width: model.size, height: model.size, channels: 3, data: new Uint8Array(data) };
     const reader = new CellReader(templates, new FigureReader(templates, []), model, undefined, farModel);
-    reader.artFit = 0.05;
+    reader.artFit = artFit;
     const readings: Reading[] = [{ tile: TILE, q: laid.q, d: 0.03, match: { d: 0.03, sx: 0, sy: 0, gain: [1, 1, 1] } }];
     const out = await reader.fuse(laid.before, LARGE, readings, { readings: 1, fit: 0, stricterGate: false }, crop, laid.x, laid.y);
     expect(out.modelReading, 'the default model read the cell').toBeDefined();
@@ -248,6 +248,12 @@ describe("a figure's kind on a cell the default model reads", () => {
         expect(moves[0]!.command, `${edition} ${kind}`).toEqual(meeple(road, kind));
         expect(fuseFigure(null, 0, moves)!.confidence, `${edition} ${kind}`).toBeGreaterThan(0.9);
       }
+  }, 120_000);
+
+  it('is not asked where the drawings are trusted (the figure heads do not speak there)', async () => {
+    const { reading } = await fused('C1', 'big', far, Infinity);
+    expect(reading.meepleKind).toBeUndefined();
+    expect(reading.meepleKinds).toBeUndefined();
   }, 120_000);
 
   it('is not told without the far camera\'s model: both kinds offered, left to the table', async () => {
