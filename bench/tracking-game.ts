@@ -28,7 +28,7 @@ export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns?: number):
   const dir = mkdtempSync(join(tmpdir(), 'tracking-bench-'));
   try {
     const ms: number[] = [], after: number[] = [];
-    let exact = 0, moves = 0, games = 0, falseAlarms = 0;
+    let exact = 0, moves = 0, games = 0, falseAlarms = 0, needless = 0;
     const searches = { regions: 0, frame: 0 };
     const classes = new Map<string, number>();
     for (const seed of seeds) {
@@ -43,6 +43,7 @@ export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns?: number):
       searches.frame += r.tracker.markerSearches.frame;
       exact += r.exact;
       moves += r.cameraMoves;
+      needless += r.needlessQuestions.length;
       if (r.scores.every((s, i) => s === r.truthScores[i])) games++;
       for (const o of r.outcomes) { const c = classifyOutcome(o); classes.set(c, (classes.get(c) ?? 0) + 1); }
     }
@@ -54,6 +55,8 @@ export async function trackingGameLines(seeds = HELD_OUT_SEEDS, turns?: number):
       `moves exact without confirmation: ${((100 * exact) / Math.max(1, moves)).toFixed(1)} %`,
       `final scores exact: ${games}/${seeds.length} games`,
       `laid tiles said to be lifted or turned (none is): ${falseAlarms}`,
+      // The camera asked the table to pick a move no one made (a figure where none stood).
+      `questions about a move none made: ${needless}`,
       // How often the cheap path held (calibration/markers.ts `markerRegions`): the rest searched whole frames.
       `still scenes whose markers were looked for where the plane put them: ${((100 * searches.regions) / Math.max(1, searches.regions + searches.frame)).toFixed(1)} %`,
     ];

@@ -192,15 +192,22 @@ try {
     if (!name.includes(only)) continue;
     const [options, games] = await make();
     const proposalMs: number[] = [], afterMs: number[] = [];
-    let moves = 0, exact = 0, tiles = 0, tilesExact = 0, tilesWrong = 0, asked = 0, offeredFirst = 0, offered = 0, scores = 0, falseAlarms = 0, figures = 0, figuresWrong = 0;
+    let moves = 0, exact = 0, tiles = 0, tilesExact = 0, tilesWrong = 0, asked = 0, offeredFirst = 0, offered = 0, scores = 0, falseAlarms = 0, figures = 0, figuresWrong = 0, figuresExact = 0, figuresAsked = 0, figuresMissed = 0, needless = 0, needlessFigures = 0;
     for (const d of games) {
       const r = await replayRecording(d, { ...options, onEvent: (e) => { if (e.kind === 'notice' && LAID_TILE_NOTICE.test(e.message)) falseAlarms++; } });
       moves += r.cameraMoves;
       exact += r.exact;
       proposalMs.push(...r.proposalMs);
+      needless += r.needlessQuestions.length;
+      needlessFigures += r.needlessQuestions.filter((c) => c.type === 'placeMeeple').length;
       afterMs.push(...r.afterProposalMs);
       for (const o of r.outcomes) {
-        if (o.truth?.type === 'placeMeeple') figures++;
+        if (o.truth?.type === 'placeMeeple') {
+          figures++;
+          if (o.result === 'exact') figuresExact++;
+          if (o.result === 'unsure' || o.result === 'refused') figuresAsked++;
+          if (o.result === 'missed') figuresMissed++;
+        }
         if (wrongFigureCommit(o)) figuresWrong++;
         if (!isTile(o.truth)) continue;
         tiles++;
@@ -224,6 +231,10 @@ try {
     console.log(`${name}: tiles left to the table, the right one offered first: ${pct(offeredFirst, asked)} % (${offeredFirst}/${asked})`);
     console.log(`${name}: tiles left to the table, the right one among the three offered: ${pct(offered, asked)} % (${offered}/${asked})`);
     console.log(`${name}: figures committed wrong: ${pct(figuresWrong, figures)} % (${figuresWrong} on ${figures} figures placed)`);
+    // The rest of the figures: read, asked about (the table picks), or missed (the table enters them unasked).
+    console.log(`${name}: figures read / asked / missed: ${figuresExact} / ${figuresAsked} / ${figuresMissed} of ${figures}`);
+    // A question about a move no one made (a figure where none stood): the table answers "none of these".
+    console.log(`${name}: questions about a move none made: ${needless} (about a figure: ${needlessFigures}) in ${tiles} turns`);
     console.log(`${name}: final scores exact: ${scores}/${games.length} games`);
     console.log(`${name}: laid tiles said to be lifted or turned (none is): ${falseAlarms}`);
     // Still frame to proposal, whole `feed` (bench:tracking's figure, here on print): a median of the row's games.

@@ -73,6 +73,21 @@ export function featurePoint(view: OrientedTile, featureIndex: number): [number,
   return turnPoint(standingPoints(view)[featureIndex]!, quarterTurns(view.rot));
 }
 
+/**
+ * Where the tile model's figure heads were taught a figure stands when they name board segment `s`
+ * (models/synth/crop.ts draws a figure at its segment's spot): the spot, board frame, 0..1.
+ */
+export function segmentSpot(view: OrientedTile, s: number): [number, number] {
+  const q = quarterTurns(view.rot);
+  return turnPoint(layoutOf(view).meepleSpots[(((s - 3 * q) % 12) + 12) % 12]!, q);
+}
+
+/**
+ * Within this (0..1) of a feature's standing point a segment's spot is that feature's place: half of
+ * `APART`, so that no spot is two features' standing points' at once.
+ */
+export const STANDING_CATCH = APART / 200;
+
 /** The standing point of the feature a record names `on` (board-frame name). */
 export function namedPoint(view: OrientedTile, on: string): [number, number] | null {
   const f = view.features.find((g) => g.name === on);

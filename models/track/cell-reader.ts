@@ -336,7 +336,7 @@ export class CellReader {
     const offer = untrusted ? this.offerOf(decoded, readings, state.catalog) : undefined;
     // On a print it has not learnt, below 30 px, only the table's answers let it lead (`answeredReading`).
     const answered = small && !taughtPicture && !knownPrint ? (untrusted ? this.answeredReading(state.catalog, decoded, looked.reading, readings, context) : null) : undefined;
-    if (answered === null) return { conf, modelBest: null, ...(offer ? { offer } : {}) };
+    if (answered === null) return { conf, modelBest: null, ...(offer ? { offer } : {}), ...(untrusted ? { modelReading: await this.figureHeads(looked.reading, model, crop, small) } : {}) };
     // The table's exemplars of one type lift it over a look-alike the table has not shown the camera
     // (as a picture fits another printed tile better than that tile's drawing, `fitOf`): against a
     // reading of a type without exemplars the model speaks for itself, without them — and so, where it
@@ -365,7 +365,7 @@ export class CellReader {
     const power = !small ? MODEL_LEADS_SHARPNESS : model === this.farModel ? FAR_MODEL_LEADS_SHARPNESS : SMALL_CELL_LEADS_SHARPNESS;
     const alone = cm ** power;
     // Its figure heads speak where the drawings are not trusted (tracker.ts `readFigure`): only there is the kind asked.
-    const modelReading = trust < 1 ? await this.withFarKinds(looked.reading, crop) : looked.reading;
+    const modelReading = trust < 1 ? await this.figureHeads(looked.reading, model, crop, small) : looked.reading;
     const agreeing = small ? cm ** (power / AGREEMENT_EASES) : alone;
     if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * agreeing)), modelBest: null, modelReading, ...(offer ? { offer } : {}) };
     const modelTile = state.catalog.get(decoded.best.tileId);
@@ -380,6 +380,24 @@ export class CellReader {
     }
     // At 25–40 px per tile the model is the weaker reader of the two: only a sure disagreement counts.
     return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other, modelReading, ...(offer ? { offer } : {}) };
+  }
+
+  /**
+   * The figure heads that speak for a cell whose drawings are not trusted (tracker.ts `readFigure`). On
+   * a cell under 30 px the far camera's model's, whichever model read the tile: it was trained on
+   * crops of that size, and a figure looks the same on every print. From 30 px the reading model's,
+   * with the far camera's kind head where the reading has none (`withFarKinds`).
+   */
+  private async figureHeads(reading: CropReading, model: TileRecognizer, crop: Frame, small: boolean): Promise<CropReading> {
+    const far = this.farModel;
+    if (!small) return this.withFarKinds(reading, crop);
+    if (!far || model === far) return reading;
+    const prepared = await far.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 });
+    if (!prepared.ok) return reading;
+    const [seen] = await far.readPrepared([prepared.value]);
+    if (!seen) return reading;
+    const { meepleKind } = seen;
+    return { ...reading, meeple: seen.meeple, meepleColour: seen.meepleColour, meepleSegment: seen.meepleSegment, ...(meepleKind ? { meepleKind, meepleKinds: far.info.meepleKinds } : {}) };
   }
 
   /**

@@ -11,6 +11,10 @@ import type { GameState } from '../../engine/game/state.js';
 import { legalMeepleSpots } from '../../engine/game/legal.js';
 import type { CropReading } from '../runner.js';
 import type { FigureSeen } from './figures.js';
+import type { OrientedTile } from '../../engine/geometry/oriented.js';
+import { quarterTurns } from '../../engine/geometry/segments.js';
+import { featurePoint, segmentSpot, STANDING_CATCH } from '../scene/spots.js';
+import { sameUpToSymmetry } from '../classes.js';
 
 /** The model's figure segment index for a feature without edge segments (a cloister, a garden). */
 const INTERIOR = 12;
@@ -29,6 +33,15 @@ const MODEL_FIGURE_SHARPNESS = 20;
  * any); at 1280×960 (games 9201–9202) 20 → 21.
  */
 const AGREEING_FIGURE_SHARPNESS = 2;
+/**
+ * Below this likelihood that a figure stands on the tile at all — the template's word as far as the
+ * drawing is trusted, the model's legal figure moves together as far as it is not — none is read,
+ * and the table is not asked. On print the template finds a figure on a bare tile (a drawing of
+ * another art differs everywhere): on the first-edition games 9201–9202 at 640×480 (training
+ * material) it did on 6 tiles, each of which the model gave under 0.001, while it gave each of the
+ * 35 figures placed 0.30 or more.
+ */
+const FIGURE_UNSEEN_BY_BOTH = 0.05;
 
 /**
  * How sure the model is of each legal figure move of the player whose turn it is, best first.
@@ -45,16 +58,43 @@ export function modelFigureMoves(reading: CropReading, colours: readonly string[
   const features = placed.view.features;
   const spots = legalMeepleSpots(state);
   const interior = features.filter((g) => g.segments.length === 0).length;
+  const places = segmentPlaces(placed.view, state.catalog.view.bind(state.catalog));
   const out: { command: Command; p: number }[] = [];
   for (const s of spots) {
     if (s.kind !== 'normal' && s.kind !== 'big') continue;
     const f = features.find((g) => g.name === s.on);
     if (!f) continue;
-    // A figure's segment is any of its feature's (crop frame = board frame: the crop is cut square to the grid).
-    const pf = f.segments.length > 0 ? f.segments.reduce((a, seg) => a + reading.meepleSegment[seg]!, 0) : reading.meepleSegment[INTERIOR]! / Math.max(1, interior);
+    // A figure's segment is any of its feature's places (crop frame = board frame: the crop is cut square to the grid).
+    const pf = places.reduce((a, name, seg) => a + (name === f.name ? reading.meepleSegment[seg]! : 0), 0) + (f.segments.length === 0 ? reading.meepleSegment[INTERIOR]! / Math.max(1, interior) : 0);
     out.push({ command: { type: 'placeMeeple', player, kind: s.kind, on: s.on }, p: reading.meeple * pColour * pf * kindShare(reading, kindNames, spots, s) });
   }
   return out.sort((a, b) => b.p - a.p);
+}
+
+/**
+ * Whose place each board segment's figure spot is: the feature's with edge segments that stands
+ * there (its standing point within `STANDING_CATCH`, at the placed turn or an equivalent one:
+ * models/scene/spots.ts), else the segment's own feature's. At a corner two features' spots lie
+ * 2–3 mm apart, under two pixels at 20–30 px per cell, and the figure heads split a figure there
+ * between the two segments (on the first-edition games 9201–9202 at 640×480, training material, 6 of
+ * the 14 figures left to the table: 0.32–0.82 on the feature it stood on). Which feature a figure
+ * there stands on is the standing point's, the convention the template reader and the scenes share.
+ */
+function segmentPlaces(view: OrientedTile, viewOf: (id: string, q: number) => OrientedTile): (string | undefined)[] {
+  const q0 = quarterTurns(view.rot);
+  const standing: { name: string; at: readonly [number, number] }[] = [];
+  for (let q = 0; q < 4; q++) {
+    if (q !== q0 && !sameUpToSymmetry(view.tile, q0, q)) continue;
+    const turned = q === q0 ? view : viewOf(view.tile.id, q);
+    // A feature without edge segments (a cloister) has a label of its own, the interior.
+    for (const f of turned.features) if (f.segments.length > 0) standing.push({ name: f.name, at: featurePoint(turned, f.index) });
+  }
+  return Array.from({ length: 12 }, (_, s) => {
+    const own = view.features[view.segmentFeature[s]!]?.name;
+    const [x, y] = segmentSpot(view, s);
+    const near = standing.map((p) => ({ name: p.name, d: Math.hypot(p.at[0] - x, p.at[1] - y) })).filter((p) => p.d < STANDING_CATCH).sort((a, b) => a.d - b.d);
+    return near.some((p) => p.name === own) ? own : near[0]?.name ?? own;
+  });
 }
 
 /**
@@ -84,12 +124,15 @@ const sameFigure = (a: Command, b: Command) => a.type === 'placeMeeple' && b.typ
  * (less where the two agree, `AGREEING_FIGURE_SHARPNESS`).
  * The model's own figure stands in for the template's only where it sees one at all (its legal
  * figure moves more likely together than none: a follower and a big one share the feature's
- * likelihood); null when neither reads a figure.
+ * likelihood); null when neither reads a figure, or where the template's is as good as unseen by
+ * the two together (`FIGURE_UNSEEN_BY_BOTH`).
  */
 export function fuseFigure(seen: FigureSeen | null, trust: number, model: readonly { command: Command; p: number }[]): FigureSeen | null {
   const sharp = (p: number) => (1 - trust) * p ** MODEL_FIGURE_SHARPNESS;
   const best = model[0];
-  const seesOne = model.reduce((a, m) => a + m.p, 0) >= 0.5;
+  const pModel = model.reduce((a, m) => a + m.p, 0);
+  if (trust * (seen ? 1 : 0) + (1 - trust) * pModel < FIGURE_UNSEEN_BY_BOTH) return null;
+  const seesOne = pModel >= 0.5;
   const pSeen = seen ? model.find((m) => sameFigure(m.command, seen.command))?.p ?? 0 : 0;
   const agreeing = !!seen && !!best && seesOne && sameFigure(best.command, seen.command);
   const bySeen = seen && { ...seen, confidence: trust * seen.confidence + (agreeing ? (1 - trust) * pSeen ** AGREEING_FIGURE_SHARPNESS : sharp(pSeen)) };

@@ -43,6 +43,12 @@ export interface ReplayResult {
   readonly outcomes: MoveOutcome[];
   /** Tiles enrolled from the table's answers (`learnAnswers`), and the frame after which each was. */
   readonly learned: { readonly tileId: string; readonly frame: number }[];
+  /**
+   * Questions about a move that did not happen: the camera asked the table to pick (a figure, a
+   * tile) where the truth's next camera move is of another kind. A table answers each with "none of
+   * these"; the replay, as that table, moves on.
+   */
+  readonly needlessQuestions: Command[];
 }
 
 /**
@@ -158,6 +164,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   let exact = 0;
   let p = 0;
   const outcomes: MoveOutcome[] = [];
+  const needlessQuestions: Command[] = [];
   /** The table enters the ground truth's next command; what the tracker reads because of it follows. */
   const enter = (c: Command) => {
     // The table moving on closes a figure's wait for a nomination (the tracker would read it first).
@@ -224,7 +231,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
       if (options.learnAnswers && picked && (expected.type === 'placeTile' || expected.type === 'placePrizeTile')) toLearn.push(expected);
       enter(expected);
       for (const f of tracker.afterTableAnswer()) handle(f);
-    }
+    } else needlessQuestions.push(e.command);
   };
 
   let frames = 0;
@@ -257,7 +264,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   for (const c of truth) started.value.play(c);
   const cameraMoves = truth.filter((c) => CAMERA_READ.has(c.type)).length;
   return {
-    tracker, game: tracker.game, cameraMoves, exact, by, events, proposalMs, afterProposalMs, frames, outcomes, learned,
+    tracker, game: tracker.game, cameraMoves, exact, by, events, proposalMs, afterProposalMs, frames, outcomes, learned, needlessQuestions,
     scores: tracker.game.state.players.map((pl) => pl.score),
     truthScores: started.value.state.players.map((pl) => pl.score),
   };

@@ -30,7 +30,7 @@ import { steadyPlane, type Plane } from '../../calibration/steady-plane.js';
 import { afterSearch, passedOver, type MarkersMissed } from './marker-memory.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { existsSync } from 'node:fs';
-import { DEFAULT_MODEL, FAR_MODEL, readModelInfo, TileRecognizer, type CropReading } from '../runner.js';
+import { DEFAULT_MODEL, FAR_MODEL, TileRecognizer, type CropReading } from '../runner.js';
 import type { Enrollment } from '../enroll.js';
 import { fuseFigure, modelFigureMoves } from './model-figure.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
@@ -165,13 +165,9 @@ export class Tracker {
     // templates read alone.
     const model = o.useModel === false || !existsSync(DEFAULT_MODEL) ? null : await TileRecognizer.load(DEFAULT_MODEL, 1);
     // Cells under 30 px on a print the models learnt are read by the far camera's model (runner.ts
-    // FAR_MODEL); its kind head tells a big follower from a follower on any print (cell-reader.ts
-    // `withFarKinds`). Loaded only where it reads tiles (the game's print is one it learnt) or where
-    // big followers play (Inns & Cathedrals).
-    const farInfo = model && o.useFarModel !== false && existsSync(FAR_MODEL) ? readModelInfo(FAR_MODEL) : null;
-    const farReads = !!farInfo?.printEditions?.includes(o.setup.tileSet.edition);
-    const farKinds = !!farInfo?.meepleKinds && o.setup.expansions.includes('inns-cathedrals');
-    const far = farReads || farKinds ? await TileRecognizer.load(FAR_MODEL, 1) : null;
+    // FAR_MODEL); on any print its figure heads read the figure on such cells, and its kind head tells
+    // a big follower from a follower on larger ones (cell-reader.ts `figureHeads`, `withFarKinds`).
+    const far = model && o.useFarModel !== false && existsSync(FAR_MODEL) ? await TileRecognizer.load(FAR_MODEL, 1) : null;
     for (const p of o.pictures ?? []) templates.usePicture(p);
     return new Tracker(cv, templates, figures, model, o, far);
   }

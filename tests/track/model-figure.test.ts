@@ -17,7 +17,7 @@ import { pieceSvg } from '../../models/render/pieces.js';
 import { rasterise } from '../../models/render/rasterise.js';
 import { FAR_MODEL, TileRecognizer, type CropReading } from '../../models/runner.js';
 import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
-import { featurePoint } from '../../models/scene/spots.js';
+import { featurePoint, segmentSpot, STANDING_CATCH } from '../../models/scene/spots.js';
 import { printFacesByTile } from '../../models/synth/print-faces.js';
 import { fuseFigure, modelFigureMoves } from '../../models/track/model-figure.js';
 import { PICTURE_MARGIN, TileTemplates } from '../../models/track/templates.js';
@@ -44,7 +44,7 @@ let roadAt: { view: Parameters<typeof featurePoint>[0]; feature: number };
 const meeple = (on: string, kind: 'normal' | 'big' = 'normal'): Command => ({ type: 'placeMeeple', player: 0, kind, on });
 
 /** A game of Ada (red) and Bo (blue) where Ada has just laid BASE_D next to the start tile. */
-function laidGame(expansions: string[] = ['base'], edition: 'C1' | 'C2' = 'C2'): { game: Game; before: GameState; x: number; y: number; q: number } {
+function laidGame(expansions: string[] = ['base'], edition: 'C1' | 'C2' = 'C2', tile = TILE): { game: Game; before: GameState; x: number; y: number; q: number } {
   const start = () => {
     const made = Game.start(makeSetup({ players: [{ name: 'Ada', color: 'red' }, { name: 'Bo', color: 'blue' }], expansions: expansions as never, tileSet: { edition } }));
     if (!made.ok) throw new Error(made.reason);
@@ -52,8 +52,8 @@ function laidGame(expansions: string[] = ['base'], edition: 'C1' | 'C2' = 'C2'):
   };
   const game = start();
   const s = game.state;
-  const spot = [[0, -1], [1, 0], [0, 1], [-1, 0]].flatMap(([x, y]) => [0, 1, 2, 3].map((q) => ({ x: x!, y: y!, q }))).find(({ x, y, q }) => !placementProblem(s, s.catalog.view(TILE, q), x, y))!;
-  const played = game.play({ type: 'placeTile', player: 0, tile: TILE, at: [spot.x, spot.y], rot: ([0, 90, 180, 270] as const)[spot.q]! });
+  const spot = [[0, -1], [1, 0], [0, 1], [-1, 0]].flatMap(([x, y]) => [0, 1, 2, 3].map((q) => ({ x: x!, y: y!, q }))).find(({ x, y, q }) => !placementProblem(s, s.catalog.view(tile, q), x, y))!;
+  const played = game.play({ type: 'placeTile', player: 0, tile, at: [spot.x, spot.y], rot: ([0, 90, 180, 270] as const)[spot.q]! });
   if (!played.ok) throw new Error(played.reason);
   // The state before the tile, from a game of its own (a Game's state is its live state).
   return { game, before: start().state, ...spot };
@@ -138,12 +138,64 @@ describe("the model's figure heads on print", () => {
     expect(fuseFigure(there, 0.5, model(0.97))!.confidence).toBeCloseTo(0.5 + 0.5 * 0.97 ** 2, 10);
   });
 
-  it('leave to the table a figure the template sees where the model sees none', () => {
+  it('ask nothing about a figure only an untrusted drawing sees; leave it to the table as far as the drawing is trusted', () => {
     const template: FigureSeen = { command: meeple(road), confidence: 1, alternatives: [] };
-    const fused = fuseFigure(template, 0, modelFigureMoves(bare, model.info.meepleColours, state, 'red'));
-    expect(fused?.command).toEqual(meeple(road));
-    expect(fused!.confidence).toBeLessThan(0.01);
-    expect(fuseFigure(null, 0, modelFigureMoves(bare, model.info.meepleColours, state, 'red'))).toBeNull();
+    const none = modelFigureMoves(bare, model.info.meepleColours, state, 'red');
+    // The drawing of another art differs from the bare print everywhere: its figure is no question.
+    expect(fuseFigure(template, 0, none)).toBeNull();
+    expect(fuseFigure(null, 0, none)).toBeNull();
+    // Half trusted, it is asked: left to the table.
+    const half = fuseFigure(template, 0.5, none);
+    expect(half?.command).toEqual(meeple(road));
+    expect(half!.confidence).toBeGreaterThan(0.4);
+    expect(half!.confidence).toBeLessThan(0.9);
+    // A figure the model is unsure of, where the template sees it too, is asked.
+    const unsure = fuseFigure(template, 0, [{ command: meeple(road), p: 0.3 }]);
+    expect(unsure?.command).toEqual(meeple(road));
+    expect(unsure!.confidence).toBeLessThan(0.9);
+  });
+});
+
+describe('where a figure stands', () => {
+  /** Bare's reading with Ada's (red) figure seen for sure, its segment head split as given. */
+  const seenAt = (split: Record<number, number>): CropReading => {
+    const meepleSegment = new Float32Array(13);
+    for (const [s, p] of Object.entries(split)) meepleSegment[Number(s)] = p;
+    const meepleColour = new Float32Array(bare.meepleColour.length);
+    meepleColour[model.info.meepleColours.indexOf('red')] = 1;
+    return { ...bare, meeple: 1, meepleColour, meepleSegment };
+  };
+
+  it("at a corner, a figure the heads split between two features' segments is the one's that stands there", () => {
+    // BASE_H: a field between two city caps stands at a corner, beside a city segment's spot.
+    const { game } = laidGame(['base'], 'C2', 'BASE_H');
+    const view = game.state.board.tiles[game.state.turn.tile]!.view;
+    const field = view.features.find((f) => f.kind === 'field')!;
+    const at = featurePoint(view, field.index);
+    const own = field.segments.find((s) => Math.hypot(segmentSpot(view, s)[0] - at[0], segmentSpot(view, s)[1] - at[1]) < 1e-9)!;
+    const city = [...Array(12).keys()].find((s) => !field.segments.includes(s) && Math.hypot(segmentSpot(view, s)[0] - at[0], segmentSpot(view, s)[1] - at[1]) < STANDING_CATCH)!;
+    expect(own).toBeDefined();
+    expect(city).toBeDefined();
+    const cityName = view.features[view.segmentFeature[city]!]!.name;
+    const moves = modelFigureMoves(seenAt({ [own]: 0.5, [city]: 0.5 }), model.info.meepleColours, game.state, 'red');
+    expect(moves[0]).toMatchObject({ command: meeple(field.name), p: expect.closeTo(1, 6) });
+    expect(moves.find((m) => (m.command as { on: string }).on === cityName)!.p).toBeLessThan(1e-6);
+    // Seen at the city's own standing point, the figure is the city's.
+    const cityAt = featurePoint(view, view.segmentFeature[city]!);
+    const middle = view.features[view.segmentFeature[city]!]!.segments.find((s) => Math.hypot(segmentSpot(view, s)[0] - cityAt[0], segmentSpot(view, s)[1] - cityAt[1]) < 1e-9)!;
+    expect(modelFigureMoves(seenAt({ [middle]: 1 }), model.info.meepleColours, game.state, 'red')[0]).toMatchObject({ command: meeple(cityName), p: expect.closeTo(1, 6) });
+  });
+
+  it("keeps a road's segment the road's beside a cloister, which has its own label", () => {
+    // RIVER_H: a road ends at a cloister by its side; the road's spot lies at the cloister's point.
+    const { game } = laidGame(['base', 'river'], 'C2', 'RIVER_H');
+    const view = game.state.board.tiles[game.state.turn.tile]!.view;
+    const road = view.features.find((f) => f.kind === 'road')!;
+    const cloister = featurePoint(view, view.features.find((f) => f.kind === 'cloister')!.index);
+    expect(Math.hypot(segmentSpot(view, road.segments[0]!)[0] - cloister[0], segmentSpot(view, road.segments[0]!)[1] - cloister[1])).toBeLessThan(STANDING_CATCH);
+    const moves = modelFigureMoves(seenAt({ [road.segments[0]!]: 1 }), model.info.meepleColours, game.state, 'red');
+    expect(moves[0]).toMatchObject({ command: meeple(road.name), p: expect.closeTo(1, 6) });
+    expect(modelFigureMoves(seenAt({ 12: 1 }), model.info.meepleColours, game.state, 'red')[0]).toMatchObject({ command: meeple('CLOISTER'), p: expect.closeTo(1, 6) });
   });
 });
 
