@@ -392,9 +392,7 @@ export class CellReader {
     const far = this.farModel;
     if (!small) return this.withFarKinds(reading, crop);
     if (!far || model === far) return reading;
-    const prepared = await far.prepare({ pixels: crop.data, width: crop.width, height: crop.height, channels: 3 });
-    if (!prepared.ok) return reading;
-    const [seen] = await far.readPrepared([prepared.value]);
+    const seen = await this.farReading(far, crop);
     if (!seen) return reading;
     const { meepleKind } = seen;
     return { ...reading, meeple: seen.meeple, meepleColour: seen.meepleColour, meepleSegment: seen.meepleSegment, ...(meepleKind ? { meepleKind, meepleKinds: far.info.meepleKinds } : {}) };
@@ -411,13 +409,22 @@ export class CellReader {
   private async withFarKinds(reading: CropReading, crop: Frame): Promise<CropReading> {
     const far = this.farModel;
     if (reading.meepleKind || !far?.info.meepleKinds) return reading;
-    const side = Math.round(FAR_KIND_CELL_PX * (1 + 2 * PICTURE_MARGIN));
-    const small = await sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 3 } }).resize(side, side, { kernel: 'cubic' }).raw().toBuffer();
-    const back = await sharp(small, { raw: { width: side, height: side, channels: 3 } }).resize(far.size, far.size, { kernel: 'linear' }).raw().toBuffer();
-    const prepared = await far.prepare({ pixels: new Uint8Array(back), width: far.size, height: far.size, channels: 3 });
-    if (!prepared.ok) return reading;
-    const [seen] = await far.readPrepared([prepared.value]);
+    const seen = await this.farReading(far, crop, FAR_KIND_CELL_PX);
     return seen?.meepleKind ? { ...reading, meepleKind: seen.meepleKind, meepleKinds: far.info.meepleKinds } : reading;
+  }
+
+  /** The far camera's model's reading of a cell's crop, first brought down to `cellPx` per cell where given (and back up to its input). */
+  private async farReading(far: TileRecognizer, crop: Frame, cellPx?: number): Promise<CropReading | undefined> {
+    let pixels: Uint8Array = crop.data, width = crop.width, height = crop.height;
+    if (cellPx !== undefined) {
+      const side = Math.round(cellPx * (1 + 2 * PICTURE_MARGIN));
+      const small = await sharp(crop.data, { raw: { width, height, channels: 3 } }).resize(side, side, { kernel: 'cubic' }).raw().toBuffer();
+      pixels = new Uint8Array(await sharp(small, { raw: { width: side, height: side, channels: 3 } }).resize(far.size, far.size, { kernel: 'linear' }).raw().toBuffer());
+      width = height = far.size;
+    }
+    const prepared = await far.prepare({ pixels, width, height, channels: 3 });
+    if (!prepared.ok) return undefined;
+    return (await far.readPrepared([prepared.value]))[0];
   }
 
   /**

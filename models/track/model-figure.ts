@@ -58,7 +58,7 @@ export function modelFigureMoves(reading: CropReading, colours: readonly string[
   const features = placed.view.features;
   const spots = legalMeepleSpots(state);
   const interior = features.filter((g) => g.segments.length === 0).length;
-  const places = segmentPlaces(placed.view, state.catalog.view.bind(state.catalog));
+  const places = segmentPlaces(placed.view, state.catalog);
   const out: { command: Command; p: number }[] = [];
   for (const s of spots) {
     if (s.kind !== 'normal' && s.kind !== 'big') continue;
@@ -80,12 +80,12 @@ export function modelFigureMoves(reading: CropReading, colours: readonly string[
  * the 14 figures left to the table: 0.32–0.82 on the feature it stood on). Which feature a figure
  * there stands on is the standing point's, the convention the template reader and the scenes share.
  */
-function segmentPlaces(view: OrientedTile, viewOf: (id: string, q: number) => OrientedTile): (string | undefined)[] {
+function segmentPlaces(view: OrientedTile, catalog: GameState['catalog']): (string | undefined)[] {
   const q0 = quarterTurns(view.rot);
   const standing: { name: string; at: readonly [number, number] }[] = [];
   for (let q = 0; q < 4; q++) {
     if (q !== q0 && !sameUpToSymmetry(view.tile, q0, q)) continue;
-    const turned = q === q0 ? view : viewOf(view.tile.id, q);
+    const turned = q === q0 ? view : catalog.view(view.tile.id, q);
     // A feature without edge segments (a cloister) has a label of its own, the interior.
     for (const f of turned.features) if (f.segments.length > 0) standing.push({ name: f.name, at: featurePoint(turned, f.index) });
   }
