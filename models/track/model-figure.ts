@@ -19,20 +19,19 @@ import { sameUpToSymmetry } from '../classes.js';
 /** The model's figure segment index for a feature without edge segments (a cloister, a garden). */
 const INTERIOR = 12;
 /**
- * The model's word on a figure is raised to this power, as its word on a tile is where it leads
- * (cell-reader.ts MODEL_LEADS_SHARPNESS): 0.995 commits (≈ 0.905). On the first-edition games at
- * 1280×960 (tuning) the figures it committed it read at 0.998 or more; its one wrong best figure at 0.68.
+ * The model's word on a figure is raised to this power: 0.979 commits (0.979^5 ≈ 0.9). On the
+ * first-edition games 9201–9203, 7401, 7402 at 640×480 and 1280×960 and 9204, 9205, 7403, 7404 at
+ * 640×480 (training material) the model's best figure was right on every one of the 249 tiles where
+ * it said 0.5 or more (the lowest 0.61), and on a bare tile it said at most 0.13; at the 20th power
+ * (0.995 commits) it left 10 of them read at 0.979–0.995 to the table.
  */
-const MODEL_FIGURE_SHARPNESS = 20;
+const MODEL_FIGURE_SHARPNESS = 5;
 /**
  * Where the template reader tells the same figure as the model's best (two witnesses: where the cell
- * differs from the drawing, and the figure heads), the model's word is raised only to this power: 0.95
- * commits. On the first-edition games 9201–9203, 7401, 7402 at 640×480 (training material) the model
- * agreed with the template on figures it read at 0.95–0.99, which the 20th power left to the table:
- * figures committed 8 → 17 of 89, none wrong (18 at the first power, 13 at the 5th; none wrong at
- * any); at 1280×960 (games 9201–9202) 20 → 21.
+ * differs from the drawing, and the figure heads), the model's word counts as it is: 0.9 commits.
+ * On the same games 7 figures both agreed on at 0.90–0.95 were left to the table at the second power.
  */
-const AGREEING_FIGURE_SHARPNESS = 2;
+const AGREEING_FIGURE_SHARPNESS = 1;
 /**
  * Below this likelihood that a figure stands on the tile at all — the template's word as far as the
  * drawing is trusted, the model's legal figure moves together as far as it is not — none is read,

@@ -103,7 +103,7 @@ export class TileOrder {
   lookBeyond(board: Pick<Board, 'holes' | 'tiles'>, frame: number, crop: (x: number, y: number) => CellCrop): void {
     const ring = this.ring(board);
     const known = new Map([...ring].filter((k) => this.outerCrops.has(k)).map((k) => [k, this.outerCrops.get(k)!] as const));
-    const changed = new Set(changedCells(known, crop).map((c) => c.key));
+    const changed = new Set(changedCells(known, crop, true).map((c) => c.key));
     // Light is levelled out by `changedCells`; a camera move past MOVED_SCENE is followed before this.
     // What is left that changes most of the ring at once is a nudge: tiles laid while the table fell
     // behind (frames dropped) change a few cells, and each must be remembered to be read in its turn.

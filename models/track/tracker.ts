@@ -569,7 +569,7 @@ export class Tracker {
   /** Reads the holes that changed since the last still frame; returns what it found and which changed. */
   private async lookForTiles(frame: number, crop: (x: number, y: number) => CellCrop, modelCrop: (x: number, y: number) => Frame, anchored: (x: number, y: number) => { now: CellCrop; model: Frame } | null): Promise<{ events: TrackEvent[]; changed: ReadonlySet<number>; deferred: ReadonlySet<number> }> {
     // (Cells the table has filled since the last still scene are no longer holes: they order nothing.)
-    const changed = changedCells(this.holeCrops, crop).filter((h) => this.game.state.board.holes.has(h.key));
+    const changed = changedCells(this.holeCrops, crop, true).filter((h) => this.game.state.board.holes.has(h.key));
     const { now, later } = drawTold(this.game) ? { now: changed, later: [] } : this.order.inOrder(changed, frame);
     // Holes left unread when a reading waits for the table wait with those left for a later turn:
     // their tiles are still new at the next still scene, seen since the frame they were first seen.
