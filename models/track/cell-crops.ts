@@ -97,8 +97,9 @@ export function changedCells(cells: ReadonlyMap<number, CellCrop>, crop: (x: num
   const rows = [...cells].map(([key, before]) => {
     const now = crop(keyX(key), keyY(key));
     const look = lookOf(now, before, holes);
-    // The unshifted distance of the looks as cut bounds the best shift's, and the softened looks', from
-    // above: the rest is only needed where the cell may pass (a full board has a hundred holes).
+    // The unshifted distance of the looks as cut bounds the best shift's from above, and the softened
+    // looks' as good as (a box blur only takes from a difference): the rest is only needed where the
+    // cell may pass (a full board has a hundred holes).
     return { key, now, look, ratio: look.ratio(margin, margin, CROP_PX - margin, CROP_PX - margin), d: matchTemplate(now, before, 0).d };
   });
   if (rows.length === 0) return [];
