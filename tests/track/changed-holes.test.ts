@@ -25,7 +25,7 @@ import { CROP_PX, type CellCrop } from '../../models/track/templates.js';
 const PX_PER_MM = 22 / PITCH_MM;
 const W = 480, H = 360;
 const toImage: Homography = [PX_PER_MM, 0, W / 2, 0, PX_PER_MM, H / 2, 0, 0, 1];
-/** The empty cells around the middle one, (0, 0), where a tile is laid in the second scene. */
+/** Cells around the middle one, (0, 0), empty in the first scene. */
 const HOLES = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [2, 0], [0, 2], [-2, 0], [0, -2], [2, 2], [-2, -2], [3, 0], [-3, 0], [3, 2], [-3, -2]] as const;
 
 let cv: Cv;
@@ -37,17 +37,14 @@ beforeAll(async () => {
   for (const id of ['BASE_E', 'BASE_B']) faces.set(id, await rasterise(tileSvg(catalog.get(id)!, styleByName('c3'), { variant: 1 }), FACE_PX));
 });
 
-/**
- * The cells' crops of a scene of `tiles`, cut where a plane `off` mm off (both ways) puts them, as a
- * plane solved from the markers may be.
- */
-async function crops(tiles: SceneTile[], seed: number, off = 0, light: Scene['light'] = [1, 1, 1], gradient = 0.08): Promise<(x: number, y: number) => CellCrop> {
+/** The cells' crops of a scene of `tiles`, under the light given (gain per channel, left-to-right gradient). */
+async function crops(tiles: SceneTile[], seed: number, light: Scene['light'] = [1, 1, 1], gradient = 0.08): Promise<(x: number, y: number) => CellCrop> {
   const scene: Scene = { width: W, height: H, tableToImage: toImage, tiles, sprites: [], markers: [], hand: null, light, gradient, noise: 2.5, blur: 0.5, jpegQuality: 60, seed };
   const frame = await decodeFrame(await encodeScene(scene));
   if (!frame.ok) throw new Error(frame.error.message);
   const mat = frameToMat(cv, frame.value);
   const cut = new Map<string, CellCrop>();
-  for (const [x, y] of [...HOLES, [0, 0] as const]) cut.set(`${x},${y}`, cellCrop(cv, mat, toImage, x, y, CROP_PX, off, off));
+  for (const [x, y] of [...HOLES, [0, 0] as const]) cut.set(`${x},${y}`, cellCrop(cv, mat, toImage, x, y));
   mat.delete();
   return (x, y) => cut.get(`${x},${y}`)!;
 }
@@ -55,7 +52,7 @@ async function crops(tiles: SceneTile[], seed: number, off = 0, light: Scene['li
 const tile = (id: string, x: number, y: number, dx = 0, dy = 0, angle = 0): SceneTile => ({ x, y, q: 0, face: faces.get(id)!, dx, dy, angle });
 
 describe('holes that changed since the last still scene', () => {
-  it('a neighbour laid askew past its cell’s edge is no tile in the hole; the tile laid in the middle is', async () => {
+  it('a neighbour laid askew past its cell’s edge is no tile in the holes beside it; a tile laid in a hole is', async () => {
     // Before: the middle tile laid straight. Now: the same tile drifted 1.5 mm and turned 3°, as the
     // recordings lay tiles, with a tile laid in the hole east of it.
     const before = await crops([tile('BASE_E', 0, 0)], 1);
@@ -67,7 +64,7 @@ describe('holes that changed since the last still scene', () => {
 
   it('a field tile on the brown table, under a change of light over the whole table, is a tile', async () => {
     const before = await crops([], 5);
-    const now = await crops([tile('BASE_B', 1, 1)], 6, 0, [0.86, 0.84, 0.74], 0.2);
+    const now = await crops([tile('BASE_B', 1, 1)], 6, [0.86, 0.84, 0.74], 0.2);
     const looks = new Map(HOLES.map(([x, y]) => [posKey(x, y), before(x, y)] as const));
     expect(changedCells(looks, now, true).map((c) => c.key)).toEqual([posKey(1, 1)]);
   });
