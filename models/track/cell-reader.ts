@@ -18,6 +18,7 @@ import type { Enrollment } from '../enroll.js';
 import type { CropReading, TileRecognizer } from '../runner.js';
 import { decodeWithSecondLook } from '../second-look.js';
 import { modelReadsCell, type ChangedCell } from './cell-crops.js';
+import { edgesAlone } from './edges-alone.js';
 import type { FigureReader } from './figures.js';
 import { FIT_TRUSTED, templateFit, type Reading } from './reading.js';
 import { CROP_PX, PICTURE_MARGIN, differenceMask, maskedLumaDistance, matchTemplate, pictureDetailMasks, type CellCrop, type TileTemplates } from './templates.js';
@@ -105,6 +106,17 @@ const AGREEMENT_EASES = 4;
  */
 const SMALL_CELL_SURE = 0.95;
 const SMALL_CELL_VETO_SEGMENTS = 3;
+/**
+ * Below 30 px on a print the model has not learnt, where the edges alone name one legal move and the
+ * model's constrained reading is that move (`edgesAlone`), the edges' probability among the legal
+ * moves' distinct edges is raised to this power: 0.9999999^1000000 ≈ 0.905 commits. Chosen on the
+ * first-edition games 9203–9205, 7401, 7402 at 640×480 (training material, 505 tiles) read as an
+ * unlearnt print: by the drawings-only model (its segment head reads the second edition's edges at
+ * 93 %, the committed model's at 99.5 %) wrong edges were read at up to 0.999946, and at this bar 30
+ * tiles were committed, none wrong; by the committed model told the print is not its own, wrong
+ * edges at up to 0.997, and 93 committed, none wrong.
+ */
+const EDGES_ALONE_SHARPNESS = 1_000_000;
 /** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
 const LONE_FIT = 0.5;
 /**
@@ -334,9 +346,20 @@ export class CellReader {
     let decoded = looked.decoded;
     if (!decoded.best) return { conf, modelBest: null };
     const offer = untrusted ? this.offerOf(decoded, readings, state.catalog) : undefined;
-    // On a print it has not learnt, below 30 px, only the table's answers let it lead (`answeredReading`).
+    // On a print it has not learnt, below 30 px, only the table's answers let its type head lead (`answeredReading`), and the edges (`edgesAlone`).
     const answered = small && !taughtPicture && !knownPrint ? (untrusted ? this.answeredReading(state.catalog, decoded, looked.reading, readings, context) : null) : undefined;
-    if (answered === null) return { conf, modelBest: null, ...(offer ? { offer } : {}), ...(untrusted ? { modelReading: await this.figureHeads(looked.reading, model, crop, small) } : {}) };
+    if (answered === null) {
+      const modelReading = untrusted ? await this.figureHeads(looked.reading, model, crop, small) : undefined;
+      // Its type head has no word on a print it has not learnt; its segment head reads the edges of
+      // any print. Where only one legal move shows the edges it reads, and its type head (constrained)
+      // reads that move too, the edges commit it (`EDGES_ALONE_SHARPNESS`).
+      const byEdges = untrusted ? edgesAlone(looked.reading, model.info.terrains, state.catalog, readings) : null;
+      const best = decoded.best;
+      const edgesAgree = !!byEdges && best.tileId === byEdges.reading.tile && sameUpToSymmetry(state.catalog.get(best.tileId)!, ROTATIONS.indexOf(best.rot), byEdges.reading.q);
+      if (process.env.TRACK_DEBUG && byEdges) console.error(JSON.stringify({ edges: [x, y], tile: byEdges.reading.tile, q: byEdges.reading.q, p: byEdges.p, agree: edgesAgree, dc: decoded.confidence }));
+      if (byEdges && edgesAgree) return { conf: byEdges.p ** EDGES_ALONE_SHARPNESS, modelBest: byEdges.reading, leads: true, ...(offer ? { offer } : {}), ...(modelReading ? { modelReading } : {}) };
+      return { conf, modelBest: null, ...(offer ? { offer } : {}), ...(modelReading ? { modelReading } : {}) };
+    }
     // The table's exemplars of one type lift it over a look-alike the table has not shown the camera
     // (as a picture fits another printed tile better than that tile's drawing, `fitOf`): against a
     // reading of a type without exemplars the model speaks for itself, without them — and so, where it

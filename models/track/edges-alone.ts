@@ -1,0 +1,59 @@
+/**
+ * The move a cell's edges alone name. The model's type head learnt one edition's print and reads
+ * another poorly (docs/recognition.md: the second edition's tiles 64 % raw), but its segment head
+ * reads the terrain along the twelve edge segments of any print almost as well as the drawings'
+ * (99.5 % on the second-edition scans). Where the rules leave a cell several legal moves and only
+ * one of them shows the terrain the segments read, the edges tell the move without the type.
+ */
+import type { TileCatalog } from '../../engine/catalog/registry.js';
+import { sameUpToSymmetry } from '../classes.js';
+import type { CropReading } from '../runner.js';
+import type { Reading } from './reading.js';
+
+export interface EdgesReading {
+  /** The one legal move whose edges the segments read. */
+  readonly reading: Reading;
+  /** Its edges' probability among the legal moves' distinct edges (the segment head's alone). */
+  readonly p: number;
+}
+
+/**
+ * The legal readings grouped by the terrain they show on the twelve edge segments (crop frame, the
+ * decoder's convention), each group weighed by the segment head alone (its log-probabilities summed
+ * over the twelve), and the best group's probability among the groups — where that group holds one
+ * move (one type, one turn up to the tile's symmetry) and its edges are the segment head's own
+ * reading, each segment's likeliest terrain: among the legal moves alone the best is the best of
+ * what the rules allow, however poorly it fits (a single legal move would always be sure). Null
+ * where the best edges fit several moves: twins (a pennant, a garden, a tower's foundation) or tiles
+ * whose features join differently behind the same edges; which of those lies there is the type
+ * head's to tell, or the table's.
+ */
+export function edgesAlone(reading: Pick<CropReading, 'segments'>, terrains: readonly string[], catalog: TileCatalog, readings: readonly Reading[]): EdgesReading | null {
+  const terrainIndex = new Map(terrains.map((t, i) => [t, i]));
+  const groups = new Map<string, { logP: number; own: boolean; moves: Reading[] }>();
+  for (const r of readings) {
+    const tile = catalog.get(r.tile);
+    if (!tile) continue;
+    const shown = Array.from({ length: 12 }, (_, i) => tile.segments[(i - 3 * r.q + 12) % 12]!);
+    const key = shown.join();
+    let g = groups.get(key);
+    if (!g) {
+      let logP = 0, own = true;
+      shown.forEach((t, i) => {
+        const k = terrainIndex.get(t);
+        const s = reading.segments.subarray(i * 4, i * 4 + 4);
+        logP += k === undefined ? -Infinity : Math.log(Math.max(1e-12, s[k]!));
+        if (k === undefined || s.some((v) => v > s[k]!)) own = false;
+      });
+      g = { logP, own, moves: [] };
+      groups.set(key, g);
+    }
+    if (!g.moves.some((m) => m.tile === r.tile && sameUpToSymmetry(tile, m.q, r.q))) g.moves.push(r);
+  }
+  let best: { logP: number; own: boolean; moves: Reading[] } | null = null;
+  for (const g of groups.values()) if (!best || g.logP > best.logP) best = g;
+  if (!best || !best.own || best.moves.length !== 1) return null;
+  let z = 0;
+  for (const g of groups.values()) z += Math.exp(g.logP - best.logP);
+  return { reading: best.moves[0]!, p: 1 / z };
+}
