@@ -107,14 +107,14 @@ const AGREEMENT_EASES = 4;
 const SMALL_CELL_SURE = 0.95;
 const SMALL_CELL_VETO_SEGMENTS = 3;
 /**
- * Below 30 px on a print the model has not learnt, where the edges alone name one legal move and the
- * model's constrained reading is that move (`edgesAlone`), the edges' probability among the legal
- * moves' distinct edges is raised to this power: 0.9999999^1000000 ≈ 0.905 commits. Chosen on the
- * first-edition games 9203–9205, 7401, 7402 at 640×480 (training material, 505 tiles) read as an
- * unlearnt print: by the drawings-only model (its segment head reads the second edition's edges at
- * 93 %, the committed model's at 99.5 %) wrong edges were read at up to 0.999946, and at this bar 30
- * tiles were committed, none wrong; by the committed model told the print is not its own, wrong
- * edges at up to 0.997, and 93 committed, none wrong.
+ * Where the edges alone name one legal move and the model's constrained reading is that move
+ * (`byEdges`), the edges' probability among the legal moves' distinct edges is raised to this power:
+ * 0.9999999^1000000 ≈ 0.905 commits. Chosen on the first-edition games 9203–9205, 7401, 7402
+ * (training material, 505 tiles) read as an unlearnt print: by the drawings-only model (its segment
+ * head reads the second edition's edges at 93 %, the committed model's at 99.5 %) wrong edges were
+ * read at up to 0.999946 at 640×480 and 0.984 at 1280×960, and at this bar 30 and 77 tiles were
+ * committed by them, none wrong; by the committed model told the print is not its own (640×480),
+ * wrong edges at up to 0.997, and 93 committed, none wrong.
  */
 const EDGES_ALONE_SHARPNESS = 1_000_000;
 /** Among several changed holes, the one new tile is fitted by a tile template at least this much better than the others. */
@@ -353,11 +353,8 @@ export class CellReader {
       // Its type head has no word on a print it has not learnt; its segment head reads the edges of
       // any print. Where only one legal move shows the edges it reads, and its type head (constrained)
       // reads that move too, the edges commit it (`EDGES_ALONE_SHARPNESS`).
-      const byEdges = untrusted ? edgesAlone(looked.reading, model.info.terrains, state.catalog, readings) : null;
-      const best = decoded.best;
-      const edgesAgree = !!byEdges && best.tileId === byEdges.reading.tile && sameUpToSymmetry(state.catalog.get(best.tileId)!, ROTATIONS.indexOf(best.rot), byEdges.reading.q);
-      if (process.env.TRACK_DEBUG && byEdges) console.error(JSON.stringify({ edges: [x, y], tile: byEdges.reading.tile, q: byEdges.reading.q, p: byEdges.p, agree: edgesAgree, dc: decoded.confidence }));
-      if (byEdges && edgesAgree) return { conf: byEdges.p ** EDGES_ALONE_SHARPNESS, modelBest: byEdges.reading, leads: true, ...(offer ? { offer } : {}), ...(modelReading ? { modelReading } : {}) };
+      const byEdges = untrusted ? this.byEdges(looked.reading, model, state.catalog, readings, decoded.best, x, y) : null;
+      if (byEdges) return { conf: byEdges.conf, modelBest: byEdges.reading, leads: true, ...(offer ? { offer } : {}), ...(modelReading ? { modelReading } : {}) };
       return { conf, modelBest: null, ...(offer ? { offer } : {}), ...(modelReading ? { modelReading } : {}) };
     }
     // The table's exemplars of one type lift it over a look-alike the table has not shown the camera
@@ -390,7 +387,9 @@ export class CellReader {
     // Its figure heads speak where the drawings are not trusted (tracker.ts `readFigure`): only there is the kind asked.
     const modelReading = trust < 1 ? await this.figureHeads(looked.reading, model, crop, small) : looked.reading;
     const agreeing = small ? cm ** (power / AGREEMENT_EASES) : alone;
-    if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * agreeing)), modelBest: null, modelReading, ...(offer ? { offer } : {}) };
+    // Where the model leads, the edges may commit its reading where its type head alone would not.
+    const edges = trust < 1 ? (this.byEdges(looked.reading, model, state.catalog, readings, decoded.best, x, y)?.conf ?? 0) : 0;
+    if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * Math.max(agreeing, edges))), modelBest: null, modelReading, ...(offer ? { offer } : {}) };
     const modelTile = state.catalog.get(decoded.best.tileId);
     const other = readings.find((r) => r.tile === decoded.best!.tileId && !!modelTile && sameUpToSymmetry(modelTile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
     if (smallPicture) return segmentsDiffering(state.catalog, top, { tile: decoded.best.tileId, q }) >= SMALL_CELL_VETO_SEGMENTS ? { conf: conf * (1 - cm), modelBest: other } : { conf, modelBest: null };
@@ -399,7 +398,7 @@ export class CellReader {
     if (trust < 1 && other) {
       const own = this.ownReading(looked.reading, state.catalog, { tile: decoded.best.tileId, q });
       if (process.env.TRACK_DEBUG) console.error(`model leads (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} over ${top.tile}/${top.q} trust ${trust.toFixed(2)}${own ? '' : ', not its own reading'}`);
-      return { conf: trust * conf + (1 - trust) * (own ? alone : 0), modelBest: other, leads: true, modelReading, ...(offer ? { offer } : {}) };
+      return { conf: trust * conf + (1 - trust) * Math.max(own ? alone : 0, edges), modelBest: other, leads: true, modelReading, ...(offer ? { offer } : {}) };
     }
     // At 25–40 px per tile the model is the weaker reader of the two: only a sure disagreement counts.
     return { conf: cm >= 0.95 ? conf * (1 - cm) : conf, modelBest: other, modelReading, ...(offer ? { offer } : {}) };
@@ -483,6 +482,19 @@ export class CellReader {
   private unshownTwin(catalog: TileCatalog, best: { tileId: string; rot: Rotation }, readings: readonly Reading[]): boolean {
     const read = { tile: best.tileId, q: ROTATIONS.indexOf(best.rot) };
     return readings.some((r) => r.tile !== read.tile && !this.enrollment?.hasTile(r.tile) && segmentsDiffering(catalog, read, r) === 0);
+  }
+
+  /**
+   * The model's constrained reading `best` as its edges commit it (`edgesAlone`): where the edges its
+   * segment head reads are those of that move alone among the legal moves, their probability raised
+   * to `EDGES_ALONE_SHARPNESS`; null where the edges name another move or several.
+   */
+  private byEdges(reading: CropReading, model: TileRecognizer, catalog: TileCatalog, readings: readonly Reading[], best: { tileId: string; rot: Rotation }, x: number, y: number): { reading: Reading; conf: number } | null {
+    const e = edgesAlone(reading, model.info.terrains, catalog, readings);
+    const tile = catalog.get(best.tileId);
+    const agrees = !!e && !!tile && e.reading.tile === best.tileId && sameUpToSymmetry(tile, ROTATIONS.indexOf(best.rot), e.reading.q);
+    if (process.env.TRACK_DEBUG && e) console.error(JSON.stringify({ edges: [x, y], tile: e.reading.tile, q: e.reading.q, p: e.p, agree: agrees }));
+    return e && agrees ? { reading: e.reading, conf: e.p ** EDGES_ALONE_SHARPNESS } : null;
   }
 
   /** The model's constrained top 3 as the legal readings they are (a symmetric tile's turns as one). */

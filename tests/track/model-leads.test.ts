@@ -4,8 +4,9 @@
  * reading the rules chose for it among tiles it did not see there is offered first but left to the
  * table. Below its 30 px it leads on the print of an edition it was trained on, and on another only on a
  * type the table has answered (its pictures enrolled), its reading without them agreeing. The exemplars of
- * one twin the table has shown do not decide against a legal twin it has not. On drawn art (the
- * drawings trusted) agreement still adds up.
+ * one twin the table has shown do not decide against a legal twin it has not. Where the edges its
+ * segment head reads are those of its reading alone among the legal moves, they commit it even where
+ * its type head would not. On drawn art (the drawings trusted) agreement still adds up.
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ import { FigureReader } from '../../models/track/figures.js';
 import type { Reading } from '../../models/track/reading.js';
 import { TileTemplates } from '../../models/track/templates.js';
 import { cellPicture } from './helpers/cell-picture.js';
+import { realFacesByTile } from '../../models/eval/realart.js';
 
 /** 1.2 px per millimetre: a cell of about 55 px, in the model's range. */
 const LARGE: Homography = [1.2, 0, 640, 0, 1.2, 480, 0, 0, 1];
@@ -272,5 +274,36 @@ describe('the model where the drawings fail', () => {
     const out = await r.fuse(state, LARGE, legalReadings(state, TILE), { readings: 1, fit: 0.5, stricterGate: false }, crop, spot.x, spot.y);
     const { constrained } = await modelReads(state);
     expect(out.conf).toBeCloseTo(1 - 0.5 * (1 - constrained.confidence), 10);
+  }, 60_000);
+  it('from 30 px, where its type head reads another set\'s tile, the edges commit its reading where they name it alone (a second-edition crossroads, no T junction left)', async () => {
+    // A second-edition BASE_X at 55 px beside the start tile: the model reads it, before the rules, as
+    // the Tower's crossroads, so its constrained reading is not its own and its type head commits nothing.
+    const at = { x: 1, y: 0 };
+    const face = (await realFacesByTile(['BASE_X'])).get('BASE_X')!;
+    const data = await sharp(cellPicture(face, 0, 256), { raw: { width: 256, height: 256, channels: 3 } }).resize(model.size, model.size).raw().toBuffer();
+    const x: Frame = { width: model.size, height: model.size, channels: 3, data: new Uint8Array(data) };
+    const prepared = await model.prepare({ pixels: x.data, width: x.width, height: x.height, channels: 3 });
+    if (!prepared.ok) throw new Error(prepared.reason);
+    const [read] = await model.readPrepared([prepared.value]);
+    expect(decodeReading(read!, model.info, state.catalog).best?.tileId, 'the type head alone').not.toBe('BASE_X');
+    const legalAt = (s: GameState) => {
+      const out: Reading[] = [];
+      for (const [id, n] of s.supply) for (let q = 0; q < 4 && n > 0; q++) if (!placementProblem(s, s.catalog.view(id, q), at.x, at.y)) out.push({ tile: id, q, d: 0.05, match: { d: 0.05, sx: 0, sy: 0, gain: [1, 1, 1] } });
+      return out;
+    };
+    const r = reader(PRINT_ART_FIT);
+    // The T junction (BASE_W, one road's end from the crossroads) still in the supply: the edges do not
+    // tell the two apart surely enough, and nothing is committed.
+    const withT = await r.fuse(state, LARGE, legalAt(state), { readings: 1, fit: 0, stricterGate: false }, x, at.x, at.y);
+    expect(withT.modelBest?.tile).toBe('BASE_X');
+    expect(withT.conf).toBeLessThan(0.9);
+    // None left: the crossroads is the one legal move with four roads, and the edges commit it.
+    const supply = new TileSupply();
+    for (const [id, n] of state.supply) supply.set(id, id === 'BASE_W' ? 0 : n);
+    const noT: GameState = { ...state, supply };
+    const out = await r.fuse(noT, LARGE, legalAt(noT), { readings: 1, fit: 0, stricterGate: false }, x, at.x, at.y);
+    expect(out.leads).toBe(true);
+    expect(out.modelBest?.tile).toBe('BASE_X');
+    expect(out.conf).toBeGreaterThan(0.9);
   }, 60_000);
 });
