@@ -30,6 +30,7 @@ export interface EdgesReading {
  */
 export function edgesAlone(reading: Pick<CropReading, 'segments'>, terrains: readonly string[], catalog: TileCatalog, readings: readonly Reading[]): EdgesReading | null {
   const terrainIndex = new Map(terrains.map((t, i) => [t, i]));
+  const n = terrains.length;
   const groups = new Map<string, { logP: number; own: boolean; moves: Reading[] }>();
   for (const r of readings) {
     const tile = catalog.get(r.tile);
@@ -41,7 +42,7 @@ export function edgesAlone(reading: Pick<CropReading, 'segments'>, terrains: rea
       let logP = 0, own = true;
       shown.forEach((t, i) => {
         const k = terrainIndex.get(t);
-        const s = reading.segments.subarray(i * 4, i * 4 + 4);
+        const s = reading.segments.subarray(i * n, i * n + n);
         logP += k === undefined ? -Infinity : Math.log(Math.max(1e-12, s[k]!));
         if (k === undefined || s.some((v) => v > s[k]!)) own = false;
       });

@@ -41,6 +41,14 @@ const AGREEING_FIGURE_SHARPNESS = 1;
  * 35 figures placed 0.30 or more.
  */
 const FIGURE_UNSEEN_BY_BOTH = 0.05;
+/**
+ * Where the template sees no figure and the model's legal figure moves together are short of the 0.5
+ * that lets its own figure stand in, but at least this likely (as far as the drawing is not trusted),
+ * the table is asked about the model's best figure (never committed: 0.5^5 ≈ 0.03) rather than left
+ * to enter it unasked. On the first-edition games above the model gave every bare tile at most 0.13
+ * and every figure placed (9201–9202 at 640×480) 0.30 or more.
+ */
+const MODEL_ASKS_FIGURE = 0.2;
 
 /**
  * How sure the model is of each legal figure move of the player whose turn it is, best first.
@@ -123,8 +131,9 @@ const sameFigure = (a: Command, b: Command) => a.type === 'placeMeeple' && b.typ
  * (less where the two agree, `AGREEING_FIGURE_SHARPNESS`).
  * The model's own figure stands in for the template's only where it sees one at all (its legal
  * figure moves more likely together than none: a follower and a big one share the feature's
- * likelihood); null when neither reads a figure, or where the template's is as good as unseen by
- * the two together (`FIGURE_UNSEEN_BY_BOTH`).
+ * likelihood), and is asked about where it half sees one the template does not (`MODEL_ASKS_FIGURE`);
+ * null when neither reads a figure, or where the template's is as good as unseen by the two together
+ * (`FIGURE_UNSEEN_BY_BOTH`).
  */
 export function fuseFigure(seen: FigureSeen | null, trust: number, model: readonly { command: Command; p: number }[]): FigureSeen | null {
   const sharp = (p: number) => (1 - trust) * p ** MODEL_FIGURE_SHARPNESS;
@@ -135,6 +144,7 @@ export function fuseFigure(seen: FigureSeen | null, trust: number, model: readon
   const pSeen = seen ? model.find((m) => sameFigure(m.command, seen.command))?.p ?? 0 : 0;
   const agreeing = !!seen && !!best && seesOne && sameFigure(best.command, seen.command);
   const bySeen = seen && { ...seen, confidence: trust * seen.confidence + (agreeing ? (1 - trust) * pSeen ** AGREEING_FIGURE_SHARPNESS : sharp(pSeen)) };
+  if (best && !seesOne && !bySeen && (1 - trust) * pModel >= MODEL_ASKS_FIGURE) return { command: best.command, confidence: sharp(best.p), alternatives: model.slice(1, 3).map((m) => m.command) };
   if (!best || !seesOne || (bySeen && (sameFigure(best.command, bySeen.command) || bySeen.confidence >= sharp(best.p)))) return bySeen;
   const alternatives = [...(seen ? [seen.command] : []), ...model.slice(1).map((m) => m.command)].filter((c) => !sameFigure(c, best.command)).slice(0, 2);
   return { command: best.command, confidence: sharp(best.p), alternatives };

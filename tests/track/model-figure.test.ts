@@ -156,6 +156,19 @@ describe("the model's figure heads on print", () => {
     expect(unsure?.command).toEqual(meeple(road));
     expect(unsure!.confidence).toBeLessThan(0.9);
   });
+
+  it('ask about a figure the model half sees where the template sees none; not about what it hardly sees', () => {
+    // Bare tiles got at most 0.13 from the model, figures placed 0.30 or more (first-edition games).
+    const other = state.board.tiles[state.turn.tile]!.view.features.find((g) => g.name !== road && g.kind !== 'field')!.name;
+    const half = fuseFigure(null, 0, [{ command: meeple(road), p: 0.3 }, { command: meeple(other), p: 0.05 }]);
+    expect(half?.command).toEqual(meeple(road));
+    expect(half!.alternatives).toEqual([meeple(other)]);
+    expect(half!.confidence).toBeLessThan(0.9);
+    expect(fuseFigure(null, 0, [{ command: meeple(road), p: 0.13 }])).toBeNull();
+    // As far as the drawing is trusted its word that no figure stands there counts.
+    expect(fuseFigure(null, 0.5, [{ command: meeple(road), p: 0.3 }])).toBeNull();
+    expect(fuseFigure(null, 1, [{ command: meeple(road), p: 0.45 }])).toBeNull();
+  });
 });
 
 describe('where a figure stands', () => {
