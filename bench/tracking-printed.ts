@@ -29,6 +29,9 @@ import { generateRecording } from '../models/scene/generate.js';
 import { writeRecording } from '../models/scene/recording.js';
 import { replayRecording, wrongFigureCommit, type ReplayOptions } from '../models/track/replay.js';
 import { LAID_TILE_NOTICE } from './tracking-game.js';
+import { Game } from '../engine/game/game.js';
+import { ROTATIONS } from '../engine/geometry/segments.js';
+import { movesShowingEdges } from '../models/track/edges-alone.js';
 import { LEARN_PER_TILE } from '../electron/services/camera/table-art.js';
 import { median } from './stats.js';
 
@@ -192,6 +195,7 @@ try {
     if (!name.includes(only)) continue;
     const [options, games] = await make();
     const proposalMs: number[] = [], afterMs: number[] = [];
+    let edgesAlone = 0;
     let moves = 0, exact = 0, tiles = 0, tilesExact = 0, tilesWrong = 0, asked = 0, offeredFirst = 0, offered = 0, scores = 0, falseAlarms = 0, figures = 0, figuresWrong = 0, figuresExact = 0, figuresAsked = 0, figuresMissed = 0, needless = 0, needlessFigures = 0;
     for (const d of games) {
       const r = await replayRecording(d, { ...options, onEvent: (e) => { if (e.kind === 'notice' && LAID_TILE_NOTICE.test(e.message)) falseAlarms++; } });
@@ -223,11 +227,19 @@ try {
         if (process.env.BENCH_BREAKDOWN && o.result !== 'exact') console.error(`  ${o.result}: ${o.truth?.type === 'placeTile' ? o.truth.tile : o.truth?.type}${o.got?.type === 'placeTile' ? ` read ${o.got.tile}` : ''}`);
       }
       if (r.scores.every((s, i) => s === r.truthScores[i])) scores++;
+      // The most the edges can commit (edges-alone.ts): tiles that are the one legal move with their edges.
+      const played = Game.start(r.game.setup, r.game.catalog);
+      if (!played.ok) throw new Error(played.reason);
+      for (const c of r.game.commands) {
+        if (c.type === 'placeTile' && movesShowingEdges(played.value.state, c.tile, ROTATIONS.indexOf(c.rot), c.at) === 1) edgesAlone++;
+        played.value.play(c);
+      }
     }
     const pct = (a: number, n: number) => ((100 * a) / Math.max(1, n)).toFixed(1);
     console.log(`${name}: moves exact: ${pct(exact, moves)} % (${exact}/${moves})`);
     console.log(`${name}: tiles committed wrong: ${pct(tilesWrong, tiles)} % (${tilesWrong}/${tiles})`);
     console.log(`${name}: tiles left to the table: ${pct(asked, tiles)} % (${asked}/${tiles})`);
+    console.log(`${name}: tiles the one legal move with their edges: ${pct(edgesAlone, tiles)} % (${edgesAlone}/${tiles})`);
     console.log(`${name}: tiles left to the table, the right one offered first: ${pct(offeredFirst, asked)} % (${offeredFirst}/${asked})`);
     console.log(`${name}: tiles left to the table, the right one among the three offered: ${pct(offered, asked)} % (${offered}/${asked})`);
     console.log(`${name}: figures committed wrong: ${pct(figuresWrong, figures)} % (${figuresWrong} on ${figures} figures placed)`);

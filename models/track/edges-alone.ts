@@ -6,7 +6,9 @@
  * one of them shows the terrain the segments read, the edges tell the move without the type.
  */
 import type { TileCatalog } from '../../engine/catalog/registry.js';
-import { sameUpToSymmetry } from '../classes.js';
+import { placementProblem, tileProblem } from '../../engine/game/placement.js';
+import type { GameState } from '../../engine/game/state.js';
+import { sameUpToSymmetry, symmetryTurns } from '../classes.js';
 import type { CropReading } from '../runner.js';
 import type { Reading } from './reading.js';
 
@@ -57,4 +59,24 @@ export function edgesAlone(reading: Pick<CropReading, 'segments'>, terrains: rea
   let z = 0;
   for (const g of groups.values()) z += Math.exp(g.logP - best.logP);
   return { reading: best.moves[0]!, p: 1 / z };
+}
+
+/**
+ * How many legal moves at `at` in `state` (a type the supply still holds, a turn up to the tile's
+ * symmetry) show the edges `tile` shows at `q` quarter turns: 1 where those edges name it alone, the
+ * most `edgesAlone` can tell there.
+ */
+export function movesShowingEdges(state: GameState, tile: string, q: number, at: readonly [number, number]): number {
+  const edges = state.catalog.view(tile, q).terrain.join();
+  let n = 0;
+  for (const t of state.catalog.all()) {
+    if (tileProblem(state, t) || !(state.supply.get(t.id) ?? 0)) continue;
+    const turns = new Set<number>();
+    for (let k = 0; k < 4; k++) {
+      const view = state.catalog.view(t.id, k);
+      if (view.terrain.join() === edges && !placementProblem(state, view, at[0], at[1])) turns.add(Math.min(...symmetryTurns(t).map((s) => (k + s) % 4)));
+    }
+    n += turns.size;
+  }
+  return n;
 }

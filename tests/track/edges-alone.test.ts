@@ -1,13 +1,14 @@
 // The move a cell's edges alone name (models/track/edges-alone.ts): the segment head's reading of
 // the twelve edge segments against the legal moves' terrain.
 import { describe, expect, it } from 'vitest';
-import { defaultCatalog } from '../../engine/game/engine.js';
+import { createGame, defaultCatalog } from '../../engine/game/engine.js';
 import { TERRAINS } from '../../engine/catalog/types.js';
-import { edgesAlone } from '../../models/track/edges-alone.js';
+import { makeSetup } from '../../engine/game/setup.js';
+import { edgesAlone, movesShowingEdges } from '../../models/track/edges-alone.js';
 import type { Reading } from '../../models/track/reading.js';
 
 const catalog = defaultCatalog();
-const reading = (tile: string, q: number): Reading => ({ tile, q, d: 0, match: { d: 0, gain: 1 } as unknown as Reading['match'] });
+const reading = (tile: string, q: number): Reading => ({ tile, q, d: 0, match: { d: 0, sx: 0, sy: 0, gain: [1, 1, 1] } });
 const all = (...tiles: string[]) => tiles.flatMap((t) => [0, 1, 2, 3].map((q) => reading(t, q)));
 
 /** A segment head sure (to `sure`) of the terrain `tile` shows at turn `q` on every segment, in the crop frame. */
@@ -68,5 +69,24 @@ describe('edgesAlone', () => {
 
   it('names nothing without legal moves', () => {
     expect(edgesAlone(segmentsOf('BASE_E', 0), TERRAINS, catalog, [])).toBeNull();
+  });
+});
+
+describe('movesShowingEdges', () => {
+  const start = (edition: 'C1' | 'C2') => {
+    const g = createGame(makeSetup({ players: [{ name: 'Ada', color: 'red' }, { name: 'Bo', color: 'blue' }], tileSet: { edition } }));
+    if (!g.ok) throw new Error(g.reason);
+    return g.value.state;
+  };
+
+  it('counts the legal moves beside the start tile that show the same edges, twins and the edition included', () => {
+    // A straight road east of the start tile: with the second edition's garden twin, two moves.
+    expect(movesShowingEdges(start('C2'), 'BASE_U', 0, [1, 0])).toBe(2);
+    // The first edition prints no gardens: the edges name it alone.
+    expect(movesShowingEdges(start('C1'), 'BASE_U', 0, [1, 0])).toBe(1);
+    // A crossroads: no other base tile has four roads.
+    expect(movesShowingEdges(start('C2'), 'BASE_X', 0, [1, 0])).toBe(1);
+    // A turn the start tile's road does not meet: no legal move shows those edges.
+    expect(movesShowingEdges(start('C2'), 'BASE_U', 1, [1, 0])).toBe(0);
   });
 });

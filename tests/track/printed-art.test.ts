@@ -7,9 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { replayRecording, wrongFigureCommit, type ReplayResult } from '../../models/track/replay.js';
 import { Game } from '../../engine/game/game.js';
 import type { PlaceTile } from '../../engine/game/commands.js';
-import { placementProblem, tileProblem } from '../../engine/game/placement.js';
 import { ROTATIONS } from '../../engine/geometry/segments.js';
-import { symmetryTurns } from '../../models/classes.js';
+import { movesShowingEdges } from '../../models/track/edges-alone.js';
 
 // Made by scripts/make-recording.ts (the commands are in tests/fixtures/recordings/README.md): the
 // second-edition scans and the first-edition print drawn into the scene instead of the renderer's art.
@@ -29,24 +28,12 @@ const askedTiles = (r: ReplayResult) => r.outcomes.filter((o) => isTile(o.truth)
 const figuresWrong = (r: ReplayResult) => r.outcomes.filter(wrongFigureCommit).length;
 const figuresExact = (r: ReplayResult) => r.outcomes.filter((o) => o.truth?.type === 'placeMeeple' && o.result === 'exact').length;
 
-/** How many legal moves (a type, a turn up to its symmetry) at `c`'s cell, in the game before `c`, show the edges `c` shows. */
+/** How many legal moves at `c`'s cell, in the game before `c`, show the edges `c` shows. */
 function legalMovesWithEdgesOf(game: Game, c: PlaceTile): number {
   const i = game.commands.findIndex((k) => k.type === 'placeTile' && k.at[0] === c.at[0] && k.at[1] === c.at[1]);
   const before = Game.replay(game.setup, game.commands.slice(0, i), game.catalog);
   if (!before.ok) throw new Error(before.reason);
-  const state = before.value.state;
-  const edges = game.catalog.view(c.tile, ROTATIONS.indexOf(c.rot)).terrain.join();
-  let n = 0;
-  for (const t of game.catalog.all()) {
-    if (tileProblem(state, t) || !(state.supply.get(t.id) ?? 0)) continue;
-    const turns = new Set<number>();
-    for (let q = 0; q < 4; q++) {
-      const view = game.catalog.view(t.id, q);
-      if (view.terrain.join() === edges && !placementProblem(state, view, c.at[0], c.at[1])) turns.add(Math.min(...symmetryTurns(t).map((s) => (q + s) % 4)));
-    }
-    n += turns.size;
-  }
-  return n;
+  return movesShowingEdges(before.value.state, c.tile, ROTATIONS.indexOf(c.rot), c.at);
 }
 
 describe('tracking printed tiles', () => {
