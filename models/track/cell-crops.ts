@@ -106,10 +106,11 @@ export function changedCells(cells: ReadonlyMap<number, CellCrop>, crop: (x: num
   const med = [0, 1, 2].map((k) => rows.map((r) => r.ratio[k]!).sort((a, b) => a - b)[Math.floor(rows.length / 2)]!);
   const colour = (ratio: readonly number[]) => Math.max(...ratio.map((x, k) => Math.abs(x / med[k]! - 1)));
   const scored = rows.map((r) => {
-    let score = colour(r.ratio) + r.d * 10;
+    const c = colour(r.ratio);
+    let score = c + r.d * 10;
     if (score <= CHANGED) return { ...r, score };
     const m = matchTemplate(r.look.softNow(), r.look.softBefore());
-    score = colour(r.ratio) + m.d * 10;
+    score = c + m.d * 10;
     if (holes && score > CHANGED) {
       const h = CROP_PX / 2, lo = HOLE_MARGIN, hi = CROP_PX - HOLE_MARGIN;
       const quarters = ([[lo, lo, h, h], [h, lo, hi, h], [lo, h, h, hi], [h, h, hi, hi]] as const).map(([u0, v0, u1, v1]) => colour(r.look.ratio(u0, v0, u1, v1)) + r.look.distance(u0, v0, u1, v1, m) * 10).sort((a, b) => a - b);
