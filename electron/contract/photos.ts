@@ -53,4 +53,10 @@ export interface PhotoReadView {
   readonly expansions: readonly string[];
   /** Of the candidate tile types, how many the table's own pictures (taught, answered) were read against. */
   readonly picturedTypes: number;
+  /**
+   * The tile types of the 2025 expansions (Jousts & Crests, Siege & Defense) the reading considered:
+   * the model never learnt them, so only those the table's pictures show (`pictured` of `of`) can be
+   * a reading. Null when none was considered (no such expansion, or the options chose classic ones).
+   */
+  readonly picturedOnly: { readonly expansions: readonly string[]; readonly pictured: number; readonly of: number } | null;
 }

@@ -81,6 +81,12 @@ export interface ReadOptions {
    * tracker reads a cell (models/decode.ts).
    */
   readonly enrollment?: Enrollment;
+  /**
+   * Tile types the model never learnt (the 2025 tiles, as the table's catalog describes them): each is
+   * a candidate too where `enrollment` holds a picture of it, read through those pictures alone
+   * (models/decode.ts), as the tracker reads them. One with no picture cannot be told from the photo.
+   */
+  readonly unlearnt?: readonly TileType[];
 }
 
 /** The catalog's tile types printed in `edition` for the expansions given. */
@@ -171,7 +177,10 @@ export async function readTilePhoto(recognizer: TileRecognizer, bytes: Uint8Arra
   const size = await photoSize(bytes);
   if (!size.ok) return size;
   const { width, height } = size.value;
-  const candidates = photoCandidates(options.edition ?? 'C2', options.expansions ?? PHOTO_EXPANSIONS);
+  const candidates = [
+    ...photoCandidates(options.edition ?? 'C2', options.expansions ?? PHOTO_EXPANSIONS),
+    ...(options.unlearnt ?? []).filter((t) => options.enrollment?.hasTile(t.id) && !recognizer.info.tiles.includes(t.id)),
+  ];
   if (candidates.length === 0) return fail('no tile type of that edition and those expansions to read it as');
   const cv = await loadCv();
   let shown: Uint8Array;

@@ -4,14 +4,21 @@
  * read it with the committed model; the page shows the straightened tile beside the three best
  * readings, drawn by the project's renderer. A photo with no tile says why it is not read. Taking a
  * reading puts the straightened tile in the editor as its photo. With the table's own pictures of its
- * tiles stored, a photo is read against them. Screenshots go to test-output/screens.
+ * tiles stored, a photo is read against them, a 2025 tile the model never learnt included.
+ * Screenshots go to test-output/screens.
  */
-import { join } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserMode } from '../../electron/server/browser-mode.js';
+import { TileCatalog } from '../../engine/catalog/registry.js';
 import { realFacesByTile } from '../../models/eval/realart.js';
+import { makePhoto } from '../../models/photo/synthetic.js';
+import { TRAIN_STYLES } from '../../models/render/styles.js';
+import { renderFaces } from '../../models/synth/world.js';
 import { cellPicture } from '../track/helpers/cell-picture.js';
 import { openApp, type OpenApp, SHOTS } from './helpers/browser.js';
 
@@ -72,7 +79,7 @@ describe('reading a tile from a photo in the tile editor', () => {
     // A second-edition garden the model alone takes for its twin; once the table has pictures of its
     // own tiles (here it taught both twins), the photo is read against them and the page says so.
     const readAs = async (file: string) => {
-      await reader.getByTestId('photo-reader-file').setInputFiles(join(PHOTOS, file));
+      await reader.getByTestId('photo-reader-file').setInputFiles(resolve(PHOTOS, file));
       await expect.poll(async () => (await reader.getByTestId('photo-reader-result').count()) > 0 && (await reader.getByTestId('photo-read-as').textContent())).toBeTruthy();
       return { tile: await best.getAttribute('data-tile'), rotation: await best.getAttribute('data-rotation'), said: (await reader.getByTestId('photo-read-as').textContent())! };
     };
@@ -90,6 +97,31 @@ describe('reading a tile from a photo in the tile editor', () => {
     expect([taught.tile, taught.rotation]).toEqual(['BASE_V_G', '180']);
     expect(taught.said).toMatch(/against the table's own pictures of 2 of them/);
     await page.screenshot({ path: join(SHOTS, 'photo-reader-3-own-pictures.png') });
+
+    // A Siege & Defense tile the model never learnt: the page says how many of those tiles the table
+    // has pictured; once the table has a picture of it, the photo is read as it, and taking the
+    // reading opens that tile in the editor.
+    const corner = TileCatalog.standard().get('SD-L-CORNER')!;
+    const [inPhoto, inPicture] = await renderFaces([corner], TRAIN_STYLES, [101, 102]);
+    const shot = await makePhoto({ face: inPhoto!.image, seed: 5, size: 0.5, rollDeg: 0, tiltDeg: 5, handProb: 0 });
+    const shotFile = join(mkdtempSync(join(tmpdir(), 'e2e-photo-2025-')), 'sd-l-corner.jpg');
+    writeFileSync(shotFile, shot.bytes);
+    await reader.getByTestId('photo-reader-file').setInputFiles(join(PHOTOS, 'no-tile.jpg'));
+    await notRead.waitFor();
+    const unpictured = await readAs(shotFile);
+    expect(unpictured.tile).not.toBe('SD-L-CORNER');
+    expect(await reader.getByTestId('photo-pictured-only').textContent()).toMatch(/^Jousts & Crests and Siege & Defense: .* Pictured: 0 of their \d+ tiles/);
+    const png = await sharp(cellPicture(inPicture!.image, 0, 256), { raw: { width: 256, height: 256, channels: 3 } }).png().toBuffer();
+    app.store.addExemplar({ tileId: 'SD-L-CORNER', rot: 0, source: 'editor:photo', image: png, mime: 'image/png' });
+    await reader.getByTestId('photo-reader-file').setInputFiles(join(PHOTOS, 'no-tile.jpg'));
+    await notRead.waitFor();
+    const pictured = await readAs(shotFile);
+    expect([pictured.tile, pictured.rotation]).toEqual(['SD-L-CORNER', '0']);
+    expect(await reader.getByTestId('photo-pictured-only').textContent()).toMatch(/ Pictured: 1 of their \d+ tiles/);
+    expect(pictured.said).toMatch(/, and as the 2025 tile the table has pictured;/);
+    await page.screenshot({ path: join(SHOTS, 'photo-reader-4-2025-tile.png') });
+    await best.getByTestId('photo-pick-0').click();
+    expect(await editor.locator('select[name=tile]').inputValue()).toBe('SD-L-CORNER');
     // The services load the model on the first photo: seconds on a quiet machine, more on a shared one.
   }, 180_000);
 });

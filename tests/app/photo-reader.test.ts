@@ -8,7 +8,11 @@ import { parseArgs } from '../../electron/contract/api.js';
 import { MAX_UPLOAD_BYTES } from '../../electron/contract/photos.js';
 import { Store } from '../../electron/services/store/store.js';
 import { PhotoReader } from '../../electron/services/tiles/photo-reader.js';
+import { TileCatalog } from '../../engine/catalog/registry.js';
 import { realFacesByTile } from '../../models/eval/realart.js';
+import { makePhoto } from '../../models/photo/synthetic.js';
+import { TRAIN_STYLES } from '../../models/render/styles.js';
+import { renderFaces } from '../../models/synth/world.js';
 import { cellPicture } from '../track/helpers/cell-picture.js';
 
 const PHOTOS = join(import.meta.dirname, '../fixtures/photos');
@@ -75,6 +79,46 @@ describe('readTilePhoto', { timeout: 180_000 }, () => {
     // Without the store (the command line), the model alone.
     const cli = await reader.read(photo('base-v-g.jpg'), {}, null);
     expect(cli.ok && cli.value.readings[0]!.tileId).toBe('BASE_V');
+    store.close();
+  });
+
+  it("reads a 2025 tile the model never learnt through the table's pictures of it, and says how many it has", async () => {
+    const reader = new PhotoReader();
+    const standard = TileCatalog.standard();
+    const corner = standard.get('SD-L-CORNER')!; // a Siege & Defense city corner: the model knows BASE_N's
+    const [inPhoto, inPicture] = await renderFaces([corner], TRAIN_STYLES, [101, 102]);
+    const shot = await makePhoto({ face: inPhoto!.image, seed: 5, size: 0.5, rollDeg: 0, tiltDeg: 5, handProb: 0 });
+    const p = { mime: 'image/jpeg' as const, base64: Buffer.from(shot.bytes).toString('base64') };
+    const store = Store.open(join(mkdtempSync(join(tmpdir(), 'companion-photo-2025-')), 'c.sqlite'));
+    const siege = { edition: 'C3' as const, expansions: ['base', 'siege-defense'] };
+    const siegeTiles = standard.ofExpansion('siege-defense').length;
+
+    // No picture of it: a classic tile is all the model can say, and the page is told none is pictured.
+    const alone = await reader.read(p, {}, siege, store, standard);
+    expect(alone.ok).toBe(true);
+    if (!alone.ok) return;
+    expect(alone.value.readings.map((r) => r.tileId)).not.toContain('SD-L-CORNER');
+    expect(alone.value.picturedOnly).toEqual({ expansions: ['siege-defense'], pictured: 0, of: siegeTiles });
+
+    // The table described it in the tile editor from another photo (stored as the editor stores it).
+    const png = await sharp(cellPicture(inPicture!.image, 0, 256), { raw: { width: 256, height: 256, channels: 3 } }).png().toBuffer();
+    store.addExemplar({ tileId: 'SD-L-CORNER', rot: 0, source: 'editor:photo', image: png, mime: 'image/png' });
+    const pictured = await reader.read(p, {}, siege, store, standard);
+    expect(pictured.ok).toBe(true);
+    if (!pictured.ok) return;
+    expect([pictured.value.readings[0]!.tileId, pictured.value.readings[0]!.rotation]).toEqual(['SD-L-CORNER', 0]);
+    expect(pictured.value.readings[0]!.name).toBe(corner.name);
+    expect(pictured.value.readings[0]!.segments).toEqual(corner.segments);
+    expect(pictured.value.picturedOnly).toEqual({ expansions: ['siege-defense'], pictured: 1, of: siegeTiles });
+
+    // A game without Siege & Defense, or options that name the classic expansions: not a candidate.
+    const classic = await reader.read(p, {}, { edition: 'C3', expansions: ['base', 'jousts-crests'] }, store, standard);
+    expect(classic.ok && [classic.value.readings.some((r) => r.tileId === 'SD-L-CORNER'), classic.value.picturedOnly?.expansions]).toEqual([false, ['jousts-crests']]);
+    const named = await reader.read(p, { expansions: ['base'] }, siege, store, standard);
+    expect(named.ok && [named.value.readings.some((r) => r.tileId === 'SD-L-CORNER'), named.value.picturedOnly]).toEqual([false, null]);
+    // No game open: every 2025 expansion's tiles the table pictured.
+    const noGame = await reader.read(p, {}, null, store, standard);
+    expect(noGame.ok && [noGame.value.readings[0]!.tileId, noGame.value.picturedOnly?.expansions]).toEqual(['SD-L-CORNER', ['jousts-crests', 'siege-defense']]);
     store.close();
   });
 });

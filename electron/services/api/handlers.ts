@@ -107,7 +107,7 @@ export function handlers(s: Services): Handlers {
     saveTile: (def, crop, source) => exact(s.session.saveTile(def, crop, source), (v) => v),
     readTilePhoto: async (photo, options) => {
       const setup = s.session.currentGame?.state.setup;
-      const r = await photos.read(photo, options, setup ? { edition: setup.tileSet.edition, expansions: setup.expansions } : null, s.store);
+      const r = await photos.read(photo, options, setup ? { edition: setup.tileSet.edition, expansions: setup.expansions } : null, s.store, s.session.catalogInPlay ?? undefined);
       return reply(r, (v) => v);
     },
     camera: () => (s.camera ? { ok: true, value: s.camera.view(true) } : noCamera),

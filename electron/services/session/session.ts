@@ -129,6 +129,13 @@ export class GameSession {
     return this.game;
   }
 
+  /** The tiles as the table plays them: the live game's catalog, else what new games play with (null where the saved descriptions make none). */
+  get catalogInPlay(): TileCatalog | null {
+    if (this.game) return this.game.catalog;
+    const c = this.tiles.catalogForNewGames();
+    return c.ok ? c.value : null;
+  }
+
   load(gameId: number): Result<void> {
     const catalog = this.tiles.catalogForGame(gameId);
     if (!catalog.ok) return fail(`game ${gameId}: ${catalog.reason}`);

@@ -14,6 +14,9 @@ import type { Photo, PhotoReadOptions, PhotoReadView } from '../../contract/phot
 import type { Store } from '../store/store.js';
 import { enrollmentFromStore } from './enrolled.js';
 
+/** Expansions whose tiles the model never learnt: read from a photo only through the table's pictures of them. */
+const UNLEARNT_EXPANSIONS: ReadonlySet<string> = new Set(['jousts-crests', 'siege-defense']);
+
 export class PhotoReader {
   private recognizer: Promise<TileRecognizer> | null = null;
   private readonly catalog = TileCatalog.classic();
@@ -24,9 +27,12 @@ export class PhotoReader {
 
   /**
    * Reads one photo. `fallback` is the edition and expansions of the game in progress, used where
-   * the options name none; `store`, the table's pictures of its tiles to read it against.
+   * the options name none; `store`, the table's pictures of its tiles to read it against; `catalog`,
+   * the tiles as the table plays them (the game's, or what new games play with): its 2025 tiles are
+   * read through the table's pictures of them (`PhotoReadView.picturedOnly`) when the options name no
+   * expansions.
    */
-  async read(photo: Photo, options: PhotoReadOptions, fallback: { edition: 'C1' | 'C2' | 'C3'; expansions: readonly string[] } | null, store?: Store): Promise<Result<PhotoReadView>> {
+  async read(photo: Photo, options: PhotoReadOptions, fallback: { edition: 'C1' | 'C2' | 'C3'; expansions: readonly string[] } | null, store?: Store, catalog?: TileCatalog): Promise<Result<PhotoReadView>> {
     if (!existsSync(this.modelPath)) return fail('the recognition model is not installed');
     this.recognizer ??= TileRecognizer.load(this.modelPath, 1);
     const recognizer = await this.recognizer;
@@ -37,12 +43,17 @@ export class PhotoReader {
     // same pictures (tracker-host.ts).
     const enrollment = store ? (await enrollmentFromStore(store, recognizer, this.exemplars)).enrollment : null;
     const candidates = new Set(photoCandidates(edition, expansions, this.catalog).map((t) => t.id));
+    // The tiles the model never learnt (the 2025 expansions'): those of the game's expansions, or of
+    // every such expansion without a game; none where the options chose the expansions.
+    const unlearntFrom = options.expansions ? [] : fallback ? fallback.expansions.filter((e) => UNLEARNT_EXPANSIONS.has(e)) : [...UNLEARNT_EXPANSIONS];
+    const unlearnt = catalog ? unlearntFrom.flatMap((e) => catalog.ofExpansion(e)).filter((t) => !recognizer.info.tiles.includes(t.id)) : [];
     const bytes = new Uint8Array(Buffer.from(photo.base64, 'base64'));
-    const r = await readTilePhoto(recognizer, bytes, { edition, expansions, ...(options.scan ? { scan: true } : {}), ...(enrollment ? { enrollment } : {}) });
+    const r = await readTilePhoto(recognizer, bytes, { edition, expansions, ...(options.scan ? { scan: true } : {}), ...(enrollment ? { enrollment } : {}), unlearnt });
     if (!r.ok) return fail(`not read: ${r.reason}`);
+    const named = (id: string) => this.catalog.get(id) ?? catalog?.get(id);
     return ok({
       readings: r.value.readings.map((x) => {
-        const t = this.catalog.get(x.tileId)!;
+        const t = named(x.tileId)!;
         return { ...x, name: t.name, segments: t.segments, features: t.features };
       }),
       cropPng: Buffer.from(r.value.cropPng).toString('base64'),
@@ -50,6 +61,11 @@ export class PhotoReader {
       edition,
       expansions,
       picturedTypes: enrollment ? enrollment.tileIds().filter((id) => candidates.has(id)).length : 0,
+      picturedOnly: unlearnt.length === 0 ? null : {
+        expansions: unlearntFrom.filter((e) => unlearnt.some((t) => t.expansion === e)),
+        pictured: unlearnt.filter((t) => enrollment?.hasTile(t.id)).length,
+        of: unlearnt.length,
+      },
     });
   }
 }
