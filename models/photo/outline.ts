@@ -218,7 +218,7 @@ export function orderCorners(q: readonly Point[]): Quad {
 }
 
 /** Strength of the colour edge across direction (nx, ny) at (x, y): the largest channel difference over two pixels. */
-function edgeAcross(img: RgbImage, x: number, y: number, nx: number, ny: number, rgbA: Float32Array, rgbB: Float32Array): number {
+export function edgeAcross(img: RgbImage, x: number, y: number, nx: number, ny: number, rgbA: Float32Array, rgbB: Float32Array): number {
   bilinear(img, x - nx, y - ny, rgbA);
   bilinear(img, x + nx, y + ny, rgbB);
   return Math.abs(rgbA[0]! - rgbB[0]!) + Math.abs(rgbA[1]! - rgbB[1]!) + Math.abs(rgbA[2]! - rgbB[2]!);

@@ -18,6 +18,7 @@ import type { Enrollment } from '../enroll.js';
 import type { TileRecognizer } from '../runner.js';
 import { FINE_SEARCH_PX, findOutline, judgeOutline, orderCorners, outlineOf, REFINE_PX, SEARCH_PX, type Outline, type RgbImage } from './outline.js';
 import { OutlineRefiner } from './outline-net.js';
+import { pulledOffAnEdge } from './refine-guard.js';
 
 export { squareToQuadHomography } from '../../calibration/geometry.js';
 
@@ -200,7 +201,7 @@ export async function readTilePhoto(recognizer: TileRecognizer, bytes: Uint8Arra
       if (options.refiner !== null) {
         const [moved] = await (options.refiner ?? (await OutlineRefiner.shared())).refine(refineImg, [outline.corners]);
         const refined = outlineOf(orderCorners(moved!), outline.edgeSupport);
-        if (!judgeOutline(refined, refineImg.width, refineImg.height)) outline = refined;
+        if (!judgeOutline(refined, refineImg.width, refineImg.height) && !pulledOffAnEdge(refineImg, outline.corners, refined.corners)) outline = refined;
       }
       const s = width / refineImg.width;
       corners = outline.corners.map((p) => ({ x: p.x * s, y: p.y * s })) as Quad;
