@@ -6,7 +6,8 @@
  * edge it lay on. Where the refiner is right the finder's side was on another edge (a shadow's rim, a
  * hand's), and the refined side finds the tile's own edge, or the move is of more than one corner.
  *
- * Set on first-edition photo-like images with a hand in every photo (docs/photos.md, "Finding").
+ * Set on first-edition photo-like images with a hand in every photo, three sets of 204 (docs/photos.md,
+ * "Finding").
  */
 import type { Point, Quad } from '../../calibration/geometry.js';
 import { edgeAcross, meanSide, type RgbImage } from './outline.js';
@@ -15,7 +16,7 @@ import { edgeAcross, meanSide, type RgbImage } from './outline.js';
 const LONE_MOVE = 0.025;
 const LONE_MOVE_OTHERS = 0.015;
 /** A side at the moved corner losing more than this share of its edge support is pulled off its edge. */
-const SUPPORT_LOST = 0.25;
+const SUPPORT_LOST = 0.2;
 /** Colour difference (summed over RGB, across two pixels) of a local edge maximum that supports a side. */
 const SIDE_EDGE = 40;
 const SAMPLES = 48;

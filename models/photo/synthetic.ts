@@ -265,8 +265,9 @@ export function sampleFace(img: Rgba, u: number, v: number, out: Float32Array): 
 }
 
 /**
- * A hand and arm reaching in from the frame's edge towards the tile, its fingertips stopping short
- * of it (a photo taken with the other hand steadying the table), with its own shadow.
+ * A hand and arm reaching in from the frame's edge towards the tile, its fingertips 0.95–1.45 of the
+ * tile's side from the tile's centre — short of its middle, at times over a corner (a photo taken
+ * with the other hand steadying the table or the tile) — with its own shadow.
  */
 function drawHand(out: Float32Array, W: number, H: number, r: Rng, corners: Quad | null, tilePx: number): void {
   const c = corners ? { x: corners.reduce((s, p) => s + p.x, 0) / 4, y: corners.reduce((s, p) => s + p.y, 0) / 4 } : { x: W / 2, y: H / 2 };
