@@ -58,5 +58,14 @@ export interface PhotoReadView {
    * the model never learnt them, so only those the table's pictures show (`pictured` of `of`) can be
    * a reading. Null when none was considered (no such expansion, or the options chose classic ones).
    */
-  readonly picturedOnly: { readonly expansions: readonly string[]; readonly pictured: number; readonly of: number } | null;
+  readonly picturedOnly: {
+    readonly expansions: readonly string[];
+    readonly pictured: number;
+    readonly of: number;
+    /**
+     * Those not pictured whose edges are the best reading's (turned to show them as it lies in the
+     * photo; confidence 0: the model cannot weigh them): the photo may show one of them.
+     */
+    readonly lookAlikes: readonly PhotoReadingView[];
+  } | null;
 }

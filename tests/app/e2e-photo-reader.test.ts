@@ -111,6 +111,19 @@ describe('reading a tile from a photo in the tile editor', () => {
     const unpictured = await readAs(shotFile);
     expect(unpictured.tile).not.toBe('SD-L-CORNER');
     expect(await reader.getByTestId('photo-pictured-only').textContent()).toMatch(/^Jousts & Crests and Siege & Defense: .* Pictured: 0 of their \d+ tiles/);
+    // The 2025 tiles not pictured with the reading's edges are shown: the tile in the photo among them.
+    const lookAlikes = reader.getByTestId('photo-look-alikes');
+    expect(await lookAlikes.locator('li[data-tile=SD-L-CORNER]').count()).toBe(1);
+    expect(await lookAlikes.locator('li[data-tile=SD-L-CORNER] svg').count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, 'photo-reader-4-2025-look-alike.png') });
+    // "Describe it" opens that tile in the editor with the straightened photo.
+    const select = editor.locator('select[name=tile]');
+    const first = await select.inputValue();
+    expect(first).not.toBe('SD-L-CORNER');
+    await lookAlikes.getByTestId('photo-look-alike-SD-L-CORNER').click();
+    expect(await select.inputValue()).toBe('SD-L-CORNER');
+    expect(await editor.locator('[data-testid=crop] img').getAttribute('src')).toBe(`data:image/png;base64,${await crop.evaluate((el) => (el as unknown as { src: string }).src.split(',')[1])}`);
+    await select.selectOption(first);
     const png = await sharp(cellPicture(inPicture!.image, 0, 256), { raw: { width: 256, height: 256, channels: 3 } }).png().toBuffer();
     app.store.addExemplar({ tileId: 'SD-L-CORNER', rot: 0, source: 'editor:photo', image: png, mime: 'image/png' });
     await reader.getByTestId('photo-reader-file').setInputFiles(join(PHOTOS, 'no-tile.jpg'));
@@ -119,9 +132,10 @@ describe('reading a tile from a photo in the tile editor', () => {
     expect([pictured.tile, pictured.rotation]).toEqual(['SD-L-CORNER', '0']);
     expect(await reader.getByTestId('photo-pictured-only').textContent()).toMatch(/ Pictured: 1 of their \d+ tiles/);
     expect(pictured.said).toMatch(/, and as the 2025 tile the table has pictured;/);
-    await page.screenshot({ path: join(SHOTS, 'photo-reader-4-2025-tile.png') });
+    await page.screenshot({ path: join(SHOTS, 'photo-reader-5-2025-tile.png') });
+    expect(await reader.getByTestId('photo-look-alikes').locator('li[data-tile=SD-L-CORNER]').count()).toBe(0);
     await best.getByTestId('photo-pick-0').click();
-    expect(await editor.locator('select[name=tile]').inputValue()).toBe('SD-L-CORNER');
+    expect(await select.inputValue()).toBe('SD-L-CORNER');
     // The services load the model on the first photo: seconds on a quiet machine, more on a shared one.
   }, 180_000);
 });

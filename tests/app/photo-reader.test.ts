@@ -98,7 +98,12 @@ describe('readTilePhoto', { timeout: 180_000 }, () => {
     expect(alone.ok).toBe(true);
     if (!alone.ok) return;
     expect(alone.value.readings.map((r) => r.tileId)).not.toContain('SD-L-CORNER');
-    expect(alone.value.picturedOnly).toEqual({ expansions: ['siege-defense'], pictured: 0, of: siegeTiles });
+    expect(alone.value.picturedOnly).toMatchObject({ expansions: ['siege-defense'], pictured: 0, of: siegeTiles });
+    // …but the unpictured Siege & Defense tiles with the best reading's edges are named, turned as the
+    // photo shows them: the tile in the photo among them, upright as it lies.
+    const lookAlike = alone.value.picturedOnly!.lookAlikes.find((t) => t.tileId === 'SD-L-CORNER');
+    expect(lookAlike).toMatchObject({ rotation: 0, confidence: 0, name: corner.name });
+    expect(alone.value.picturedOnly!.lookAlikes.every((t) => t.tileId.startsWith('SD-'))).toBe(true);
 
     // The table described it in the tile editor from another photo (stored as the editor stores it).
     const png = await sharp(cellPicture(inPicture!.image, 0, 256), { raw: { width: 256, height: 256, channels: 3 } }).png().toBuffer();
@@ -109,7 +114,8 @@ describe('readTilePhoto', { timeout: 180_000 }, () => {
     expect([pictured.value.readings[0]!.tileId, pictured.value.readings[0]!.rotation]).toEqual(['SD-L-CORNER', 0]);
     expect(pictured.value.readings[0]!.name).toBe(corner.name);
     expect(pictured.value.readings[0]!.segments).toEqual(corner.segments);
-    expect(pictured.value.picturedOnly).toEqual({ expansions: ['siege-defense'], pictured: 1, of: siegeTiles });
+    expect(pictured.value.picturedOnly).toMatchObject({ expansions: ['siege-defense'], pictured: 1, of: siegeTiles });
+    expect(pictured.value.picturedOnly!.lookAlikes.map((t) => t.tileId)).not.toContain('SD-L-CORNER');
 
     // A game without Siege & Defense, or options that name the classic expansions: not a candidate.
     const classic = await reader.read(p, {}, { edition: 'C3', expansions: ['base', 'jousts-crests'] }, store, standard);

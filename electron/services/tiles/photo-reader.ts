@@ -10,9 +10,15 @@ import { fail, ok, type Result } from '../../../engine/result.js';
 import type { Exemplar } from '../../../models/enroll.js';
 import { PHOTO_EXPANSIONS, photoCandidates, readTilePhoto, type PhotoExpansion } from '../../../models/photo/read.js';
 import { DEFAULT_MODEL, TileRecognizer } from '../../../models/runner.js';
-import type { Photo, PhotoReadOptions, PhotoReadView } from '../../contract/photos.js';
+import type { Terrain, TileType } from '../../../engine/catalog/types.js';
+import type { Photo, PhotoReadingView, PhotoReadOptions, PhotoReadView } from '../../contract/photos.js';
 import type { Store } from '../store/store.js';
 import { enrollmentFromStore } from './enrolled.js';
+
+/** The terrain on the twelve edge segments of a tile turned q quarter turns clockwise. */
+function turnedSegments(segments: readonly Terrain[], q: number): Terrain[] {
+  return segments.map((_, i) => segments[(i - 3 * q + 12) % 12]!);
+}
 
 /** Expansions whose tiles the model never learnt: read from a photo only through the table's pictures of them. */
 const UNLEARNT_EXPANSIONS: ReadonlySet<string> = new Set(['jousts-crests', 'siege-defense']);
@@ -51,11 +57,17 @@ export class PhotoReader {
     const r = await readTilePhoto(recognizer, bytes, { edition, expansions, ...(options.scan ? { scan: true } : {}), ...(enrollment ? { enrollment } : {}), unlearnt });
     if (!r.ok) return fail(`not read: ${r.reason}`);
     const named = (id: string) => this.catalog.get(id) ?? catalog?.get(id);
+    const view = (t: TileType, rotation: PhotoReadingView['rotation'], confidence: number): PhotoReadingView => ({ tileId: t.id, rotation, confidence, name: t.name, segments: t.segments, features: t.features });
+    const best = r.value.readings[0]!;
+    const shown = turnedSegments(named(best.tileId)!.segments, best.rotation / 90);
+    const lookAlikes = unlearnt
+      .filter((t) => !enrollment?.hasTile(t.id))
+      .flatMap((t) => {
+        const q = [0, 1, 2, 3].find((k) => turnedSegments(t.segments, k).every((terrain, i) => terrain === shown[i]));
+        return q === undefined ? [] : [view(t, (q * 90) as PhotoReadingView['rotation'], 0)];
+      });
     return ok({
-      readings: r.value.readings.map((x) => {
-        const t = named(x.tileId)!;
-        return { ...x, name: t.name, segments: t.segments, features: t.features };
-      }),
+      readings: r.value.readings.map((x) => view(named(x.tileId)!, x.rotation, x.confidence)),
       cropPng: Buffer.from(r.value.cropPng).toString('base64'),
       corners: r.value.corners?.map((p) => [p.x, p.y] as const) ?? null,
       edition,
@@ -65,6 +77,7 @@ export class PhotoReader {
         expansions: unlearntFrom.filter((e) => unlearnt.some((t) => t.expansion === e)),
         pictured: unlearnt.filter((t) => enrollment?.hasTile(t.id)).length,
         of: unlearnt.length,
+        lookAlikes,
       },
     });
   }
