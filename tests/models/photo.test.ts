@@ -7,6 +7,7 @@ import { findOutline, orderCorners, REFINE_PX, SEARCH_PX } from '../../models/ph
 import { PHOTO_EXPANSIONS, photoCandidates, readTilePhoto } from '../../models/photo/read.js';
 import { makePhoto, matchCorners } from '../../models/photo/synthetic.js';
 import { TileRecognizer } from '../../models/runner.js';
+import { c1Photo } from './helpers/c1-photo.js';
 
 const GARDEN = ['BASE_E_G', 'BASE_H_G', 'BASE_I_G', 'BASE_M_G', 'BASE_N_G', 'BASE_R_G', 'BASE_U_G', 'BASE_V_G', 'RIVER_J', 'IC_B_G', 'IC_H_G', 'TOWER_FG', 'TOWER_RRG'];
 
@@ -60,11 +61,6 @@ describe('the outline', () => {
   // the finder missed while it took only the largest blob of one mask, searched at 480 px; the last
   // one a finder that took the best supported of many outlines missed (a quarter of the tile). Read as
   // read-tile reads (the outline refiner moves what the finder found).
-  const c1Photo = async (file: string, seed: number, band: readonly [number, number], handProb = 0.25) => {
-    const { data, info } = await sharp(join(import.meta.dirname, '../../models/train/print/c1-jcz', file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const u = ((seed * 2654435761) >>> 0) / 4294967296;
-    return makePhoto({ face: { width: info.width, height: info.height, data: new Uint8Array(data) }, seed, size: band[0] + (band[1] - band[0]) * u, handProb });
-  };
   it.each([
     ['a hand\'s shadow standing out more than a small tile', 'TOWER_L.jpg', 61_610, [0.1, 0.3], 0.25],
     ['a hand\'s rim touching the tile\'s corner', 'IC_E.jpg', 61_380, [0.1, 0.3], 0.25],

@@ -1,6 +1,4 @@
 /** The outline refiner's one-corner pulls off the finder's edges (models/photo/refine-guard.ts), on first-edition tuning photos with a hand. */
-import { join } from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Quad } from '../../calibration/geometry.js';
 import { loadCv } from '../../calibration/cv.js';
@@ -8,13 +6,12 @@ import { FINE_SEARCH_PX, findOutline, REFINE_PX, SEARCH_PX } from '../../models/
 import { OutlineRefiner } from '../../models/photo/outline-net.js';
 import { decodeAt } from '../../models/photo/read.js';
 import { pulledOffAnEdge, sideEdgeSupport } from '../../models/photo/refine-guard.js';
-import { makePhoto, matchCorners } from '../../models/photo/synthetic.js';
+import { matchCorners } from '../../models/photo/synthetic.js';
+import { c1Photo } from './helpers/c1-photo.js';
 
 /** bench:photos's generator on a first-edition scan (c1-jcz, tuning seeds 61 000 on), a hand in the photo. */
 async function handPhoto(file: string, seed: number, band: readonly [number, number]) {
-  const { data, info } = await sharp(join(import.meta.dirname, '../../models/train/print/c1-jcz', file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const u = ((seed * 2654435761) >>> 0) / 4294967296;
-  const photo = await makePhoto({ face: { width: info.width, height: info.height, data: new Uint8Array(data) }, seed, size: band[0] + (band[1] - band[0]) * u, handProb: 1 });
+  const photo = await c1Photo(file, seed, band, 1);
   const img = await decodeAt(photo.bytes, REFINE_PX);
   const found = await findOutline(await loadCv(), await decodeAt(photo.bytes, SEARCH_PX), img, () => decodeAt(photo.bytes, FINE_SEARCH_PX));
   if (!found.ok) throw new Error(found.reason);

@@ -10,15 +10,10 @@ import { fail, ok, type Result } from '../../../engine/result.js';
 import type { Exemplar } from '../../../models/enroll.js';
 import { PHOTO_EXPANSIONS, photoCandidates, readTilePhoto, type PhotoExpansion } from '../../../models/photo/read.js';
 import { DEFAULT_MODEL, TileRecognizer } from '../../../models/runner.js';
-import type { Terrain, TileType } from '../../../engine/catalog/types.js';
+import type { TileType } from '../../../engine/catalog/types.js';
 import type { Photo, PhotoReadingView, PhotoReadOptions, PhotoReadView } from '../../contract/photos.js';
 import type { Store } from '../store/store.js';
 import { enrollmentFromStore } from './enrolled.js';
-
-/** The terrain on the twelve edge segments of a tile turned q quarter turns clockwise. */
-function turnedSegments(segments: readonly Terrain[], q: number): Terrain[] {
-  return segments.map((_, i) => segments[(i - 3 * q + 12) % 12]!);
-}
 
 /** Expansions whose tiles the model never learnt: read from a photo only through the table's pictures of them. */
 const UNLEARNT_EXPANSIONS: ReadonlySet<string> = new Set(['jousts-crests', 'siege-defense']);
@@ -58,12 +53,14 @@ export class PhotoReader {
     if (!r.ok) return fail(`not read: ${r.reason}`);
     const named = (id: string) => this.catalog.get(id) ?? catalog?.get(id);
     const view = (t: TileType, rotation: PhotoReadingView['rotation'], confidence: number): PhotoReadingView => ({ tileId: t.id, rotation, confidence, name: t.name, segments: t.segments, features: t.features });
+    // The 2025 tiles (all in `catalog` when there are any) showing the best reading's edges at some turn.
     const best = r.value.readings[0]!;
-    const shown = turnedSegments(named(best.tileId)!.segments, best.rotation / 90);
+    const edges = (id: string, q: number) => catalog!.view(id, q).terrain.join();
+    const shown = catalog?.has(best.tileId) ? edges(best.tileId, best.rotation / 90) : null;
     const lookAlikes = unlearnt
-      .filter((t) => !enrollment?.hasTile(t.id))
+      .filter((t) => shown !== null && !enrollment?.hasTile(t.id))
       .flatMap((t) => {
-        const q = [0, 1, 2, 3].find((k) => turnedSegments(t.segments, k).every((terrain, i) => terrain === shown[i]));
+        const q = [0, 1, 2, 3].find((k) => edges(t.id, k) === shown);
         return q === undefined ? [] : [view(t, (q * 90) as PhotoReadingView['rotation'], 0)];
       });
     return ok({
