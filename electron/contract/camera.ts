@@ -19,8 +19,20 @@ export const cameraReportSchema = z.object({
 }).strict();
 export type CameraReport = z.infer<typeof cameraReportSchema>;
 
-/** The table's answer to a camera reading: the best reading, a runner-up (0 or 1), or reject. */
-export const cameraAnswerSchema = z.union([z.literal('best'), z.literal('reject'), z.number().int().min(0).max(1)]);
+/**
+ * The table's answer to a camera reading: the best reading, a runner-up (0 or 1), reject, or the tile
+ * the table names itself (a tile reading none of whose three readings is right: the tile read from a
+ * photo, say), turned as the table shows it lies, at the reading's cell.
+ */
+export const cameraAnswerSchema = z.union([
+  z.literal('best'),
+  z.literal('reject'),
+  z.number().int().min(0).max(1),
+  z.object({
+    tile: z.string().regex(/^[A-Za-z0-9_\-]{1,40}$/, 'a catalog tile id'),
+    rot: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
+  }).strict(),
+]);
 export type CameraAnswer = z.infer<typeof cameraAnswerSchema>;
 
 /** One JPEG frame from the screen's camera (IPC carries the bytes; the WebSocket a binary message). */

@@ -16,7 +16,8 @@ import { splitMjpeg } from '../../models/scene/recording.js';
 import { CameraService } from '../../electron/services/camera/camera-service.js';
 import { GameSession } from '../../electron/services/session/session.js';
 import { Store } from '../../electron/services/store/store.js';
-import { agreed, enterUntilCamera, isCameraMove, manifestWithoutDraws, nextStep } from './helpers/camera-table.js';
+import { agreed, enterUntilCamera, isCameraMove, manifestWithoutDraws, nextStep, type TableStep } from './helpers/camera-table.js';
+import { placements } from '../../electron/services/session/entry.js';
 import sharp from 'sharp';
 import { TileCatalog } from '../../engine/catalog/registry.js';
 import { defaultCatalog } from '../../engine/game/engine.js';
@@ -54,7 +55,12 @@ function firstTileRead(s: ReturnType<typeof open>): boolean {
 }
 
 /** Plays the table until it has nothing to do or must wait for frames; returns what it did. */
-async function table(s: ReturnType<typeof open>, cameraMayRead: () => boolean, log: { missed: number; answered: number; rejected: number; wrong: number }): Promise<'done' | 'wait'> {
+async function table(
+  s: ReturnType<typeof open>,
+  cameraMayRead: () => boolean,
+  log: { missed: number; answered: number; rejected: number; wrong: number },
+  answer: (step: Extract<TableStep, { do: 'answer' }>) => ReturnType<CameraService['answer']> = (step) => s.camera.answer(step.id, step.answer),
+): Promise<'done' | 'wait'> {
   for (;;) {
     await s.camera.settled();
     const game = s.session.currentGame!;
@@ -77,7 +83,7 @@ async function table(s: ReturnType<typeof open>, cameraMayRead: () => boolean, l
         break;
       }
       case 'answer': {
-        const r = s.camera.answer(step.id, step.answer);
+        const r = answer(step);
         if (!r.ok) throw new Error(r.reason);
         log.answered++;
         break;
@@ -237,6 +243,66 @@ describe('the camera service (tracker → proposals → rules)', () => {
       expect(sameUpToSymmetry(catalog.get(e.tileId)!, best.rot / 90, e.rot / 90), `${e.tileId} read at ${best.rot}°`).toBe(true);
     }
     again.close();
+  }, 180_000);
+
+  it('a tile the table names itself (read from a photo) answers a tile reading: laid at the reading\'s cell as the table turned it, its picture enrolled; a turn that does not fit, an unknown tile or a figure reading are refused and the reading stays open', async () => {
+    const s = open({ commitAt: 1.01 });
+    expect(s.session.newGame(setup).ok).toBe(true);
+    expect(s.camera.use('browser').ok).toBe(true);
+    for (const f of frames) expect(s.camera.frame(f).ok).toBe(true);
+    const log = { missed: 0, answered: 0, rejected: 0, wrong: 0 };
+    let named: Command | null = null;
+    const name = (step: Extract<TableStep, { do: 'answer' }>) => {
+      const right = step.command;
+      if (named || right.type !== 'placeTile') return s.camera.answer(step.id, step.answer);
+      const game = s.session.currentGame!;
+      const before = game.commands.length;
+      const fits = (tile: string, rot: number) => placements(game, tile, 'land').cells.some((c) => c.x === right.at[0] && c.y === right.at[1] && c.turns.some((t) => t.rot === rot));
+      const turns = [...game.state.supply].filter(([, n]) => n > 0).flatMap(([tile]) => [0, 90, 180, 270].map((rot) => ({ tile, rot: rot as 0 | 90 | 180 | 270 })));
+      // The camera's readings made wrong (a tile question none of whose three readings is right: what
+      // a photo is for), at the same cell.
+      const wrong = turns.filter((t) => t.tile !== right.tile && fits(t.tile, t.rot)).slice(0, 3).map((t) => ({ ...right, tile: t.tile, rot: t.rot }));
+      expect(wrong).toHaveLength(3);
+      expect(s.camera.answer(step.id, 'reject').ok).toBe(true);
+      const id = s.store.addProposal(s.session.currentGameId!, 'camera', { command: wrong[0], confidence: 0.4, alternatives: wrong.slice(1), why: 'not sure', at: before });
+      const stillOpen = () => s.camera.view().proposals.some((p) => p.id === id);
+      expect(s.camera.view().proposals.find((p) => p.id === id)?.readings.map((r) => r.command)).toEqual(wrong);
+      // A tile and turn the rules do not allow at the cell: refused, in the engine's words.
+      const misfit = turns.find((t) => !fits(t.tile, t.rot))!;
+      expect(misfit).toBeDefined();
+      const refused = s.camera.answer(id, misfit);
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) expect(refused.reason).toMatch(new RegExp(`^the rules refuse proposal ${id}: `));
+      const unknown = s.camera.answer(id, { tile: 'NO_SUCH_TILE', rot: 0 });
+      expect(unknown.ok ? null : unknown.reason).toBe('NO_SUCH_TILE is not a tile of this game');
+      expect(game.commands.length).toBe(before);
+      expect(s.session.currentGame!.commands.length).toBe(before);
+      expect(stillOpen()).toBe(true);
+      // The table's tile and turn, at the reading's cell, for the player whose turn it is.
+      const r = s.camera.answer(id, { tile: right.tile, rot: right.rot });
+      expect(r.ok).toBe(true);
+      expect(s.session.currentGame!.commands.at(-1)).toEqual(right);
+      expect(stillOpen()).toBe(false);
+      named = right;
+      return r;
+    };
+    expect(await table(s, () => s.camera.view().reading && s.camera.view().frames.queued > 0, log, name)).toBe('done');
+    expect(named).not.toBeNull();
+    expect(agreed(truth, s.session.currentGame!.commands)).toBe(truth.length);
+    // The camera's picture of the named tile is enrolled as that tile, turned as the table laid it
+    // (the game lays no other tile of that type so turned: the picture is this answer's).
+    const t = named as unknown as Extract<Command, { type: 'placeTile' }>;
+    expect(truth.filter((c) => c.type === 'placeTile' && c.tile === t.tile && c.rot === t.rot)).toHaveLength(1);
+    expect(s.store.exemplars().some((e) => e.tileId === t.tile && e.rot === t.rot)).toBe(true);
+
+    // A figure reading is not answered with a tile.
+    const figure = s.store.addProposal(s.session.currentGameId!, 'camera', { command: { type: 'placeMeeple', player: 0, kind: 'meeple', on: 'N1' }, confidence: 0.5, alternatives: [] });
+    const r = s.camera.answer(figure, { tile: t.tile, rot: 0 });
+    expect(r.ok ? null : r.reason).toBe(`camera reading ${figure} is about a figure, not a tile: only a tile reading is answered with a tile`);
+    expect(s.camera.view().proposals.some((p) => p.id === figure)).toBe(true);
+    expect(s.camera.answer(figure, 'reject').ok).toBe(true);
+    await s.camera.close();
+    s.store.close();
   }, 180_000);
 
   it('the final board teaches the camera the table\'s art: a copy of each type is pictured (figures left out), and the next game\'s templates are those pictures', async () => {

@@ -820,7 +820,16 @@ export class CameraService {
       return ok(null);
     }
     const before = (open.payload as StoredProposal).before;
-    const r = this.desk.accept(id, answer === 'best' ? undefined : answer, (c) => forTheTurnNow(this.o.session.currentGame, c), before);
+    const now = (c: Command) => forTheTurnNow(this.o.session.currentGame, c);
+    let r: Result<Ack>;
+    if (typeof answer === 'object') {
+      // The table names the tile itself: the reading's cell and kind of placement stay, the tile and
+      // its turn are the table's; the rules judge it like a tile entered by hand.
+      const read = open.payload.command;
+      if (!isTileCommand(read)) return fail(`camera reading ${id} is about ${read.type === 'placeMeeple' ? 'a figure' : `a ${read.type} move`}, not a tile: only a tile reading is answered with a tile`);
+      if (!this.o.session.currentGame?.catalog.has(answer.tile)) return fail(`${answer.tile} is not a tile of this game`);
+      r = this.desk.acceptAs(id, () => ({ ...read, tile: answer.tile, rot: answer.rot }), now, before);
+    } else r = this.desk.accept(id, answer === 'best' ? undefined : answer, now, before);
     // (An answer put in before later moves is a figure: the last command is then not the answer.)
     const played = before === undefined ? this.o.session.currentGame?.commands.at(-1) : undefined;
     if (r.ok && played && isTileCommand(played)) this.art.picked(played);

@@ -58,11 +58,19 @@ export class ProposalDesk {
    * it if anything after it no longer holds.
    */
   accept(id: number, pick?: number, adjust: (c: Command) => Command = (c) => c, insertAt?: number): Result<Ack> {
+    return this.acceptAs(id, (p) => (pick === undefined ? p.command : p.alternatives[pick]), adjust, insertAt, pick === undefined ? '' : ` at alternative ${pick}`);
+  }
+
+  /**
+   * Plays the command `choose` makes of the proposal (the table's own correction of a reading, say)
+   * through the rules, and marks the proposal accepted once they take it.
+   */
+  acceptAs(id: number, choose: (p: CameraProposal) => Command | undefined, adjust: (c: Command) => Command = (c) => c, insertAt?: number, what = ''): Result<Ack> {
     const p = this.open().find((x) => x.id === id);
     if (!p) return fail(`proposal ${id} is not open`);
-    const chosen = pick === undefined ? p.payload.command : p.payload.alternatives[pick];
+    const chosen = choose(p.payload);
     const command = commandSchema.safeParse(chosen === undefined ? chosen : adjust(chosen));
-    if (!command.success) return fail(`proposal ${id} holds no readable command${pick === undefined ? '' : ` at alternative ${pick}`}`);
+    if (!command.success) return fail(`proposal ${id} holds no readable command${what}`);
     // At the end of the history an insertion is a plain move.
     const atEnd = insertAt === undefined || insertAt === this.session.currentGame?.history.length;
     const played = atEnd ? this.session.play(command.data) : this.session.insert(insertAt, command.data);

@@ -1,0 +1,118 @@
+/**
+ * A camera question answered with a photo, in a real browser (Debian chromium) against browser mode:
+ * the services play the bundled short recording with "ask about every tile" on; at the first tile
+ * question whose readings are all wrong (made so: what a photo is for), the table reads a tile from a
+ * photo in the camera's picker, says "It is this tile", and picks the way it lies among the turns
+ * that fit the lit cell, drawn. The tile is laid as the table named it, the question closes, and the
+ * camera's picture of the cell is enrolled as that tile. Screenshots: camera-photo-answer-*.png.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TileCatalog } from '../../engine/catalog/registry.js';
+import type { Command, PlaceTile } from '../../engine/game/commands.js';
+import { setupFromRecord } from '../../engine/record/convert.js';
+import { parseRecord } from '../../engine/record/schema.js';
+import type { BrowserMode } from '../../electron/server/browser-mode.js';
+import { placements } from '../../electron/services/session/entry.js';
+import { makePhoto } from '../../models/photo/synthetic.js';
+import { TRAIN_STYLES } from '../../models/render/styles.js';
+import { renderFaces } from '../../models/synth/world.js';
+import { openApp, type OpenApp, SHOTS } from './helpers/browser.js';
+import { nextStep, withoutImpliedDraws } from './helpers/camera-table.js';
+
+const DIR = join(import.meta.dirname, '../fixtures/recordings/short-s5');
+const parsed = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8')));
+if (!parsed.ok) throw new Error(parsed.reason);
+const setup = setupFromRecord(parsed.record);
+const truth = withoutImpliedDraws((JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as { commands: Command[] }).commands);
+
+let app: BrowserMode;
+let browser: Browser;
+let page: Page;
+let opened: OpenApp | undefined;
+
+beforeAll(async () => {
+  opened = await openApp('photo-answer', { recording: DIR, recordingSpeed: 4, cameraCommitAt: 1.01, viewport: { width: 1400, height: 1100 }, timeout: 30_000 });
+  ({ app, browser, page } = opened);
+}, 120_000);
+
+afterAll(() => opened?.close());
+
+describe('a camera question answered with a photo of the tile', () => {
+  it('"It is this tile" on a photo reading, then the way it lies: laid at the lit cell as named, its picture enrolled', async () => {
+    expect(app.session.newGame(setup).ok).toBe(true);
+    await page.goto(app.server.url);
+    await page.locator('button[data-screen=camera]').click();
+
+    // The table answers the camera from the ground truth up to the first tile question.
+    let right: PlaceTile | null = null;
+    let question = 0;
+    for (let guard = 0; !right; guard++) {
+      expect(guard).toBeLessThan(500);
+      await app.camera.settled();
+      const v = app.camera.view();
+      const step = nextStep(truth, { history: app.session.currentGame!.commands, open: v.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: v.frames.queued > 0 || v.status !== 'stopped' });
+      if (step.do === 'done') throw new Error('the recording ended before a tile question');
+      if (step.do === 'wait') await new Promise((r) => setTimeout(r, 50));
+      else if (step.do === 'undo') throw new Error(`the camera committed a wrong move: ${JSON.stringify(step.wrong)}`);
+      else if (step.do === 'reject') expect(app.camera.answer(step.id, 'reject').ok).toBe(true);
+      else if (step.do === 'answer' && step.command.type === 'placeTile') {
+        const r: PlaceTile = step.command;
+        right = r;
+        // Its readings made all wrong: three other tiles that fit the cell.
+        const game = app.session.currentGame!;
+        const fitting = [...game.state.supply].filter(([tile, n]) => n > 0 && tile !== r.tile).flatMap(([tile]) =>
+          (placements(game, tile, 'land').cells.find((c) => c.x === r.at[0] && c.y === r.at[1])?.turns ?? []).map((t) => ({ ...r, tile, rot: t.rot as PlaceTile['rot'] })));
+        expect(fitting.length).toBeGreaterThanOrEqual(3);
+        expect(app.camera.answer(step.id, 'reject').ok).toBe(true);
+        question = app.store.addProposal(app.session.currentGameId!, 'camera', { command: fitting[0], confidence: 0.4, alternatives: fitting.slice(1, 3), why: 'not sure', at: game.history.length });
+        app.camera.viewChanged();
+      } else if (step.do === 'answer') expect(app.camera.answer(step.id, step.answer).ok).toBe(true);
+      else expect(app.session.play(step.command).ok).toBe(true);
+    }
+    const tile = right;
+    const before = app.session.currentGame!.commands.length;
+    const picker = page.getByTestId('picker');
+    await expect.poll(() => picker.getAttribute('data-proposal')).toBe(String(question));
+    expect(app.store.exemplars().some((e) => e.tileId === tile.tile && e.rot === tile.rot)).toBe(false);
+
+    // A photo of the tile lying on a table, read in the picker.
+    const face = (await renderFaces([TileCatalog.classic().get(tile.tile)!], TRAIN_STYLES, [7]))[0]!;
+    const shot = await makePhoto({ face: face.image, seed: 11, size: 0.45, rollDeg: 30, tiltDeg: 10, handProb: 0 });
+    const file = join(mkdtempSync(join(tmpdir(), 'e2e-photo-answer-')), 'tile.jpg');
+    writeFileSync(file, shot.bytes);
+    const reader = picker.getByTestId('photo-reader');
+    await reader.getByTestId('read-photo').click();
+    await reader.getByTestId('photo-reader-file').setInputFiles(file);
+    const result = reader.getByTestId('photo-reader-result');
+    await result.waitFor();
+    const reading = result.locator(`li[data-tile="${tile.tile}"]`);
+    expect(await reading.count()).toBe(1);
+    const pick = reading.locator('button');
+    expect(await pick.textContent()).toBe('It is this tile');
+    await page.screenshot({ path: join(SHOTS, 'camera-photo-answer-1-read.png') });
+    await pick.click();
+
+    // The turns in which the tile fits the lit cell, drawn, the table picks the one it lies in.
+    const named = picker.getByTestId('named-tile');
+    await named.waitFor();
+    expect(await named.getAttribute('data-tile')).toBe(tile.tile);
+    const cell = placements(app.session.currentGame!, tile.tile, 'land').cells.find((c) => c.x === tile.at[0] && c.y === tile.at[1])!;
+    expect(await named.locator('button').count()).toBeLessThanOrEqual(cell.turns.length);
+    expect(await named.locator('button svg image').count()).toBe(await named.locator('button').count());
+    await named.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'camera-photo-answer-2-turns.png') });
+    await named.getByTestId(`named-turn-${tile.rot}`).click();
+
+    await expect.poll(() => app.session.currentGame!.commands.length).toBe(before + 1);
+    expect(app.session.currentGame!.commands.at(-1)).toEqual(tile);
+    expect(app.camera.view().proposals.some((p) => p.id === question)).toBe(false);
+    await expect.poll(async () => (await picker.count()) === 0 || (await picker.getAttribute('data-proposal')) !== String(question)).toBe(true);
+    // The camera's picture of the cell is enrolled as the named tile, turned as laid.
+    await app.camera.settled();
+    await expect.poll(() => app.store.exemplars().some((e) => e.tileId === tile.tile && e.rot === tile.rot), { timeout: 20_000 }).toBe(true);
+  }, 180_000);
+});
