@@ -10,6 +10,10 @@
  *   photos top-1 / top-3, the table's pictures enrolled: the same, read with one exemplar per type
  *   enrolled from the scans (as the app reads a photo once the table has taught or answered tiles);
  *   photos without a tile read as one: photos of a bare table that got a reading.
+ *   photos top-1 / top-3, answering the camera at a cell: the same, read as the camera's picker reads
+ *     a photo that answers its question about a cell (services/session/entry.ts `typesFittingCell`:
+ *     only the types that may lie there, at any turn); the cells are where that tile was laid in six
+ *     random games of the photos' expansions (the types counted at that moment).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +29,10 @@ import { makeWorld, renderSprites } from '../models/synth/world.js';
 import { readTilePhoto } from '../models/photo/read.js';
 import { makePhoto, matchCorners } from '../models/photo/synthetic.js';
 import { TileRecognizer } from '../models/runner.js';
+import { makeSetup } from '../engine/game/setup.js';
+import { randomGame } from '../engine/sim/random-game.js';
+import { Game } from '../engine/game/game.js';
+import { typesFittingCell } from '../electron/services/session/entry.js';
 
 /** A corner is found when it lies within this share of the tile's side of the true corner. */
 const FOUND_TOLERANCE = 0.03;
@@ -44,8 +52,31 @@ const recognizer = await TileRecognizer.load();
 const modelTiles = recognizer.info.tiles.map((id) => catalog.get(id)!);
 const realFaces = await loadRealFaces(recognizer.info.tiles);
 const enrollment = await enrollFirstFaces(recognizer, modelTiles, makeWorld(modelTiles, await renderSprites(), realFaces), realFaces, BENCH_SEED + 7, { ...DEFAULT_CROP, size: recognizer.size });
+// The cells the camera asks about: where each tile was laid in random games (C2, the photos'
+// expansions), with the types that might have lain there by the rules and the supply at that moment.
+const laid = new Map<string, ReadonlySet<string>[]>();
+for (const seed of [1, 2, 3, 4, 5, 6]) {
+  const game = randomGame(makeSetup({ expansions: ['base', 'river', 'inns-cathedrals', 'tower'], players: [{ name: 'a', color: 'red' }, { name: 'b', color: 'blue' }], tileSet: { edition: 'C2' } }), SEED + seed, { finish: false });
+  const replay = Game.start(game.setup, game.catalog);
+  if (!replay.ok) throw new Error(replay.reason);
+  for (const c of game.commands) {
+    if (c.type === 'placeTile') {
+      const list = laid.get(c.tile) ?? [];
+      list.push(typesFittingCell(replay.value, c.at, 'land'));
+      laid.set(c.tile, list);
+    }
+    const r = replay.value.play(c);
+    if (!r.ok) throw new Error(r.reason);
+  }
+}
+/** The types that may lie at the cell of the k-th laying of `id` in those games (k wraps round). */
+const typesAtACell = (id: string, k: number): ReadonlySet<string> | null => {
+  const list = laid.get(id);
+  return list ? list[k % list.length]! : null;
+};
 const t0 = Date.now();
-let n = 0, found = 0, top1 = 0, top3 = 0, top1Enrolled = 0, top3Enrolled = 0;
+let n = 0, found = 0, top1 = 0, top3 = 0, top1Enrolled = 0, top3Enrolled = 0, top1Cell = 0, top3Cell = 0, startPieces = 0;
+const cellSizes: number[] = [];
 for (const [j, e] of manifest.entries()) {
   const { data, info } = await sharp(join(REALART_DIR, e.file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const face = { width: info.width, height: info.height, data: new Uint8Array(data) };
@@ -55,6 +86,7 @@ for (const [j, e] of manifest.entries()) {
     const u = ((seed * 2654435761) >>> 0) / 4294967296;
     const photo = await makePhoto({ face, seed, size: lo + (hi - lo) * u, handProb: 0.25 });
     n++;
+    if (!typesAtACell(e.id, 0)) startPieces++;
     const r = await readTilePhoto(recognizer, photo.bytes, noRefiner ? { refiner: null } : {});
     if (!r.ok || !r.value.corners) { if (process.env.PHOTOS_MISSES) console.error(`${e.file} band ${b}: ${r.ok ? 'no outline' : r.reason}`); continue; }
     const m = matchCorners(r.value.corners, photo.corners!);
@@ -65,6 +97,13 @@ for (const [j, e] of manifest.entries()) {
     const right = (x: { tileId: string; rotation: number }) => x.tileId === e.id && sameUpToSymmetry(tile, x.rotation / 90, q);
     if (right(r.value.readings[0]!)) top1++;
     if (r.value.readings.some(right)) top3++;
+    const only = typesAtACell(e.id, j * 3 + b);
+    if (only) {
+      cellSizes.push(only.size);
+      const atCell = await readTilePhoto(recognizer, photo.bytes, { ...(noRefiner ? { refiner: null } : {}), only });
+      if (atCell.ok && right(atCell.value.readings[0]!)) top1Cell++;
+      if (atCell.ok && atCell.value.readings.some(right)) top3Cell++;
+    }
     const enrolled = await readTilePhoto(recognizer, photo.bytes, noRefiner ? { refiner: null, enrollment } : { enrollment });
     if (!enrolled.ok) continue;
     if (right(enrolled.value.readings[0]!)) top1Enrolled++;
@@ -84,4 +123,11 @@ console.log(`photos top-3: ${pct(top3, n)} %`);
 console.log(`photos top-1, the table's pictures enrolled: ${pct(top1Enrolled, n)} %`);
 console.log(`photos top-3, the table's pictures enrolled: ${pct(top3Enrolled, n)} %`);
 console.log(`photos without a tile read as one: ${falseReads} of ${NO_TILE_PHOTOS}`);
+// Over the photos of tiles the camera asks about (not the river's spring, a start piece), one not
+// found counting wrong.
+const asked = n - startPieces;
+console.log(`photos top-1, answering the camera at a cell: ${pct(top1Cell, asked)} %`);
+console.log(`photos top-3, answering the camera at a cell: ${pct(top3Cell, asked)} %`);
+cellSizes.sort((a, b) => a - b);
+console.log(`tile types that may lie at such a cell: median ${cellSizes[cellSizes.length >> 1] ?? 0} (${cellSizes[0] ?? 0}–${cellSizes.at(-1) ?? 0}), over ${asked} photos (${startPieces} of a start piece left out)`);
 console.log(`photos read: ${n + NO_TILE_PHOTOS} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

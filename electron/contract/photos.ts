@@ -26,6 +26,8 @@ export const photoReadOptionsSchema = z
     expansions: z.array(z.enum(['base', 'river', 'abbot', 'inns-cathedrals', 'tower'])).min(1).max(5).optional(),
     /** The image is already the tile (a flat scan). */
     scan: z.boolean().optional(),
+    /** The camera's open tile question the photo answers: only the tile types that may lie at its cell are read. */
+    forQuestion: z.number().int().min(1).optional(),
   })
   .strict();
 
@@ -53,6 +55,12 @@ export interface PhotoReadView {
   readonly expansions: readonly string[];
   /** Of the candidate tile types, how many the table's own pictures (taught, answered) were read against. */
   readonly picturedTypes: number;
+  /**
+   * Where the photo answers the camera's question (`forQuestion`): how many tile types may lie at its
+   * cell, the only candidates then (0: none may by the rules and the supply, and the photo was read
+   * among them all); null otherwise.
+   */
+  readonly fitting: number | null;
   /**
    * The tile types of the 2025 expansions (Jousts & Crests, Siege & Defense) the reading considered:
    * the model never learnt them, so only those the table's pictures show (`pictured` of `of`) can be

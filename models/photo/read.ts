@@ -88,6 +88,11 @@ export interface ReadOptions {
    * (models/decode.ts), as the tracker reads them. One with no picture cannot be told from the photo.
    */
   readonly unlearnt?: readonly TileType[];
+  /**
+   * Only these tile types are candidates (the photo answers the camera's question about a cell: the
+   * types that may lie there by the rules and the supply, at any turn — a photo's turn is not the board's).
+   */
+  readonly only?: ReadonlySet<string>;
 }
 
 /** The catalog's tile types printed in `edition` for the expansions given. */
@@ -181,8 +186,8 @@ export async function readTilePhoto(recognizer: TileRecognizer, bytes: Uint8Arra
   const candidates = [
     ...photoCandidates(options.edition ?? 'C2', options.expansions ?? PHOTO_EXPANSIONS),
     ...(options.unlearnt ?? []).filter((t) => options.enrollment?.hasTile(t.id) && !recognizer.info.tiles.includes(t.id)),
-  ];
-  if (candidates.length === 0) return fail('no tile type of that edition and those expansions to read it as');
+  ].filter((t) => !options.only || options.only.has(t.id));
+  if (candidates.length === 0) return fail(options.only ? 'no tile type that may lie there is one the model or the table\'s pictures can read' : 'no tile type of that edition and those expansions to read it as');
   const cv = await loadCv();
   let shown: Uint8Array;
   let corners: Quad | null = null;

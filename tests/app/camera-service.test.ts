@@ -268,6 +268,11 @@ describe('the camera service (tracker → proposals → rules)', () => {
       const stillOpen = () => s.camera.view().proposals.some((p) => p.id === id);
       expect(s.camera.view().proposals.find((p) => p.id === id)?.readings.map((r) => r.command)).toEqual(wrong);
       // A tile and turn the rules do not allow at the cell: refused, in the engine's words.
+      // A photo answering it is read among the types that fit the cell in some turn.
+      const fitting = s.camera.typesFittingQuestion(id);
+      expect(fitting.ok && [...fitting.value].sort()).toEqual([...new Set(turns.filter((t) => fits(t.tile, t.rot)).map((t) => t.tile))].sort());
+      expect(fitting.ok && fitting.value.has(right.tile)).toBe(true);
+      expect(fitting.ok && fitting.value.size).toBeLessThan(new Set(turns.map((t) => t.tile)).size);
       const misfit = turns.find((t) => !fits(t.tile, t.rot))!;
       expect(misfit).toBeDefined();
       const refused = s.camera.answer(id, misfit);
@@ -300,6 +305,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
     const r = s.camera.answer(figure, { tile: t.tile, rot: 0 });
     expect(r.ok ? null : r.reason).toBe(`camera reading ${figure} is about a figure, not a tile: only a tile reading is answered with a tile`);
     expect(s.camera.view().proposals.some((p) => p.id === figure)).toBe(true);
+    expect(s.camera.typesFittingQuestion(figure)).toEqual({ ok: false, reason: `camera reading ${figure} is not about a tile` });
     expect(s.camera.answer(figure, 'reject').ok).toBe(true);
     await s.camera.close();
     s.store.close();

@@ -2,8 +2,8 @@
  * A camera question answered with a photo, in a real browser (Debian chromium) against browser mode:
  * the services play the bundled short recording with "ask about every tile" on; at the first tile
  * question whose readings are all wrong (made so: what a photo is for), the table reads a tile from a
- * photo in the camera's picker, says "It is this tile", and picks the way it lies among the turns
- * that fit the lit cell, drawn. The tile is laid as the table named it, the question closes, and the
+ * photo in the camera's picker (read among the tiles that may lie at the lit cell), says "It is this
+ * tile", and picks the way it lies among the turns that fit the cell, drawn. The tile is laid as the table named it, the question closes, and the
  * camera's picture of the cell is enrolled as that tile. Screenshots: camera-photo-answer-*.png.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -89,6 +89,11 @@ describe('a camera question answered with a photo of the tile', () => {
     await reader.getByTestId('photo-reader-file').setInputFiles(file);
     const result = reader.getByTestId('photo-reader-result');
     await result.waitFor();
+    // Read among the tile types that may lie at the lit cell only.
+    const fitting = app.camera.typesFittingQuestion(question);
+    if (!fitting.ok) throw new Error(fitting.reason);
+    expect(await reader.getByTestId('photo-fitting').textContent()).toBe(`Read among the ${fitting.value.size} tile types that may lie on the lit cell (the rules and the tiles left; any turn).`);
+    for (const t of await result.locator('li[data-tile]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile')))) expect(fitting.value.has(t!), `${t}`).toBe(true);
     const reading = result.locator(`li[data-tile="${tile.tile}"]`);
     expect(await reading.count()).toBe(1);
     const pick = reading.locator('button');

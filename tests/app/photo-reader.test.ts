@@ -28,6 +28,8 @@ describe('readTilePhoto', { timeout: 180_000 }, () => {
     expect(edition.ok).toBe(false);
     expect(!edition.ok && edition.error).toMatch(/^The photo: edition: /);
     expect(parseArgs('readTilePhoto', [photo('base-d.jpg'), { expansions: ['base', 'river'] }]).ok).toBe(true);
+    expect(parseArgs('readTilePhoto', [photo('base-d.jpg'), { forQuestion: 3 }]).ok).toBe(true);
+    expect(parseArgs('readTilePhoto', [photo('base-d.jpg'), { forQuestion: 0 }]).ok).toBe(false);
   });
 
   it('reads a photo: three readings with what the display draws them from, the straightened tile; a game-less default of C2 and every classic expansion', async () => {
@@ -79,7 +81,23 @@ describe('readTilePhoto', { timeout: 180_000 }, () => {
     // Without the store (the command line), the model alone.
     const cli = await reader.read(photo('base-v-g.jpg'), {}, null);
     expect(cli.ok && cli.value.readings[0]!.tileId).toBe('BASE_V');
+    expect(cli.ok && cli.value.fitting).toBe(null);
     store.close();
+  });
+
+  it("a photo answering the camera's question about a cell is read among the types that may lie there (all of BASE_V laid: the garden read)", async () => {
+    const reader = new PhotoReader();
+    const only = new Set(['BASE_V_G', 'BASE_D', 'BASE_U']);
+    const r = await reader.read(photo('base-v-g.jpg'), {}, null, undefined, undefined, only);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.readings).toHaveLength(3);
+    expect(r.value.readings.every((x) => only.has(x.tileId))).toBe(true);
+    expect([r.value.readings[0]!.tileId, r.value.readings[0]!.rotation]).toEqual(['BASE_V_G', 180]);
+    expect(r.value.fitting).toBe(3);
+    // No type may lie there (by the rules and the supply): read among them all, and said so.
+    const none = await reader.read(photo('base-v-g.jpg'), {}, null, undefined, undefined, new Set());
+    expect(none.ok && [none.value.readings[0]!.tileId, none.value.readings.length, none.value.fitting]).toEqual(['BASE_V', 3, 0]);
   });
 
   it("reads a 2025 tile the model never learnt through the table's pictures of it, and says how many it has", async () => {

@@ -107,7 +107,14 @@ export function handlers(s: Services): Handlers {
     saveTile: (def, crop, source) => exact(s.session.saveTile(def, crop, source), (v) => v),
     readTilePhoto: async (photo, options) => {
       const setup = s.session.currentGame?.state.setup;
-      const r = await photos.read(photo, options, setup ? { edition: setup.tileSet.edition, expansions: setup.expansions } : null, s.store, s.session.catalogInPlay ?? undefined);
+      let only: Set<string> | undefined;
+      if (options.forQuestion !== undefined) {
+        const fits = s.camera ? s.camera.typesFittingQuestion(options.forQuestion) : null;
+        if (!fits) return noCamera;
+        if (!fits.ok) return refused(fits.reason);
+        only = fits.value;
+      }
+      const r = await photos.read(photo, options, setup ? { edition: setup.tileSet.edition, expansions: setup.expansions } : null, s.store, s.session.catalogInPlay ?? undefined, only);
       return reply(r, (v) => v);
     },
     camera: () => (s.camera ? { ok: true, value: s.camera.view(true) } : noCamera),

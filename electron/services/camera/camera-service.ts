@@ -51,6 +51,7 @@ import type { TableProfile } from './recording-info.js';
 import { ASK_EVERYTHING_SETTING, SURE, commitAtFor, storedCameraSettings } from './camera-settings.js';
 import { CameraReadings, forTheTurnNow, isTileCommand } from './camera-readings.js';
 import { TableArt } from './table-art.js';
+import { typesFittingCell } from '../session/entry.js';
 import { TableCalibration } from './camera-calibration.js';
 
 export interface CameraServiceOptions {
@@ -834,6 +835,19 @@ export class CameraService {
     const played = before === undefined ? this.o.session.currentGame?.commands.at(-1) : undefined;
     if (r.ok && played && isTileCommand(played)) this.art.picked(played);
     return r;
+  }
+
+  /**
+   * The tile types that may lie, in some turn, at the cell of the open tile reading `id`: what a
+   * photo answering it may show (the photo's turn is not the board's, so every turn counts).
+   */
+  typesFittingQuestion(id: number): Result<Set<string>> {
+    const open = this.desk.open().find((p) => p.id === id);
+    if (!open) return fail(`camera reading ${id} is not open (answered already, or withdrawn when the game moved on)`);
+    const read = open.payload.command;
+    const game = this.o.session.currentGame;
+    if (!game || !isTileCommand(read)) return fail(`camera reading ${id} is not about a tile`);
+    return ok(typesFittingCell(game, read.at, read.type === 'placePrizeTile' ? 'prize' : 'land'));
   }
 
   private notice(frame: number, text: string, error: boolean): void {

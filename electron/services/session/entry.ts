@@ -87,3 +87,15 @@ export function placements(game: Game, tile: string, as: 'land' | 'prize' | 'tou
   });
   return { cells: byCell(found), problem: null };
 }
+
+/**
+ * The tile types that may lie at `at` now, in some turn (by the rules and what is left: land tiles of
+ * the supply, or prize tiles): what a photo answering the camera's question about that cell may show.
+ */
+export function typesFittingCell(game: Game, at: readonly [number, number], as: 'land' | 'prize'): Set<string> {
+  const state = game.state;
+  const player = state.turn.player;
+  const ids = as === 'land' ? [...state.supply].filter(([, n]) => n > 0).map(([id]) => id) : [...(state.jc?.prizePool.keys() ?? [])];
+  const type = as === 'land' ? 'placeTile' : 'placePrizeTile';
+  return new Set(ids.filter((tile) => ROTATIONS.some((rot) => decide(state, { type, player, tile, at: [at[0], at[1]], rot }).ok)));
+}

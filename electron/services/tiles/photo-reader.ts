@@ -31,9 +31,10 @@ export class PhotoReader {
    * the options name none; `store`, the table's pictures of its tiles to read it against; `catalog`,
    * the tiles as the table plays them (the game's, or what new games play with): its 2025 tiles are
    * read through the table's pictures of them (`PhotoReadView.picturedOnly`) when the options name no
-   * expansions.
+   * expansions. `only`: the tile types that may lie at the cell the camera asks about (the photo
+   * answers that question), the only candidates unless none may.
    */
-  async read(photo: Photo, options: PhotoReadOptions, fallback: { edition: 'C1' | 'C2' | 'C3'; expansions: readonly string[] } | null, store?: Store, catalog?: TileCatalog): Promise<Result<PhotoReadView>> {
+  async read(photo: Photo, options: PhotoReadOptions, fallback: { edition: 'C1' | 'C2' | 'C3'; expansions: readonly string[] } | null, store?: Store, catalog?: TileCatalog, only?: ReadonlySet<string>): Promise<Result<PhotoReadView>> {
     if (!existsSync(this.modelPath)) return fail('the recognition model is not installed');
     this.recognizer ??= TileRecognizer.load(this.modelPath, 1);
     const recognizer = await this.recognizer;
@@ -43,13 +44,14 @@ export class PhotoReader {
     // A picture the model cannot read is left out here: the camera names it when its tracker enrols the
     // same pictures (tracker-host.ts).
     const enrollment = store ? (await enrollmentFromStore(store, recognizer, this.exemplars)).enrollment : null;
-    const candidates = new Set(photoCandidates(edition, expansions, this.catalog).map((t) => t.id));
+    const restrict = only && only.size > 0 ? only : undefined;
+    const candidates = new Set(photoCandidates(edition, expansions, this.catalog).map((t) => t.id).filter((id) => !restrict || restrict.has(id)));
     // The tiles the model never learnt (the 2025 expansions'): those of the game's expansions, or of
     // every such expansion without a game; none where the options chose the expansions.
     const unlearntFrom = options.expansions ? [] : fallback ? fallback.expansions.filter((e) => UNLEARNT_EXPANSIONS.has(e)) : [...UNLEARNT_EXPANSIONS];
     const unlearnt = catalog ? unlearntFrom.flatMap((e) => catalog.ofExpansion(e)).filter((t) => !recognizer.info.tiles.includes(t.id)) : [];
     const bytes = new Uint8Array(Buffer.from(photo.base64, 'base64'));
-    const r = await readTilePhoto(recognizer, bytes, { edition, expansions, ...(options.scan ? { scan: true } : {}), ...(enrollment ? { enrollment } : {}), unlearnt });
+    const r = await readTilePhoto(recognizer, bytes, { edition, expansions, ...(options.scan ? { scan: true } : {}), ...(enrollment ? { enrollment } : {}), unlearnt, ...(restrict ? { only: restrict } : {}) });
     if (!r.ok) return fail(`not read: ${r.reason}`);
     const named = (id: string) => this.catalog.get(id) ?? catalog?.get(id);
     const view = (t: TileType, rotation: PhotoReadingView['rotation'], confidence: number): PhotoReadingView => ({ tileId: t.id, rotation, confidence, name: t.name, segments: t.segments, features: t.features });
@@ -58,7 +60,7 @@ export class PhotoReader {
     const edges = (id: string, q: number) => catalog!.view(id, q).terrain.join();
     const shown = catalog?.has(best.tileId) ? edges(best.tileId, best.rotation / 90) : null;
     const lookAlikes = unlearnt
-      .filter((t) => shown !== null && !enrollment?.hasTile(t.id))
+      .filter((t) => shown !== null && !enrollment?.hasTile(t.id) && (!restrict || restrict.has(t.id)))
       .flatMap((t) => {
         const q = [0, 1, 2, 3].find((k) => edges(t.id, k) === shown);
         return q === undefined ? [] : [view(t, (q * 90) as PhotoReadingView['rotation'], 0)];
@@ -70,6 +72,7 @@ export class PhotoReader {
       edition,
       expansions,
       picturedTypes: enrollment ? enrollment.tileIds().filter((id) => candidates.has(id)).length : 0,
+      fitting: only ? only.size : null,
       picturedOnly: unlearnt.length === 0 ? null : {
         expansions: unlearntFrom.filter((e) => unlearnt.some((t) => t.expansion === e)),
         pictured: unlearnt.filter((t) => enrollment?.hasTile(t.id)).length,
