@@ -47,6 +47,8 @@ export const operationArgs = {
   cameraUse: z.tuple([cameraSourceSchema, z.string().max(200).optional()]),
   cameraReport: z.tuple([cameraReportSchema]),
   cameraAnswer: z.tuple([z.number().int().min(1), cameraAnswerSchema]),
+  /** The tile types that may lie, in some turn, at the cell of an open tile reading ("Another tile…"). */
+  cameraTilesFitting: z.tuple([z.number().int().min(1)]),
   cameraAskEverything: z.tuple([z.boolean()]),
   cameraPictureBoard: z.tuple([]),
   cameraStartPieceCorners: z.tuple([z.array(z.tuple([z.number().finite(), z.number().finite()])).length(4).nullable()]),
@@ -125,6 +127,7 @@ export interface OperationResults {
   cameraUse: CameraView;
   cameraReport: CameraView;
   cameraAnswer: { version: number } | null;
+  cameraTilesFitting: readonly TileChoice[];
   cameraAskEverything: CameraView;
   cameraPictureBoard: CameraView;
   cameraStartPieceCorners: CameraView;

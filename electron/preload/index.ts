@@ -38,6 +38,7 @@ const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => v
   cameraUse: call('cameraUse') as CompanionApi['cameraUse'],
   cameraReport: call('cameraReport') as CompanionApi['cameraReport'],
   cameraAnswer: call('cameraAnswer') as CompanionApi['cameraAnswer'],
+  cameraTilesFitting: call('cameraTilesFitting') as CompanionApi['cameraTilesFitting'],
   teach: call('teach') as CompanionApi['teach'],
   teachStart: call('teachStart') as CompanionApi['teachStart'],
   teachStop: call('teachStop') as CompanionApi['teachStop'],

@@ -288,6 +288,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
       expect(r.ok).toBe(true);
       expect(s.session.currentGame!.commands.at(-1)).toEqual(right);
       expect(stillOpen()).toBe(false);
+      expect(s.camera.typesFittingQuestion(id)).toEqual({ ok: false, reason: `camera reading ${id} is not open (answered already, or withdrawn when the game moved on)` });
       named = right;
       return r;
     };

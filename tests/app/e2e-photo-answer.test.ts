@@ -4,7 +4,9 @@
  * question whose readings are all wrong (made so: what a photo is for), the table reads a tile from a
  * photo in the camera's picker (read among the tiles that may lie at the lit cell), says "It is this
  * tile", and picks the way it lies among the turns that fit the cell, drawn. The tile is laid as the table named it, the question closes, and the
- * camera's picture of the cell is enrolled as that tile. Screenshots: camera-photo-answer-*.png.
+ * camera's picture of the cell is enrolled as that tile. At the next such question the table names
+ * the tile without a photo: "Another tile…" draws every tile that may lie at the lit cell.
+ * Screenshots: camera-photo-answer-*.png.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,39 +43,42 @@ beforeAll(async () => {
 
 afterAll(() => opened?.close());
 
+/**
+ * The table answers the camera from the ground truth up to its next tile question, whose readings
+ * are then made all wrong (three other tiles that fit the cell, the real question rejected).
+ */
+async function toTileQuestionMadeWrong(): Promise<{ right: PlaceTile; question: number }> {
+  for (let guard = 0; ; guard++) {
+    expect(guard).toBeLessThan(500);
+    await app.camera.settled();
+    const v = app.camera.view();
+    const step = nextStep(truth, { history: app.session.currentGame!.commands, open: v.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: v.frames.queued > 0 || v.status !== 'stopped' });
+    if (step.do === 'done') throw new Error('the recording ended before a tile question');
+    if (step.do === 'wait') await new Promise((r) => setTimeout(r, 50));
+    else if (step.do === 'undo') throw new Error(`the camera committed a wrong move: ${JSON.stringify(step.wrong)}`);
+    else if (step.do === 'reject') expect(app.camera.answer(step.id, 'reject').ok).toBe(true);
+    else if (step.do === 'answer' && step.command.type === 'placeTile') {
+      const right: PlaceTile = step.command;
+      const game = app.session.currentGame!;
+      const fitting = [...game.state.supply].filter(([tile, n]) => n > 0 && tile !== right.tile).flatMap(([tile]) =>
+        (placements(game, tile, 'land').cells.find((c) => c.x === right.at[0] && c.y === right.at[1])?.turns ?? []).map((t) => ({ ...right, tile, rot: t.rot as PlaceTile['rot'] })));
+      expect(fitting.length).toBeGreaterThanOrEqual(3);
+      expect(app.camera.answer(step.id, 'reject').ok).toBe(true);
+      const question = app.store.addProposal(app.session.currentGameId!, 'camera', { command: fitting[0], confidence: 0.4, alternatives: fitting.slice(1, 3), why: 'not sure', at: game.history.length });
+      app.camera.viewChanged();
+      return { right, question };
+    } else if (step.do === 'answer') expect(app.camera.answer(step.id, step.answer).ok).toBe(true);
+    else expect(app.session.play(step.command).ok).toBe(true);
+  }
+}
+
 describe('a camera question answered with a photo of the tile', () => {
-  it('"It is this tile" on a photo reading, then the way it lies: laid at the lit cell as named, its picture enrolled', async () => {
+  it('"It is this tile" on a photo reading, then the way it lies: laid at the lit cell as named, its picture enrolled; "Another tile…" without a photo', async () => {
     expect(app.session.newGame(setup).ok).toBe(true);
     await page.goto(app.server.url);
     await page.locator('button[data-screen=camera]').click();
 
-    // The table answers the camera from the ground truth up to the first tile question.
-    let right: PlaceTile | null = null;
-    let question = 0;
-    for (let guard = 0; !right; guard++) {
-      expect(guard).toBeLessThan(500);
-      await app.camera.settled();
-      const v = app.camera.view();
-      const step = nextStep(truth, { history: app.session.currentGame!.commands, open: v.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: v.frames.queued > 0 || v.status !== 'stopped' });
-      if (step.do === 'done') throw new Error('the recording ended before a tile question');
-      if (step.do === 'wait') await new Promise((r) => setTimeout(r, 50));
-      else if (step.do === 'undo') throw new Error(`the camera committed a wrong move: ${JSON.stringify(step.wrong)}`);
-      else if (step.do === 'reject') expect(app.camera.answer(step.id, 'reject').ok).toBe(true);
-      else if (step.do === 'answer' && step.command.type === 'placeTile') {
-        const r: PlaceTile = step.command;
-        right = r;
-        // Its readings made all wrong: three other tiles that fit the cell.
-        const game = app.session.currentGame!;
-        const fitting = [...game.state.supply].filter(([tile, n]) => n > 0 && tile !== r.tile).flatMap(([tile]) =>
-          (placements(game, tile, 'land').cells.find((c) => c.x === r.at[0] && c.y === r.at[1])?.turns ?? []).map((t) => ({ ...r, tile, rot: t.rot as PlaceTile['rot'] })));
-        expect(fitting.length).toBeGreaterThanOrEqual(3);
-        expect(app.camera.answer(step.id, 'reject').ok).toBe(true);
-        question = app.store.addProposal(app.session.currentGameId!, 'camera', { command: fitting[0], confidence: 0.4, alternatives: fitting.slice(1, 3), why: 'not sure', at: game.history.length });
-        app.camera.viewChanged();
-      } else if (step.do === 'answer') expect(app.camera.answer(step.id, step.answer).ok).toBe(true);
-      else expect(app.session.play(step.command).ok).toBe(true);
-    }
-    const tile = right;
+    const { right: tile, question } = await toTileQuestionMadeWrong();
     const before = app.session.currentGame!.commands.length;
     const picker = page.getByTestId('picker');
     await expect.poll(() => picker.getAttribute('data-proposal')).toBe(String(question));
@@ -119,5 +124,27 @@ describe('a camera question answered with a photo of the tile', () => {
     // The camera's picture of the cell is enrolled as the named tile, turned as laid.
     await app.camera.settled();
     await expect.poll(() => app.store.exemplars().some((e) => e.tileId === tile.tile && e.rot === tile.rot), { timeout: 20_000 }).toBe(true);
+
+    // The next tile question, answered without a photo: "Another tile…" draws every tile that may
+    // lie at the lit cell; the table clicks the one laid there, then its turn.
+    const next = await toTileQuestionMadeWrong();
+    await expect.poll(() => picker.getAttribute('data-proposal')).toBe(String(next.question));
+    const at = app.session.currentGame!.commands.length;
+    await picker.getByTestId('another-tile').click();
+    const list = picker.getByTestId('another-tiles');
+    await list.waitFor();
+    const fits = app.camera.typesFittingQuestion(next.question);
+    if (!fits.ok) throw new Error(fits.reason);
+    const shown = await list.locator('button[data-testid^=another-]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('another-'.length)));
+    expect(shown.sort()).toEqual([...fits.value].sort());
+    expect(await list.locator('svg image').count()).toBe(shown.length);
+    await page.screenshot({ path: join(SHOTS, 'camera-photo-answer-3-another-tile.png') });
+    await list.getByTestId(`another-${next.right.tile}`).click();
+    await picker.getByTestId('named-tile').waitFor();
+    expect(await picker.getByTestId('named-tile').getAttribute('data-tile')).toBe(next.right.tile);
+    await picker.getByTestId(`named-turn-${next.right.rot}`).click();
+    await expect.poll(() => app.session.currentGame!.commands.length).toBe(at + 1);
+    expect(app.session.currentGame!.commands.at(-1)).toEqual(next.right);
+    expect(app.camera.view().proposals.some((p) => p.id === next.question)).toBe(false);
   }, 180_000);
 });

@@ -121,6 +121,13 @@ export function handlers(s: Services): Handlers {
     cameraUse: (kind, label) => (s.camera ? reply(s.camera.use(kind, label), (v) => v) : noCamera),
     cameraReport: (r) => (s.camera ? reply(s.camera.report(r), (v) => v) : noCamera),
     cameraAnswer: (id, answer) => (s.camera ? reply(s.camera.answer(id, answer), (a) => (a ? version(a) : null)) : noCamera),
+    cameraTilesFitting: (id) => {
+      if (!s.camera) return noCamera;
+      const fits = s.camera.typesFittingQuestion(id);
+      const game = s.session.currentGame;
+      if (!fits.ok) return refused(fits.reason);
+      return { ok: true, value: game ? tileChoices(game).filter((c) => fits.value.has(c.tile)) : [] };
+    },
     cameraAskEverything: (on) => (s.camera ? { ok: true, value: s.camera.askEverything(on) } : noCamera),
     cameraPictureBoard: () => (s.camera ? reply(s.camera.pictureBoardNow(), (v) => v) : noCamera),
     cameraStartPieceCorners: (corners) => (s.camera ? reply(s.camera.startPieceCorners(corners), (v) => v) : noCamera),
