@@ -49,6 +49,8 @@ export const operationArgs = {
   cameraAnswer: z.tuple([z.number().int().min(1), cameraAnswerSchema]),
   /** The tile types that may lie, in some turn, at the cell of an open tile reading ("Another tile…"). */
   cameraTilesFitting: z.tuple([z.number().int().min(1)]),
+  /** The turns in which a tile the table named may lie at an open tile reading's cell, the camera's likeliest first. */
+  cameraTurnsSeen: z.tuple([z.number().int().min(1), z.string().regex(/^[A-Za-z0-9_\-]{1,40}$/, 'a catalog tile id')]),
   cameraAskEverything: z.tuple([z.boolean()]),
   cameraPictureBoard: z.tuple([]),
   cameraStartPieceCorners: z.tuple([z.array(z.tuple([z.number().finite(), z.number().finite()])).length(4).nullable()]),
@@ -128,6 +130,7 @@ export interface OperationResults {
   cameraReport: CameraView;
   cameraAnswer: { version: number } | null;
   cameraTilesFitting: readonly TileChoice[];
+  cameraTurnsSeen: readonly { readonly rot: number; readonly p: number }[];
   cameraAskEverything: CameraView;
   cameraPictureBoard: CameraView;
   cameraStartPieceCorners: CameraView;

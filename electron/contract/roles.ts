@@ -6,7 +6,7 @@
 import type { OperationName } from './api.js';
 
 /** Reading only. */
-const VIEW: ReadonlySet<OperationName> = new Set<OperationName>(['snapshot', 'exportRecord', 'listGames', 'statistics', 'pairing', 'tileTypes', 'camera', 'tileChoices', 'placements', 'cameraTilesFitting', 'teach', 'teachCoverage', 'taughtTiles']);
+const VIEW: ReadonlySet<OperationName> = new Set<OperationName>(['snapshot', 'exportRecord', 'listGames', 'statistics', 'pairing', 'tileTypes', 'camera', 'tileChoices', 'placements', 'cameraTilesFitting', 'cameraTurnsSeen', 'teach', 'teachCoverage', 'taughtTiles']);
 /** The moves of the game in progress, when the main screen allows them. */
 const MOVES: ReadonlySet<OperationName> = new Set<OperationName>(['play', 'undo', 'redo', 'correct', 'insert', 'cameraAnswer']);
 

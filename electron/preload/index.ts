@@ -39,6 +39,7 @@ const api: CompanionApi & { onSnapshot(listener: (s: Snapshot) => void): () => v
   cameraReport: call('cameraReport') as CompanionApi['cameraReport'],
   cameraAnswer: call('cameraAnswer') as CompanionApi['cameraAnswer'],
   cameraTilesFitting: call('cameraTilesFitting') as CompanionApi['cameraTilesFitting'],
+  cameraTurnsSeen: call('cameraTurnsSeen') as CompanionApi['cameraTurnsSeen'],
   teach: call('teach') as CompanionApi['teach'],
   teachStart: call('teachStart') as CompanionApi['teachStart'],
   teachStop: call('teachStop') as CompanionApi['teachStop'],

@@ -9,6 +9,7 @@ import type { TileCatalog } from '../../engine/catalog/registry.js';
 import { placementProblem, tileProblem } from '../../engine/game/placement.js';
 import type { GameState } from '../../engine/game/state.js';
 import { sameUpToSymmetry, symmetryTurns } from '../classes.js';
+import type { TileType } from '../../engine/catalog/types.js';
 import type { CropReading } from '../runner.js';
 import type { Reading } from './reading.js';
 
@@ -79,4 +80,28 @@ export function movesShowingEdges(state: GameState, tile: string, q: number, at:
     n += turns.size;
   }
   return n;
+}
+
+/**
+ * Which of `turns` (quarter turns) of `tile` a cell's edges show: each turn's probability among them
+ * by the segment head alone (its log-probabilities summed over the twelve edge segments, crop frame),
+ * best first (turns showing the same edges equally likely). For a tile the table named itself (a
+ * photo, "Another tile…") at the cell the camera asked about: the segment head reads the edges of any
+ * print.
+ */
+export function turnsByEdges(reading: Pick<CropReading, 'segments'>, terrains: readonly string[], tile: TileType, turns: readonly number[]): { q: number; p: number }[] {
+  const terrainIndex = new Map(terrains.map((t, i) => [t, i]));
+  const n = terrains.length;
+  const logPs = turns.map((q) => {
+    let logP = 0;
+    for (let i = 0; i < 12; i++) {
+      const k = terrainIndex.get(tile.segments[(i - 3 * q + 12) % 12]!);
+      logP += k === undefined ? Math.log(1e-12) : Math.log(Math.max(1e-12, reading.segments[i * n + k]!));
+    }
+    return logP;
+  });
+  const top = Math.max(...logPs);
+  const w = logPs.map((l) => Math.exp(l - top));
+  const z = w.reduce((a, b) => a + b, 0);
+  return turns.map((q, i) => ({ q, p: w[i]! / z })).sort((a, b) => b.p - a.p);
 }

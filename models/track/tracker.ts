@@ -192,6 +192,21 @@ export class Tracker {
   }
 
   /**
+   * The last still frame's crop of hole (x, y), as the model reads a cell (anchored where laid
+   * neighbours say): what the camera saw there when it asked about a tile the game does not hold yet.
+   */
+  holePicture(x: number, y: number): Frame | null {
+    if (!this.lastStill || !this.game.state.board.holes.has(posKey(x, y))) return null;
+    const mat = frameToMat(this.cv, this.lastStill.frame);
+    try {
+      const o = this.anchorOffset(mat, x, y, this.lastStill.H);
+      return this.modelCrop(mat, x, y, this.lastStill.H, o?.ox ?? 0, o?.oy ?? 0);
+    } finally {
+      mat.delete();
+    }
+  }
+
+  /**
    * A laid tile as the last still frame showed it, cut the way the model reads a cell (the cell plus
    * 10 % of the pitch on every side, in the table's frame, so the tile's rotation in the picture is
    * its rotation in the game), or null before any still frame or where no tile lies.

@@ -59,7 +59,7 @@ async function table(
   s: ReturnType<typeof open>,
   cameraMayRead: () => boolean,
   log: { missed: number; answered: number; rejected: number; wrong: number },
-  answer: (step: Extract<TableStep, { do: 'answer' }>) => ReturnType<CameraService['answer']> = (step) => s.camera.answer(step.id, step.answer),
+  answer: (step: Extract<TableStep, { do: 'answer' }>) => ReturnType<CameraService['answer']> | Promise<ReturnType<CameraService['answer']>> = (step) => s.camera.answer(step.id, step.answer),
 ): Promise<'done' | 'wait'> {
   for (;;) {
     await s.camera.settled();
@@ -83,7 +83,7 @@ async function table(
         break;
       }
       case 'answer': {
-        const r = answer(step);
+        const r = await answer(step);
         if (!r.ok) throw new Error(r.reason);
         log.answered++;
         break;
@@ -252,7 +252,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
     for (const f of frames) expect(s.camera.frame(f).ok).toBe(true);
     const log = { missed: 0, answered: 0, rejected: 0, wrong: 0 };
     let named: Command | null = null;
-    const name = (step: Extract<TableStep, { do: 'answer' }>) => {
+    const name = async (step: Extract<TableStep, { do: 'answer' }>) => {
       const right = step.command;
       if (named || right.type !== 'placeTile') return s.camera.answer(step.id, step.answer);
       const game = s.session.currentGame!;
@@ -283,6 +283,15 @@ describe('the camera service (tracker → proposals → rules)', () => {
       expect(game.commands.length).toBe(before);
       expect(s.session.currentGame!.commands.length).toBe(before);
       expect(stillOpen()).toBe(true);
+      // The camera's picture of the cell puts the tile's turn as laid first (its edges: the segment head).
+      const seen = await s.camera.turnsSeen(id, right.tile);
+      if (!seen.ok) throw new Error(seen.reason);
+      const edges = (rot: number) => game.state.catalog.view(right.tile, rot / 90).terrain.join();
+      expect(edges(seen.value[0]!.rot)).toBe(edges(right.rot));
+      expect(seen.value.filter((t) => edges(t.rot) === edges(right.rot)).reduce((sum, t) => sum + t.p, 0)).toBeGreaterThan(0.9);
+      expect(seen.value.map((t) => t.rot).sort()).toEqual(placements(game, right.tile, 'land').cells.find((c) => c.x === right.at[0] && c.y === right.at[1])!.turns.map((t) => t.rot).sort());
+      const nowhere = [...new Set(turns.map((t) => t.tile))].find((tile) => ![0, 90, 180, 270].some((rot) => fits(tile, rot)))!;
+      expect(await s.camera.turnsSeen(id, nowhere)).toEqual({ ok: false, reason: `${nowhere} cannot lie at the cell of camera reading ${id}` });
       // The table's tile and turn, at the reading's cell, for the player whose turn it is.
       const r = s.camera.answer(id, { tile: right.tile, rot: right.rot });
       expect(r.ok).toBe(true);

@@ -142,6 +142,14 @@ describe('a camera question answered with a photo of the tile', () => {
     await list.getByTestId(`another-${next.right.tile}`).click();
     await picker.getByTestId('named-tile').waitFor();
     expect(await picker.getByTestId('named-tile').getAttribute('data-tile')).toBe(next.right.tile);
+    // The turns, the camera's likeliest first (the edges its picture of the cell shows).
+    const buttons = picker.getByTestId('named-tile').locator('button');
+    const rots = (await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).map((id) => Number(id!.slice('named-turn-'.length)));
+    const edges = (rot: number) => app.session.currentGame!.state.catalog.view(next.right.tile, rot / 90).terrain.join();
+    expect(rots.length).toBeGreaterThan(0);
+    expect(edges(rots[0]!)).toBe(edges(next.right.rot));
+    await picker.getByTestId('named-tile').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'camera-photo-answer-4-turns-seen.png') });
     await picker.getByTestId(`named-turn-${next.right.rot}`).click();
     await expect.poll(() => app.session.currentGame!.commands.length).toBe(at + 1);
     expect(app.session.currentGame!.commands.at(-1)).toEqual(next.right);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createGame, defaultCatalog } from '../../engine/game/engine.js';
 import { TERRAINS } from '../../engine/catalog/types.js';
 import { makeSetup } from '../../engine/game/setup.js';
-import { edgesAlone, movesShowingEdges } from '../../models/track/edges-alone.js';
+import { edgesAlone, movesShowingEdges, turnsByEdges } from '../../models/track/edges-alone.js';
 import type { Reading } from '../../models/track/reading.js';
 
 const catalog = defaultCatalog();
@@ -69,6 +69,27 @@ describe('edgesAlone', () => {
 
   it('names nothing without legal moves', () => {
     expect(edgesAlone(segmentsOf('BASE_E', 0), TERRAINS, catalog, [])).toBeNull();
+  });
+});
+
+describe('turnsByEdges', () => {
+  it("orders a named tile's turns by the edges the segments read, each with its probability among them", () => {
+    const w = catalog.get('BASE_W')!;
+    const got = turnsByEdges(segmentsOf('BASE_W', 3), TERRAINS, w, [0, 1, 2, 3]);
+    expect(got.map((t) => t.q)[0]).toBe(3);
+    expect(got[0]!.p).toBeGreaterThan(0.999);
+    expect(got.reduce((sum, t) => sum + t.p, 0)).toBeCloseTo(1, 9);
+    // Among the turns asked about only: without the one read, none is sure.
+    const without = turnsByEdges(segmentsOf('BASE_W', 3), TERRAINS, w, [0, 1, 2]);
+    expect(without.map((t) => t.q).sort()).toEqual([0, 1, 2]);
+    expect(without[0]!.p).toBeLessThan(0.999);
+  });
+
+  it('gives turns that show the same edges the same probability (a straight road turned half round)', () => {
+    const got = turnsByEdges(segmentsOf('BASE_U', 0), TERRAINS, catalog.get('BASE_U')!, [0, 1, 2, 3]);
+    expect(got.slice(0, 2).map((t) => t.q).sort()).toEqual([0, 2]);
+    expect(got[0]!.p).toBeCloseTo(got[1]!.p, 9);
+    expect(got[0]!.p + got[1]!.p).toBeGreaterThan(0.999);
   });
 });
 

@@ -53,7 +53,7 @@ const noTeach = { ok: false, error: 'teach mode is not running in this app' } as
 const version = (a: { version: number }) => ({ version: a.version });
 
 /** Every operation answers at once except reading a photo, which runs the model, and importing taught tiles (images checked). */
-type Answer<K extends OperationName> = K extends 'readTilePhoto' | 'taughtImport' ? Promise<Reply<OperationResults[K]>> : Reply<OperationResults[K]>;
+type Answer<K extends OperationName> = K extends 'readTilePhoto' | 'taughtImport' | 'cameraTurnsSeen' ? Promise<Reply<OperationResults[K]>> : Reply<OperationResults[K]>;
 type Handlers = { [K in OperationName]: (...args: OperationArgs<K>) => Answer<K> };
 
 export function handlers(s: Services): Handlers {
@@ -128,6 +128,7 @@ export function handlers(s: Services): Handlers {
       if (!fits.ok) return refused(fits.reason);
       return { ok: true, value: game ? tileChoices(game).filter((c) => fits.value.has(c.tile)) : [] };
     },
+    cameraTurnsSeen: async (id, tile) => (s.camera ? reply(await s.camera.turnsSeen(id, tile), (v) => v) : noCamera),
     cameraAskEverything: (on) => (s.camera ? { ok: true, value: s.camera.askEverything(on) } : noCamera),
     cameraPictureBoard: () => (s.camera ? reply(s.camera.pictureBoardNow(), (v) => v) : noCamera),
     cameraStartPieceCorners: (corners) => (s.camera ? reply(s.camera.startPieceCorners(corners), (v) => v) : noCamera),

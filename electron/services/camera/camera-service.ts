@@ -51,7 +51,7 @@ import type { TableProfile } from './recording-info.js';
 import { ASK_EVERYTHING_SETTING, SURE, commitAtFor, storedCameraSettings } from './camera-settings.js';
 import { CameraReadings, forTheTurnNow, isTileCommand } from './camera-readings.js';
 import { TableArt } from './table-art.js';
-import { typesFittingCell } from '../session/entry.js';
+import { placements, typesFittingCell } from '../session/entry.js';
 import { TableCalibration } from './camera-calibration.js';
 
 export interface CameraServiceOptions {
@@ -848,6 +848,31 @@ export class CameraService {
     const game = this.o.session.currentGame;
     if (!game || !isTileCommand(read)) return fail(`camera reading ${id} is not about a tile`);
     return ok(typesFittingCell(game, read.at, read.type === 'placePrizeTile' ? 'prize' : 'land'));
+  }
+
+  /**
+   * The turns in which `tile` may lie at the cell of open tile reading `id`, best first by what the
+   * camera's last still picture of that cell shows along its edges (the model's segment head, which
+   * reads any print), each with its probability among them: the table named the tile ("Another
+   * tile…", a photo) and picks its turn, the camera's first.
+   */
+  async turnsSeen(id: number, tile: string): Promise<Result<{ rot: number; p: number }[]>> {
+    const open = this.desk.open().find((p) => p.id === id);
+    if (!open) return fail(`camera reading ${id} is not open (answered already, or withdrawn when the game moved on)`);
+    const read = open.payload.command;
+    const game = this.o.session.currentGame;
+    if (!game || !isTileCommand(read)) return fail(`camera reading ${id} is not about a tile`);
+    const cell = placements(game, tile, read.type === 'placePrizeTile' ? 'prize' : 'land').cells.find((c) => c.x === read.at[0] && c.y === read.at[1]);
+    if (!cell || cell.turns.length === 0) return fail(`${tile} cannot lie at the cell of camera reading ${id}`);
+    const tracker = this.trackerOfThisGame;
+    if (!tracker) return fail('the camera is not reading this game now');
+    try {
+      const r = await tracker.request({ op: 'turnsSeen', tile, at: read.at, turns: cell.turns.map((t) => t.rot / 90) });
+      return r.turns ? ok(r.turns.map((t) => ({ rot: t.q * 90, p: t.p }))) : fail(r.why);
+    } catch (e) {
+      if (e instanceof TrackerDown) return fail(`the camera's tracker is down: ${e.message}`);
+      throw e;
+    }
   }
 
   private notice(frame: number, text: string, error: boolean): void {

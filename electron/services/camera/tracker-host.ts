@@ -8,6 +8,7 @@ import type { Command } from '../../../engine/game/commands.js';
 import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
 import { pictureAlpha, type TilePicture } from '../../../models/track/templates.js';
 import type { Tracker, TrackEvent } from '../../../models/track/tracker.js';
+import { turnsByEdges } from '../../../models/track/edges-alone.js';
 import type { BoardPicture, Faults, Replies, Request, TrackerState } from './tracker-protocol.js';
 
 const sameCommand = (a: Command, b: Command) => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -49,6 +50,8 @@ export class TrackerHost {
         return this.boardPictures(t, r.have);
       case 'usePictures':
         return this.usePictures(t, r.tileIds);
+      case 'turnsSeen':
+        return this.turnsSeen(t, r.tile, r.at, r.turns);
       case 'findStartPiece': {
         let why = '';
         for (const p of r.pictures) {
@@ -131,6 +134,19 @@ export class TrackerHost {
   }
 
   /** Enrolls the picture of a tile the table confirmed (CameraService `learn`): the PNG to store, or why not. */
+  /** Which of `turns` of `tile` the camera's last still picture of hole `at` shows, by its edges. */
+  private async turnsSeen(t: Tracker, tile: string, at: readonly [number, number], turns: readonly number[]): Promise<Replies['turnsSeen']> {
+    const recognizer = t.recognizer;
+    const type = t.game.catalog.get(tile);
+    if (!recognizer || !type) return { turns: null, why: recognizer ? `${tile} is not in the game's catalog` : 'the tracker reads without a model' };
+    const picture = t.holePicture(at[0], at[1]);
+    if (!picture || picture.channels !== 3) return { turns: null, why: 'the camera has no still picture of that cell' };
+    const prepared = await recognizer.prepare({ pixels: picture.data, width: picture.width, height: picture.height, channels: 3 }, `cell (${at[0]}, ${at[1]})`);
+    if (!prepared.ok) return { turns: null, why: prepared.reason };
+    const [reading] = await recognizer.readPrepared([prepared.value]);
+    return { turns: turnsByEdges(reading!, recognizer.info.terrains, type, turns), why: '' };
+  }
+
   private async learn(t: Tracker, tile: string, rot: 0 | 90 | 180 | 270, at: readonly [number, number]): Promise<Replies['learn']> {
     const recognizer = t.recognizer;
     if (!recognizer) return { png: null, problem: null };

@@ -6,7 +6,7 @@ import type { Backend, Role } from './types.js';
 
 const OPS = [
   'snapshot', 'newGame', 'play', 'undo', 'redo', 'correct', 'insert', 'importRecord', 'exportRecord', 'listGames', 'loadGame', 'statistics', 'pairing', 'pairingAllow', 'unpairScreen', 'secondScreenMoves',
-  'tileTypes', 'tileChoices', 'placements', 'saveTile', 'readTilePhoto', 'camera', 'cameraUse', 'cameraReport', 'cameraAnswer', 'cameraTilesFitting', 'cameraAskEverything', 'cameraPictureBoard', 'cameraStartPieceCorners', 'cameraFindStartPiece',
+  'tileTypes', 'tileChoices', 'placements', 'saveTile', 'readTilePhoto', 'camera', 'cameraUse', 'cameraReport', 'cameraAnswer', 'cameraTilesFitting', 'cameraTurnsSeen', 'cameraAskEverything', 'cameraPictureBoard', 'cameraStartPieceCorners', 'cameraFindStartPiece',
   'cameraSetup', 'cameraChoose', 'cameraSheet', 'cameraProfileSave', 'cameraProfileUse', 'cameraProfileDelete',
   'demoStart', 'demoStop',
   'teach', 'teachStart', 'teachStop', 'teachLook', 'teachAcceptSure', 'teachPick', 'teachName', 'teachDiscard', 'teachRetake', 'teachCoverage', 'taughtTiles', 'taughtDelete', 'taughtExport', 'taughtImport',
