@@ -133,7 +133,6 @@ export class TrackerHost {
     return { added, readings };
   }
 
-  /** Enrolls the picture of a tile the table confirmed (CameraService `learn`): the PNG to store, or why not. */
   /** Which of `turns` of `tile` the camera's last still picture of hole `at` shows, by its edges. */
   private async turnsSeen(t: Tracker, tile: string, at: readonly [number, number], turns: readonly number[]): Promise<Replies['turnsSeen']> {
     const recognizer = t.recognizer;
@@ -147,6 +146,7 @@ export class TrackerHost {
     return { turns: turnsByEdges(reading!, recognizer.info.terrains, type, turns), why: '' };
   }
 
+  /** Enrolls the picture of a tile the table confirmed (CameraService `learn`): the PNG to store, or why not. */
   private async learn(t: Tracker, tile: string, rot: 0 | 90 | 180 | 270, at: readonly [number, number]): Promise<Replies['learn']> {
     const recognizer = t.recognizer;
     if (!recognizer) return { png: null, problem: null };
