@@ -283,7 +283,12 @@ describe('the camera service (tracker → proposals → rules)', () => {
       expect(game.commands.length).toBe(before);
       expect(s.session.currentGame!.commands.length).toBe(before);
       expect(stillOpen()).toBe(true);
-      // The camera's picture of the cell puts the tile's turn as laid first (its edges: the segment head).
+      // The camera's picture of the cell puts the tile laid there first among the types ("Another
+      // tile…"), and its turn as laid first (its edges: the segment head).
+      const types = await s.camera.typesSeen(id);
+      if (!types.ok) throw new Error(types.reason);
+      expect(types.value[0]).toBe(right.tile);
+      expect(new Set(types.value).size).toBe(types.value.length);
       const seen = await s.camera.turnsSeen(id, right.tile);
       if (!seen.ok) throw new Error(seen.reason);
       const edges = (rot: number) => game.state.catalog.view(right.tile, rot / 90).terrain.join();
@@ -316,6 +321,7 @@ describe('the camera service (tracker → proposals → rules)', () => {
     expect(r.ok ? null : r.reason).toBe(`camera reading ${figure} is about a figure, not a tile: only a tile reading is answered with a tile`);
     expect(s.camera.view().proposals.some((p) => p.id === figure)).toBe(true);
     expect(s.camera.typesFittingQuestion(figure)).toEqual({ ok: false, reason: `camera reading ${figure} is not about a tile` });
+    expect(await s.camera.typesSeen(figure)).toEqual({ ok: false, reason: `camera reading ${figure} is not about a tile` });
     expect(s.camera.answer(figure, 'reject').ok).toBe(true);
     await s.camera.close();
     s.store.close();

@@ -136,7 +136,9 @@ describe('a camera question answered with a photo of the tile', () => {
     const fits = app.camera.typesFittingQuestion(next.question);
     if (!fits.ok) throw new Error(fits.reason);
     const shown = await list.locator('button[data-testid^=another-]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('another-'.length)));
-    expect(shown.sort()).toEqual([...fits.value].sort());
+    expect([...shown].sort()).toEqual([...fits.value].sort());
+    // The camera's likeliest first: the tile laid there.
+    expect(shown[0]).toBe(next.right.tile);
     expect(await list.locator('svg image').count()).toBe(shown.length);
     await page.screenshot({ path: join(SHOTS, 'camera-photo-answer-3-another-tile.png') });
     await list.getByTestId(`another-${next.right.tile}`).click();

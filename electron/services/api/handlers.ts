@@ -52,8 +52,11 @@ const noTeach = { ok: false, error: 'teach mode is not running in this app' } as
 
 const version = (a: { version: number }) => ({ version: a.version });
 
-/** Every operation answers at once except reading a photo, which runs the model, and importing taught tiles (images checked). */
-type Answer<K extends OperationName> = K extends 'readTilePhoto' | 'taughtImport' | 'cameraTurnsSeen' ? Promise<Reply<OperationResults[K]>> : Reply<OperationResults[K]>;
+/**
+ * Every operation answers at once except those that run the model (reading a photo; the camera's
+ * view of a cell for a tile the table names) and importing taught tiles (images checked).
+ */
+type Answer<K extends OperationName> = K extends 'readTilePhoto' | 'taughtImport' | 'cameraTilesFitting' | 'cameraTurnsSeen' ? Promise<Reply<OperationResults[K]>> : Reply<OperationResults[K]>;
 type Handlers = { [K in OperationName]: (...args: OperationArgs<K>) => Answer<K> };
 
 export function handlers(s: Services): Handlers {
@@ -121,12 +124,16 @@ export function handlers(s: Services): Handlers {
     cameraUse: (kind, label) => (s.camera ? reply(s.camera.use(kind, label), (v) => v) : noCamera),
     cameraReport: (r) => (s.camera ? reply(s.camera.report(r), (v) => v) : noCamera),
     cameraAnswer: (id, answer) => (s.camera ? reply(s.camera.answer(id, answer), (a) => (a ? version(a) : null)) : noCamera),
-    cameraTilesFitting: (id) => {
+    cameraTilesFitting: async (id) => {
       if (!s.camera) return noCamera;
       const fits = s.camera.typesFittingQuestion(id);
       const game = s.session.currentGame;
       if (!fits.ok) return refused(fits.reason);
-      return { ok: true, value: game ? tileChoices(game).filter((c) => fits.value.has(c.tile)) : [] };
+      const choices = game ? tileChoices(game).filter((c) => fits.value.has(c.tile)) : [];
+      // The camera's likeliest first; those it cannot weigh (no picture, a 2025 tile unpictured) after, as listed.
+      const seen = await s.camera.typesSeen(id);
+      const rank = new Map((seen.ok ? seen.value : []).map((t, i) => [t, i]));
+      return { ok: true, value: [...choices].sort((a, b) => (rank.get(a.tile) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.tile) ?? Number.MAX_SAFE_INTEGER)) };
     },
     cameraTurnsSeen: async (id, tile) => (s.camera ? reply(await s.camera.turnsSeen(id, tile), (v) => v) : noCamera),
     cameraAskEverything: (on) => (s.camera ? { ok: true, value: s.camera.askEverything(on) } : noCamera),

@@ -851,6 +851,27 @@ export class CameraService {
   }
 
   /**
+   * The tile types the camera's last still picture of the cell of open tile reading `id` may show,
+   * likeliest first (the model's reading decoded as the tracker decodes a cell): the order in which
+   * "Another tile…" draws the types that may lie there.
+   */
+  async typesSeen(id: number): Promise<Result<string[]>> {
+    const open = this.desk.open().find((p) => p.id === id);
+    if (!open) return fail(`camera reading ${id} is not open (answered already, or withdrawn when the game moved on)`);
+    const read = open.payload.command;
+    if (!isTileCommand(read)) return fail(`camera reading ${id} is not about a tile`);
+    const tracker = this.trackerOfThisGame;
+    if (!tracker) return fail('the camera is not reading this game now');
+    try {
+      const r = await tracker.request({ op: 'typesSeen', at: read.at });
+      return r.types ? ok([...r.types]) : fail(r.why);
+    } catch (e) {
+      if (e instanceof TrackerDown) return fail(`the camera's tracker is down: ${e.message}`);
+      throw e;
+    }
+  }
+
+  /**
    * The turns in which `tile` may lie at the cell of open tile reading `id`, best first by what the
    * camera's last still picture of that cell shows along its edges (the model's segment head, which
    * reads any print), each with its probability among them: the table named the tile ("Another

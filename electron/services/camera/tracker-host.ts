@@ -9,6 +9,11 @@ import { Enrollment, exemplarsFromCrop } from '../../../models/enroll.js';
 import { pictureAlpha, type TilePicture } from '../../../models/track/templates.js';
 import type { Tracker, TrackEvent } from '../../../models/track/tracker.js';
 import { turnsByEdges } from '../../../models/track/edges-alone.js';
+import { decodeReading } from '../../../models/decode.js';
+import type { CropReading, TileRecognizer } from '../../../models/runner.js';
+
+/** Every reading of a cell (each type at each legal turn): more than any cell leaves open. */
+const ALL_READINGS = 4 * 400;
 import type { BoardPicture, Faults, Replies, Request, TrackerState } from './tracker-protocol.js';
 
 const sameCommand = (a: Command, b: Command) => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -52,6 +57,8 @@ export class TrackerHost {
         return this.usePictures(t, r.tileIds);
       case 'turnsSeen':
         return this.turnsSeen(t, r.tile, r.at, r.turns);
+      case 'typesSeen':
+        return this.typesSeen(t, r.at);
       case 'findStartPiece': {
         let why = '';
         for (const p of r.pictures) {
@@ -133,17 +140,38 @@ export class TrackerHost {
     return { added, readings };
   }
 
+  /** The model's reading of the camera's last still picture of hole `at`, or why there is none. */
+  private async readHole(t: Tracker, at: readonly [number, number]): Promise<{ reading: CropReading; recognizer: TileRecognizer } | { why: string }> {
+    const recognizer = t.recognizer;
+    if (!recognizer) return { why: 'the tracker reads without a model' };
+    const picture = t.holePicture(at[0], at[1]);
+    if (!picture || picture.channels !== 3) return { why: 'the camera has no still picture of that cell' };
+    const prepared = await recognizer.prepare({ pixels: picture.data, width: picture.width, height: picture.height, channels: 3 }, `cell (${at[0]}, ${at[1]})`);
+    if (!prepared.ok) return { why: prepared.reason };
+    const [reading] = await recognizer.readPrepared([prepared.value]);
+    return { reading: reading!, recognizer };
+  }
+
   /** Which of `turns` of `tile` the camera's last still picture of hole `at` shows, by its edges. */
   private async turnsSeen(t: Tracker, tile: string, at: readonly [number, number], turns: readonly number[]): Promise<Replies['turnsSeen']> {
-    const recognizer = t.recognizer;
     const type = t.game.catalog.get(tile);
-    if (!recognizer || !type) return { turns: null, why: recognizer ? `${tile} is not in the game's catalog` : 'the tracker reads without a model' };
-    const picture = t.holePicture(at[0], at[1]);
-    if (!picture || picture.channels !== 3) return { turns: null, why: 'the camera has no still picture of that cell' };
-    const prepared = await recognizer.prepare({ pixels: picture.data, width: picture.width, height: picture.height, channels: 3 }, `cell (${at[0]}, ${at[1]})`);
-    if (!prepared.ok) return { turns: null, why: prepared.reason };
-    const [reading] = await recognizer.readPrepared([prepared.value]);
-    return { turns: turnsByEdges(reading!, recognizer.info.terrains, type, turns), why: '' };
+    if (!type) return { turns: null, why: `${tile} is not in the game's catalog` };
+    const read = await this.readHole(t, at);
+    if ('why' in read) return { turns: null, why: read.why };
+    return { turns: turnsByEdges(read.reading, read.recognizer.info.terrains, type, turns), why: '' };
+  }
+
+  /**
+   * The tile types the camera's last still picture of hole `at` may show, likeliest first: the model's
+   * reading decoded as the tracker decodes a cell (legal placements and supply, the table's
+   * exemplars), each type at its best turn. Types it cannot weigh (a 2025 tile not pictured) are left out.
+   */
+  private async typesSeen(t: Tracker, at: readonly [number, number]): Promise<Replies['typesSeen']> {
+    const read = await this.readHole(t, at);
+    if ('why' in read) return { types: null, why: read.why };
+    const decoded = decodeReading(read.reading, read.recognizer.info, t.game.catalog, { state: t.game.state, at }, { enrollment: this.enrollment, runnersUp: ALL_READINGS });
+    const types = [decoded.best, ...decoded.runnersUp].flatMap((c) => (c ? [c.tileId] : []));
+    return { types: [...new Set(types)], why: '' };
   }
 
   /** Enrolls the picture of a tile the table confirmed (CameraService `learn`): the PNG to store, or why not. */

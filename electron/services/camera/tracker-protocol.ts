@@ -62,6 +62,7 @@ export type Request =
   | { readonly op: 'learn'; readonly tile: string; readonly rot: 0 | 90 | 180 | 270; readonly at: readonly [number, number] }
   | { readonly op: 'boardPictures'; readonly have: readonly string[] }
   | { readonly op: 'usePictures'; readonly tileIds: readonly string[] }
+  | { readonly op: 'typesSeen'; readonly at: readonly [number, number] }
   | { readonly op: 'turnsSeen'; readonly tile: string; readonly at: readonly [number, number]; readonly turns: readonly number[] }
   | { readonly op: 'findStartPiece'; readonly pictures: readonly { readonly bytes: Uint8Array; readonly label: string }[] }
   | { readonly op: 'faults'; readonly faults: Faults };
@@ -79,6 +80,8 @@ export interface Replies {
   boardPictures: { readonly pictures: readonly BoardPicture[]; readonly problems: readonly string[] };
   usePictures: { readonly problems: readonly string[] };
   /** The turns (quarter turns) best first with their probability by the cell's edges, or null and why (no picture of the cell, a tile the catalog lacks). */
+  /** The tile types the cell's picture may show, likeliest first (by the model, as a cell is decoded), or null and why. */
+  typesSeen: { readonly types: readonly string[] | null; readonly why: string };
   turnsSeen: { readonly turns: readonly { readonly q: number; readonly p: number }[] | null; readonly why: string };
   findStartPiece: { readonly found: { readonly corners: readonly Point[]; readonly sure: boolean } | null; readonly why: string };
   faults: null;
