@@ -3,10 +3,11 @@
  * the services play the bundled short recording with "ask about every tile" on; at the first tile
  * question whose readings are all wrong (made so: what a photo is for), the table reads a tile from a
  * photo in the camera's picker (read among the tiles that may lie at the lit cell), says "It is this
- * tile", and picks the way it lies among the turns that fit the cell, drawn. The tile is laid as the table named it, the question closes, and the
- * camera's picture of the cell is enrolled as that tile. At the next such question the table names
- * the tile without a photo: "Another tile…" draws every tile that may lie at the lit cell.
- * Screenshots: camera-photo-answer-*.png.
+ * tile", and picks the way it lies among the turns that fit the cell, drawn and brought into view.
+ * The tile is laid as the table named it, the question closes, and the camera's picture of the cell
+ * is enrolled as that tile. At the next such question the table names the tile without a photo:
+ * "Another tile…" draws every tile that may lie at the lit cell, the camera's likeliest first, and
+ * the turns the camera's likeliest first. Screenshots: camera-photo-answer-*.png.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
