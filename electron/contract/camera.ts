@@ -20,9 +20,10 @@ export const cameraReportSchema = z.object({
 export type CameraReport = z.infer<typeof cameraReportSchema>;
 
 /**
- * The table's answer to a camera reading: the best reading, a runner-up (0 or 1), reject, or the tile
+ * The table's answer to a camera reading: the best reading, a runner-up (0 or 1), reject, the tile
  * the table names itself (a tile reading none of whose three readings is right: the tile read from a
- * photo, say), turned as the table shows it lies, at the reading's cell.
+ * photo, say), turned as the table shows it lies, at the reading's cell; or, for a figure reading,
+ * the figure and the spot the table shows.
  */
 export const cameraAnswerSchema = z.union([
   z.literal('best'),
@@ -31,6 +32,10 @@ export const cameraAnswerSchema = z.union([
   z.object({
     tile: z.string().regex(/^[A-Za-z0-9_\-]{1,40}$/, 'a catalog tile id'),
     rot: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
+  }).strict(),
+  z.object({
+    figure: z.enum(['normal', 'big', 'abbot']),
+    on: z.string().regex(/^[A-Za-z0-9_]{1,40}$/, 'a spot on the tile (a road, city, field, cloister…)'),
   }).strict(),
 ]);
 export type CameraAnswer = z.infer<typeof cameraAnswerSchema>;

@@ -278,6 +278,8 @@ describe('the camera service (tracker → proposals → rules)', () => {
       const refused = s.camera.answer(id, misfit);
       expect(refused.ok).toBe(false);
       if (!refused.ok) expect(refused.reason).toMatch(new RegExp(`^the rules refuse proposal ${id}: `));
+      const spot = s.camera.answer(id, { figure: 'normal', on: 'N1' });
+      expect(spot.ok ? null : spot.reason).toBe(`camera reading ${id} is about a tile, not a figure: only a figure reading is answered with a figure`);
       const unknown = s.camera.answer(id, { tile: 'NO_SUCH_TILE', rot: 0 });
       expect(unknown.ok ? null : unknown.reason).toBe('NO_SUCH_TILE is not a tile of this game');
       expect(game.commands.length).toBe(before);

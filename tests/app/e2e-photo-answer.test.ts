@@ -15,11 +15,12 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TileCatalog } from '../../engine/catalog/registry.js';
-import type { Command, PlaceTile } from '../../engine/game/commands.js';
+import type { Command, PlaceMeeple, PlaceTile } from '../../engine/game/commands.js';
 import { setupFromRecord } from '../../engine/record/convert.js';
 import { parseRecord } from '../../engine/record/schema.js';
 import type { BrowserMode } from '../../electron/server/browser-mode.js';
 import { placements } from '../../electron/services/session/entry.js';
+import { meepleSpots } from '../../electron/services/session/view.js';
 import { makePhoto } from '../../models/photo/synthetic.js';
 import { TRAIN_STYLES } from '../../models/render/styles.js';
 import { renderFaces } from '../../models/synth/world.js';
@@ -46,29 +47,32 @@ beforeAll(async () => {
 afterAll(() => opened?.close());
 
 /**
- * The table answers the camera from the ground truth up to its next tile question, whose readings
- * are then made all wrong (three other tiles that fit the cell, the real question rejected).
+ * The table answers the camera from the ground truth up to its next question of that kind (a tile,
+ * a figure), whose readings are then made all wrong (other tiles that fit the cell, other spots on
+ * the new tile; the real question rejected).
  */
-async function toTileQuestionMadeWrong(): Promise<{ right: PlaceTile; question: number }> {
+async function toQuestionMadeWrong<K extends 'placeTile' | 'placeMeeple'>(kind: K): Promise<{ right: Extract<Command, { type: K }>; question: number }> {
   for (let guard = 0; ; guard++) {
     expect(guard).toBeLessThan(500);
     await app.camera.settled();
     const v = app.camera.view();
     const step = nextStep(truth, { history: app.session.currentGame!.commands, open: v.proposals.map((q) => ({ id: q.id, readings: q.readings.map((r) => r.command) })), cameraMayRead: v.frames.queued > 0 || v.status !== 'stopped' });
-    if (step.do === 'done') throw new Error('the recording ended before a tile question');
+    if (step.do === 'done') throw new Error(`the recording ended before a ${kind} question`);
     if (step.do === 'wait') await new Promise((r) => setTimeout(r, 50));
     else if (step.do === 'undo') throw new Error(`the camera committed a wrong move: ${JSON.stringify(step.wrong)}`);
     else if (step.do === 'reject') expect(app.camera.answer(step.id, 'reject').ok).toBe(true);
-    else if (step.do === 'answer' && step.command.type === 'placeTile') {
-      const right: PlaceTile = step.command;
+    else if (step.do === 'answer' && step.command.type === kind) {
+      const right = step.command as PlaceTile | PlaceMeeple;
       const game = app.session.currentGame!;
-      const fitting = [...game.state.supply].filter(([tile, n]) => n > 0 && tile !== right.tile).flatMap(([tile]) =>
-        (placements(game, tile, 'land').cells.find((c) => c.x === right.at[0] && c.y === right.at[1])?.turns ?? []).map((t) => ({ ...right, tile, rot: t.rot as PlaceTile['rot'] })));
-      expect(fitting.length).toBeGreaterThanOrEqual(3);
+      const wrong: Command[] = right.type === 'placeTile'
+        ? [...game.state.supply].filter(([tile, n]) => n > 0 && tile !== right.tile).flatMap(([tile]) =>
+          (placements(game, tile, 'land').cells.find((c) => c.x === right.at[0] && c.y === right.at[1])?.turns ?? []).map((t) => ({ ...right, tile, rot: t.rot as PlaceTile['rot'] })))
+        : meepleSpots(game.state).filter((s) => s.kind !== right.kind || s.on !== right.on).map((s) => ({ ...right, kind: s.kind as PlaceMeeple['kind'], on: s.on }));
+      expect(wrong.length).toBeGreaterThanOrEqual(kind === 'placeTile' ? 3 : 1);
       expect(app.camera.answer(step.id, 'reject').ok).toBe(true);
-      const question = app.store.addProposal(app.session.currentGameId!, 'camera', { command: fitting[0], confidence: 0.4, alternatives: fitting.slice(1, 3), why: 'not sure', at: game.history.length });
+      const question = app.store.addProposal(app.session.currentGameId!, 'camera', { command: wrong[0], confidence: 0.4, alternatives: wrong.slice(1, 3), why: 'not sure', at: game.history.length });
       app.camera.viewChanged();
-      return { right, question };
+      return { right: right as Extract<Command, { type: K }>, question };
     } else if (step.do === 'answer') expect(app.camera.answer(step.id, step.answer).ok).toBe(true);
     else expect(app.session.play(step.command).ok).toBe(true);
   }
@@ -84,12 +88,12 @@ async function turnShown(c: PlaceTile): Promise<number> {
 }
 
 describe('a camera question answered with a photo of the tile', () => {
-  it('"It is this tile" on a photo reading, then the way it lies: laid at the lit cell as named, its picture enrolled; "Another tile…" without a photo', async () => {
+  it('"It is this tile" on a photo reading, then the way it lies: laid at the lit cell as named, its picture enrolled; "Another tile…" without a photo; "Another spot…" for a figure', async () => {
     expect(app.session.newGame(setup).ok).toBe(true);
     await page.goto(app.server.url);
     await page.locator('button[data-screen=camera]').click();
 
-    const { right: tile, question } = await toTileQuestionMadeWrong();
+    const { right: tile, question } = await toQuestionMadeWrong('placeTile');
     const before = app.session.currentGame!.commands.length;
     const picker = page.getByTestId('picker');
     await expect.poll(() => picker.getAttribute('data-proposal')).toBe(String(question));
@@ -141,7 +145,7 @@ describe('a camera question answered with a photo of the tile', () => {
 
     // The next tile question, answered without a photo: "Another tile…" draws every tile that may
     // lie at the lit cell; the table clicks the one laid there, then its turn.
-    const next = await toTileQuestionMadeWrong();
+    const next = await toQuestionMadeWrong('placeTile');
     await expect.poll(() => picker.getAttribute('data-proposal')).toBe(String(next.question));
     const at = app.session.currentGame!.commands.length;
     await picker.getByTestId('another-tile').click();
@@ -170,5 +174,22 @@ describe('a camera question answered with a photo of the tile', () => {
     await expect.poll(() => app.session.currentGame!.commands.length).toBe(at + 1);
     expect(sameMove(app.session.currentGame!.commands.at(-1)!, next.right)).toBe(true);
     expect(app.camera.view().proposals.some((p) => p.id === next.question)).toBe(false);
+
+    // A figure question whose readings are all wrong: "Another spot…" draws the new tile once per
+    // spot the engine offers, the figure on it; the table clicks the one it stands on.
+    const figure = await toQuestionMadeWrong('placeMeeple');
+    await expect.poll(() => picker.getAttribute('data-proposal')).toBe(String(figure.question));
+    const before3 = app.session.currentGame!.commands.length;
+    await picker.getByTestId('another-spot').click();
+    const spotList = picker.getByTestId('another-spots');
+    await spotList.waitFor();
+    const offered = await spotList.locator('button').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!));
+    expect(offered.sort()).toEqual(meepleSpots(app.session.currentGame!.state).map((s) => `spot-${s.kind}-${s.on}`).sort());
+    expect(await spotList.locator('svg circle').count()).toBe(offered.length);
+    await page.screenshot({ path: join(SHOTS, 'camera-photo-answer-5-another-spot.png') });
+    await spotList.getByTestId(`spot-${figure.right.kind}-${figure.right.on}`).click();
+    await expect.poll(() => app.session.currentGame!.commands.length).toBe(before3 + 1);
+    expect(app.session.currentGame!.commands.at(-1)).toEqual(figure.right);
+    expect(app.camera.view().proposals.some((p) => p.id === figure.question)).toBe(false);
   }, 180_000);
 });

@@ -823,7 +823,12 @@ export class CameraService {
     const before = (open.payload as StoredProposal).before;
     const now = (c: Command) => forTheTurnNow(this.o.session.currentGame, c);
     let r: Result<Ack>;
-    if (typeof answer === 'object') {
+    if (typeof answer === 'object' && 'figure' in answer) {
+      // The table shows the figure and its spot itself: the reading's player and moment stay.
+      const read = open.payload.command;
+      if (read.type !== 'placeMeeple') return fail(`camera reading ${id} is about ${isTileCommand(read) ? 'a tile' : `a ${read.type} move`}, not a figure: only a figure reading is answered with a figure`);
+      r = this.desk.acceptAs(id, () => ({ ...read, kind: answer.figure, on: answer.on }), now, before);
+    } else if (typeof answer === 'object') {
       // The table names the tile itself: the reading's cell and kind of placement stay, the tile and
       // its turn are the table's; the rules judge it like a tile entered by hand.
       const read = open.payload.command;
