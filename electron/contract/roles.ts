@@ -5,8 +5,11 @@
  */
 import type { OperationName } from './api.js';
 
-/** Reading only. */
-const VIEW: ReadonlySet<OperationName> = new Set<OperationName>(['snapshot', 'exportRecord', 'listGames', 'statistics', 'pairing', 'tileTypes', 'camera', 'tileChoices', 'placements', 'cameraTilesFitting', 'cameraTurnsSeen', 'teach', 'teachCoverage', 'taughtTiles']);
+/**
+ * Reading only. Reading a photo changes nothing either: a phone paired as a second screen photographs
+ * the tile the camera asks about (answering is a move, below).
+ */
+const VIEW: ReadonlySet<OperationName> = new Set<OperationName>(['snapshot', 'exportRecord', 'listGames', 'statistics', 'pairing', 'tileTypes', 'camera', 'tileChoices', 'placements', 'readTilePhoto', 'cameraTilesFitting', 'cameraTurnsSeen', 'teach', 'teachCoverage', 'taughtTiles']);
 /** The moves of the game in progress, when the main screen allows them. */
 const MOVES: ReadonlySet<OperationName> = new Set<OperationName>(['play', 'undo', 'redo', 'correct', 'insert', 'cameraAnswer']);
 

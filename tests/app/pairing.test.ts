@@ -4,7 +4,7 @@
  * server enforces (view; moves only when the main screen allows them), listed, unpaired, and kept
  * across a restart. Real sockets, real SQLite files.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,7 +118,7 @@ describe('pairing over the LAN', () => {
     main.close();
   }, 60_000);
 
-  it('a second screen views; newGame, import, saveTile, camera operations and frames are refused by the server', async () => {
+  it('a second screen views and reads photos; newGame, import, saveTile, camera operations and frames are refused by the server', async () => {
     const main = await mainScreen(app);
     expect((await main.call('newGame', newGame)).ok).toBe(true);
     const code = ((await main.call('pairing')).value as PairingInfo).code!;
@@ -126,6 +126,10 @@ describe('pairing over the LAN', () => {
     expect((await tv.call('pair', code)).ok).toBe(true);
     expect((await tv.call('snapshot')).ok).toBe(true);
     expect((await tv.call('listGames')).ok).toBe(true);
+    // Reading a photo changes nothing: a phone paired as a second screen photographs a tile (this
+    // one shows none, and says so: read, not refused).
+    const photo = { mime: 'image/jpeg', base64: readFileSync(join(import.meta.dirname, '../fixtures/photos/no-tile.jpg')).toString('base64') };
+    expect((await tv.call('readTilePhoto', photo, {})).error).toMatch(/^not read: no tile found/);
     const refusedOps: [string, ...unknown[]][] = [
       ['newGame', newGame],
       ['importRecord', '{}'],
