@@ -7,7 +7,9 @@
  * The tile is laid as the table named it, the question closes, and the camera's picture of the cell
  * is enrolled as that tile. At the next such question the table names the tile without a photo:
  * "Another tile…" draws every tile that may lie at the lit cell, the camera's likeliest first, and
- * the turns the camera's likeliest first. Screenshots: camera-photo-answer-*.png.
+ * the turns the camera's likeliest first; a figure question is answered with "Another spot…"; and a
+ * phone paired as a second screen, once the main screen allows moves, answers a tile question in its
+ * own picker. Screenshots: camera-photo-answer-*.png.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +42,7 @@ let page: Page;
 let opened: OpenApp | undefined;
 
 beforeAll(async () => {
-  opened = await openApp('photo-answer', { recording: DIR, recordingSpeed: 4, cameraCommitAt: 1.01, viewport: { width: 1400, height: 1100 }, timeout: 30_000 });
+  opened = await openApp('photo-answer', { recording: DIR, recordingSpeed: 4, cameraCommitAt: 1.01, lan: true, viewport: { width: 1400, height: 1100 }, timeout: 30_000 });
   ({ app, browser, page } = opened);
 }, 120_000);
 
@@ -192,4 +194,34 @@ describe('a camera question answered with a photo of the tile', () => {
     expect(app.session.currentGame!.commands.at(-1)).toEqual(figure.right);
     expect(app.camera.view().proposals.some((p) => p.id === figure.question)).toBe(false);
   }, 180_000);
+
+  it('on a phone paired as a second screen, once the main screen allows moves: the picker answers there, "Another tile…" and the turn', async () => {
+    await page.locator('button[data-screen=games]').click();
+    const code = (await page.getByTestId('pairing-code').textContent())!.trim();
+    await page.getByTestId('screen-moves').check();
+    const phone = await browser.newPage({ viewport: { width: 420, height: 900 } });
+    try {
+      await phone.goto(`http://localhost:${app.server.port}/`);
+      await phone.getByLabel('pairing code').fill(code);
+      await phone.getByRole('button', { name: 'Join' }).click();
+      await phone.getByTestId('board').waitFor();
+      const next = await toQuestionMadeWrong('placeTile');
+      await phone.locator('button[data-screen=camera]').click();
+      const picker = phone.getByTestId('picker');
+      await expect.poll(() => picker.getAttribute('data-proposal')).toBe(String(next.question));
+      const at = app.session.currentGame!.commands.length;
+      await picker.getByTestId('another-tile').click();
+      await picker.getByTestId(`another-${next.right.tile}`).click();
+      await picker.getByTestId('named-tile').waitFor();
+      const ids = await picker.getByTestId('named-tile').locator('button').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!));
+      const shown = ids.map((id) => Number(id.slice('named-turn-'.length))).filter((rot) => sameMove({ ...next.right, rot: rot as PlaceTile['rot'] }, next.right));
+      expect(shown).toHaveLength(1);
+      await phone.screenshot({ path: join(SHOTS, 'camera-photo-answer-6-phone.png') });
+      await picker.getByTestId(`named-turn-${shown[0]}`).click();
+      await expect.poll(() => app.session.currentGame!.commands.length).toBe(at + 1);
+      expect(sameMove(app.session.currentGame!.commands.at(-1)!, next.right)).toBe(true);
+    } finally {
+      await phone.close();
+    }
+  }, 120_000);
 });
