@@ -196,14 +196,7 @@ export class Tracker {
    * neighbours say): what the camera saw there when it asked about a tile the game does not hold yet.
    */
   holePicture(x: number, y: number): Frame | null {
-    if (!this.lastStill || !this.game.state.board.holes.has(posKey(x, y))) return null;
-    const mat = frameToMat(this.cv, this.lastStill.frame);
-    try {
-      const o = this.anchorOffset(mat, x, y, this.lastStill.H);
-      return this.modelCrop(mat, x, y, this.lastStill.H, o?.ox ?? 0, o?.oy ?? 0);
-    } finally {
-      mat.delete();
-    }
+    return this.game.state.board.holes.has(posKey(x, y)) ? this.stillPicture(x, y) : null;
   }
 
   /**
@@ -212,10 +205,15 @@ export class Tracker {
    * its rotation in the game), or null before any still frame or where no tile lies.
    */
   cellPicture(x: number, y: number): Frame | null {
-    if (!this.lastStill || !this.game.state.board.tiles.some((t) => t.x === x && t.y === y)) return null;
+    return this.game.state.board.tiles.some((t) => t.x === x && t.y === y) ? this.stillPicture(x, y) : null;
+  }
+
+  /** Cell (x, y) of the last still frame as the model reads a cell, or null before any still frame. */
+  private stillPicture(x: number, y: number): Frame | null {
+    if (!this.lastStill) return null;
     const mat = frameToMat(this.cv, this.lastStill.frame);
     try {
-      // Cut where the tile's laid neighbours say it lies: the picture is matched pixel by pixel later.
+      // Cut where the laid neighbours say the tile lies: a picture is matched pixel by pixel later.
       const o = this.anchorOffset(mat, x, y, this.lastStill.H);
       return this.modelCrop(mat, x, y, this.lastStill.H, o?.ox ?? 0, o?.oy ?? 0);
     } finally {

@@ -30,7 +30,8 @@
  * the table's stored choices (camera-settings.ts), the view's pieces (camera-view.ts).
  */
 import { frameSizeProblem, jpegSize } from './frame-size.js';
-import type { Command } from '../../../engine/game/commands.js';
+import type { Command, PlaceTile, PlacePrizeTile } from '../../../engine/game/commands.js';
+import type { Game } from '../../../engine/game/game.js';
 import { reminders } from '../../../engine/game/reminders.js';
 import { fail, ok, type Result } from '../../../engine/result.js';
 import type { TrackEvent } from '../../../models/track/tracker.js';
@@ -46,7 +47,7 @@ import { CameraFeed } from './camera-feed.js';
 import { FrameIntake, MAX_BYTES, type KeptFrame } from './frame-intake.js';
 import type { HeldFrames, SocketFrame } from './frame-socket.js';
 import { TrackerClient, TrackerDown, type TrackerClientOptions } from './tracker-client.js';
-import type { StoredCrop } from './tracker-protocol.js';
+import type { Replies as TrackerReplies, Request as TrackerRequest, StoredCrop } from './tracker-protocol.js';
 import type { TableProfile } from './recording-info.js';
 import { ASK_EVERYTHING_SETTING, SURE, commitAtFor, storedCameraSettings } from './camera-settings.js';
 import { CameraReadings, forTheTurnNow, isTileCommand } from './camera-readings.js';
@@ -847,12 +848,30 @@ export class CameraService {
    * photo answering it may show (the photo's turn is not the board's, so every turn counts).
    */
   typesFittingQuestion(id: number): Result<Set<string>> {
+    const q = this.openTileReading(id);
+    return q.ok ? ok(typesFittingCell(q.value.game, q.value.read.at, q.value.as)) : q;
+  }
+
+  /** Open tile reading `id`, the game it is about, and the kind of placement it reads. */
+  private openTileReading(id: number): Result<{ read: PlaceTile | PlacePrizeTile; game: Game; as: 'land' | 'prize' }> {
     const open = this.desk.open().find((p) => p.id === id);
     if (!open) return fail(`camera reading ${id} is not open (answered already, or withdrawn when the game moved on)`);
     const read = open.payload.command;
     const game = this.o.session.currentGame;
     if (!game || !isTileCommand(read)) return fail(`camera reading ${id} is not about a tile`);
-    return ok(typesFittingCell(game, read.at, read.type === 'placePrizeTile' ? 'prize' : 'land'));
+    return ok({ read, game, as: read.type === 'placePrizeTile' ? 'prize' : 'land' });
+  }
+
+  /** A request to this game's tracker, its being down a reason rather than an exception. */
+  private async askTracker<R extends TrackerRequest>(r: R): Promise<Result<TrackerReplies[R['op']]>> {
+    const tracker = this.trackerOfThisGame;
+    if (!tracker) return fail('the camera is not reading this game now');
+    try {
+      return ok(await tracker.request(r));
+    } catch (e) {
+      if (e instanceof TrackerDown) return fail(`the camera's tracker is down: ${e.message}`);
+      throw e;
+    }
   }
 
   /**
@@ -861,19 +880,11 @@ export class CameraService {
    * "Another tile…" draws the types that may lie there.
    */
   async typesSeen(id: number): Promise<Result<string[]>> {
-    const open = this.desk.open().find((p) => p.id === id);
-    if (!open) return fail(`camera reading ${id} is not open (answered already, or withdrawn when the game moved on)`);
-    const read = open.payload.command;
-    if (!isTileCommand(read)) return fail(`camera reading ${id} is not about a tile`);
-    const tracker = this.trackerOfThisGame;
-    if (!tracker) return fail('the camera is not reading this game now');
-    try {
-      const r = await tracker.request({ op: 'typesSeen', at: read.at });
-      return r.types ? ok([...r.types]) : fail(r.why);
-    } catch (e) {
-      if (e instanceof TrackerDown) return fail(`the camera's tracker is down: ${e.message}`);
-      throw e;
-    }
+    const q = this.openTileReading(id);
+    if (!q.ok) return q;
+    const r = await this.askTracker({ op: 'typesSeen', at: q.value.read.at });
+    if (!r.ok) return r;
+    return r.value.types ? ok([...r.value.types]) : fail(r.value.why);
   }
 
   /**
@@ -883,22 +894,14 @@ export class CameraService {
    * tile…", a photo) and picks its turn, the camera's first.
    */
   async turnsSeen(id: number, tile: string): Promise<Result<{ rot: number; p: number }[]>> {
-    const open = this.desk.open().find((p) => p.id === id);
-    if (!open) return fail(`camera reading ${id} is not open (answered already, or withdrawn when the game moved on)`);
-    const read = open.payload.command;
-    const game = this.o.session.currentGame;
-    if (!game || !isTileCommand(read)) return fail(`camera reading ${id} is not about a tile`);
-    const cell = placements(game, tile, read.type === 'placePrizeTile' ? 'prize' : 'land').cells.find((c) => c.x === read.at[0] && c.y === read.at[1]);
+    const q = this.openTileReading(id);
+    if (!q.ok) return q;
+    const { read, game, as } = q.value;
+    const cell = placements(game, tile, as).cells.find((c) => c.x === read.at[0] && c.y === read.at[1]);
     if (!cell || cell.turns.length === 0) return fail(`${tile} cannot lie at the cell of camera reading ${id}`);
-    const tracker = this.trackerOfThisGame;
-    if (!tracker) return fail('the camera is not reading this game now');
-    try {
-      const r = await tracker.request({ op: 'turnsSeen', tile, at: read.at, turns: cell.turns.map((t) => t.rot / 90) });
-      return r.turns ? ok(r.turns.map((t) => ({ rot: t.q * 90, p: t.p }))) : fail(r.why);
-    } catch (e) {
-      if (e instanceof TrackerDown) return fail(`the camera's tracker is down: ${e.message}`);
-      throw e;
-    }
+    const r = await this.askTracker({ op: 'turnsSeen', tile, at: read.at, turns: cell.turns.map((t) => t.rot / 90) });
+    if (!r.ok) return r;
+    return r.value.turns ? ok(r.value.turns.map((t) => ({ rot: t.q * 90, p: t.p }))) : fail(r.value.why);
   }
 
   private notice(frame: number, text: string, error: boolean): void {
