@@ -15,7 +15,7 @@ import { TRAIN_STYLES } from '../render/styles.js';
 import { DEFAULT_CROP } from '../synth/crop.js';
 import { makeCropSet, writeCropSet } from '../synth/dataset.js';
 import { CROP_SIZE, EVAL_VARIANTS, TRAIN_SEED, TRAIN_VARIANTS, VAL_SEED, plainTrainVariants, variedTrainVariants } from '../synth/splits.js';
-import { loadPrintScans, printFaces, PRINT_SETS } from '../synth/print-faces.js';
+import { loadPrintScans, printFaces, PRINT_DIR, PRINT_SETS } from '../synth/print-faces.js';
 import { makeWorld, renderFaces, renderSprites } from '../synth/world.js';
 import { FOREIGN_SET, loadForeignPrints } from '../synth/foreign-prints.js';
 import { mixSeed } from '../render/random.js';
@@ -56,6 +56,13 @@ const printCopies = Number(process.env.PRINT_COPIES ?? 12);
  * presence and figures are learnt on it, never a type. 0 (the default) gives the recipe's data byte for byte.
  */
 const foreignShare = Number(process.env.FOREIGN_SHARE ?? 0);
+/** The scan sets the print is drawn from (default both; one alone leaves the other as an unseen copy of the print). */
+const printSets = process.env.PRINT_SETS ? process.env.PRINT_SETS.split(',') : [...PRINT_SETS];
+const unknownSet = printSets.find((s) => !(PRINT_SETS as readonly string[]).includes(s));
+if (unknownSet !== undefined) {
+  console.error(`make-data: PRINT_SETS=${process.env.PRINT_SETS}: "${unknownSet}" is not a scan set (${PRINT_SETS.join(', ')})`);
+  process.exit(2);
+}
 /**
  * LOW_RES_FROM=n: the fewest pixels across a far camera's crop (models/synth/crop.ts; 30 before).
  * CAMERA_JPEG=p: the share of those crops JPEG-compressed at their own scale, as a webcam compresses
@@ -107,7 +114,7 @@ if (trainParts.length > 0) {
     ...(await renderFaces(tiles, TRAIN_STYLES, plainVariants)),
     ...(varied > 0 ? await renderFaces(tiles, TRAIN_STYLES, variedTrainVariants(varied), { vary: true, movePennants, varyMarks, paint, warp }) : []),
   ];
-  const prints = printShare > 0 ? await printFaces(tiles, await loadPrintScans(tiles.map((t) => t.id)), { copies: printCopies, seed: TRAIN_SEED }) : null;
+  const prints = printShare > 0 ? await printFaces(tiles, await loadPrintScans(tiles.map((t) => t.id), PRINT_DIR, printSets), { copies: printCopies, seed: TRAIN_SEED }) : null;
   console.log(`training faces: ${faces.length} drawn, ${prints ? prints.reduce((n, f) => n + f.length, 0) : 0} printed (${elapsed()})`);
   const foreign = foreignShare > 0 ? { ...(await loadForeignPrints(tiles.length, { copies: printCopies, seed: mixSeed(TRAIN_SEED, 0xf0e1) })), share: foreignShare } : undefined;
   if (foreign) console.log(`foreign prints: ${foreign.tiles.length} tiles, ${foreign.faces.length} faces, share ${foreignShare}`);
@@ -115,7 +122,7 @@ if (trainParts.length > 0) {
   for (const part of trainParts) {
     const n = Math.min(CHUNK, count - part * CHUNK);
     const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, trainOptions, true, cameraJpeg);
-    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: plainVariants.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), ...(cover ? { cover: { handProb: trainOptions.handProb, markCover: trainOptions.markCover } } : {}), ...(prints ? { print: { share: printShare, copies: printCopies, sets: PRINT_SETS } } : {}), ...(foreign ? { foreign: { share: foreignShare, set: FOREIGN_SET, tiles: foreign.tiles.length } } : {}), ...(lowResFrom !== 30 ? { lowResolutionFrom: lowResFrom } : {}), ...(cameraJpeg > 0 ? { cameraJpeg } : {}), ...(drawnAt ? { drawnAt } : {}), tiles: tileMeta });
+    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: plainVariants.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), ...(cover ? { cover: { handProb: trainOptions.handProb, markCover: trainOptions.markCover } } : {}), ...(prints ? { print: { share: printShare, copies: printCopies, sets: printSets } } : {}), ...(foreign ? { foreign: { share: foreignShare, set: FOREIGN_SET, tiles: foreign.tiles.length } } : {}), ...(lowResFrom !== 30 ? { lowResolutionFrom: lowResFrom } : {}), ...(cameraJpeg > 0 ? { cameraJpeg } : {}), ...(drawnAt ? { drawnAt } : {}), tiles: tileMeta });
     console.log(`train part ${part}: ${n} crops (${elapsed()})`);
   }
 }

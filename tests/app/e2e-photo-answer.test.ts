@@ -9,7 +9,7 @@
  * "Another tile…" draws every tile that may lie at the lit cell, the camera's likeliest first, and
  * the turns the camera's likeliest first; a figure question is answered with "Another spot…"; and a
  * phone paired as a second screen, once the main screen allows moves, answers a tile question in its
- * own picker. Screenshots: camera-photo-answer-*.png.
+ * own picker, by name and then with a photo uploaded from it. Screenshots: camera-photo-answer-*.png.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -195,7 +195,7 @@ describe('a camera question answered with a photo of the tile', () => {
     expect(app.camera.view().proposals.some((p) => p.id === figure.question)).toBe(false);
   }, 180_000);
 
-  it('on a phone paired as a second screen, once the main screen allows moves: the picker answers there, "Another tile…" and the turn', async () => {
+  it('on a phone paired as a second screen, once the main screen allows moves: the picker answers there, "Another tile…" and the turn, then a photo taken with the phone', async () => {
     await page.locator('button[data-screen=games]').click();
     const code = (await page.getByTestId('pairing-code').textContent())!.trim();
     await page.getByTestId('screen-moves').check();
@@ -218,8 +218,30 @@ describe('a camera question answered with a photo of the tile', () => {
       await picker.getByTestId(`named-turn-${turn}`).click();
       await expect.poll(() => app.session.currentGame!.commands.length).toBe(at + 1);
       expect(sameMove(app.session.currentGame!.commands.at(-1)!, next.right)).toBe(true);
+
+      // The next tile question, answered on the phone with a photo of the tile (its own camera's).
+      const another = await toQuestionMadeWrong('placeTile');
+      await expect.poll(() => picker.getAttribute('data-proposal')).toBe(String(another.question));
+      const before = app.session.currentGame!.commands.length;
+      const face = (await renderFaces([TileCatalog.classic().get(another.right.tile)!], TRAIN_STYLES, [7]))[0]!;
+      const shot = await makePhoto({ face: face.image, seed: 12, size: 0.6, rollDeg: -20, tiltDeg: 15, handProb: 0 });
+      const file = join(mkdtempSync(join(tmpdir(), 'e2e-photo-answer-phone-')), 'tile.jpg');
+      writeFileSync(file, shot.bytes);
+      const reader = picker.getByTestId('photo-reader');
+      await reader.getByTestId('read-photo').click();
+      await reader.getByTestId('photo-reader-file').setInputFiles(file);
+      const reading = reader.getByTestId('photo-reader-result').locator(`li[data-tile="${another.right.tile}"]`);
+      await reading.waitFor();
+      await reading.locator('button').click();
+      await picker.getByTestId('named-tile').waitFor();
+      expect(await picker.getByTestId('named-tile').getAttribute('data-tile')).toBe(another.right.tile);
+      await phone.screenshot({ path: join(SHOTS, 'camera-photo-answer-7-phone-photo.png') });
+      await picker.getByTestId(`named-turn-${await turnShown(another.right, phone)}`).click();
+      await expect.poll(() => app.session.currentGame!.commands.length).toBe(before + 1);
+      expect(sameMove(app.session.currentGame!.commands.at(-1)!, another.right)).toBe(true);
+      expect(app.camera.view().proposals.some((p) => p.id === another.question)).toBe(false);
     } finally {
       await phone.close();
     }
-  }, 120_000);
+  }, 180_000);
 });
