@@ -73,14 +73,16 @@ const MODEL_LEADS_SHARPNESS = 20;
 const SMALL_CELL_LEADS_SHARPNESS = 40;
 /**
  * Where the far camera's model reads the small cell (`farModel`), its confidence is raised to this
- * power instead: the power the default model leads at from 30 px (`MODEL_LEADS_SHARPNESS`), for a
- * model trained on crops of that size. On the first-edition games 9201–9203, 7401, 7402 at 640×480
- * (training material) tiles committed, none wrong at any power tried: 448 of 505 at the 40th, 458
- * at the 30th, 464 at the 20th, 474 at the 10th, 492 at the 2nd. Those games are drawn from the very
- * scans the model learnt, so its sureness there overstates its sureness on a real table's tiles:
- * the power is not taken lower than the default model's.
+ * power instead. Chosen on a copy of the print the model never saw, as a real table's tiles are: a far
+ * model trained on one scan set of the first edition (c1-jcz) reading first games drawn from the other
+ * (c1-wiki; games 9201–9205, 7401, 7402 at 640×480, 707 tiles; scripts/far-calibration.ts) read 705
+ * right and said 0.72 of its 2 wrong readings (pennant twins); in the tracker at the 5th power (0.980
+ * commits alone, 0.923 where the drawings agree: `AGREEMENT_EASES`) it committed 674 tiles, none
+ * wrong (644 at the 20th). The committed model learnt both scan sets, and is surer of a wrong twin on
+ * them (up to 0.96): at the 5th power it committed 691 and 682 of the same games drawn from each, none
+ * wrong.
  */
-const FAR_MODEL_LEADS_SHARPNESS = MODEL_LEADS_SHARPNESS;
+const FAR_MODEL_LEADS_SHARPNESS = 5;
 /**
  * Below 30 px, where the model leads and the drawings' best reading is its own (two witnesses, however
  * loosely the drawings fit the print), its confidence is raised to this fraction of the power (the
@@ -133,6 +135,15 @@ function segmentsDiffering(catalog: TileCatalog, a: Pick<Reading, 'tile' | 'q'>,
   return n;
 }
 
+/** The far camera's constrained reading of a new tile at a cell, and its confidence before any power (`TrackerOptions.onFarRead`). */
+export interface FarRead {
+  readonly x: number;
+  readonly y: number;
+  readonly tile: string;
+  readonly rot: Rotation;
+  readonly confidence: number;
+}
+
 export class CellReader {
   /** The best fit of the drawings to this table's laid tiles over the game's still scenes (Infinity before any: no evidence; `noteArtFit`). */
   artFit = Infinity;
@@ -147,6 +158,7 @@ export class CellReader {
     private readonly enrollment?: Enrollment,
     /** The far camera's model (runner.ts FAR_MODEL): reads cells under 30 px on a print it learnt, where the model leads. */
     readonly farModel: TileRecognizer | null = null,
+    private readonly onFarRead?: (read: FarRead) => void,
   ) {}
 
   /** Every legal (tile, turn) at the cell, best first. */
@@ -373,6 +385,7 @@ export class CellReader {
     const tile = state.catalog.get(top.tile)!;
     const agree = look === this.templates.look(top.tile, top.q) || (decoded.best.tileId === top.tile && sameUpToSymmetry(tile, q, top.q));
     const cm = answered ?? decoded.confidence;
+    if (model === this.farModel) this.onFarRead?.({ x, y, tile: decoded.best.tileId, rot: decoded.best.rot, confidence: cm });
     if (process.env.TRACK_DEBUG && smallPicture) console.error(`model on a small cell (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} on ${top.tile}/${top.q} ${conf.toFixed(3)}, agree ${agree}`);
     if (smallPicture && cm < SMALL_CELL_SURE) return { conf, modelBest: null };
     // Which twin (the same terrain on all twelve edge segments: a pennant, a garden) it does not tell at this size.

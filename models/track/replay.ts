@@ -18,7 +18,7 @@ import { manifestWithoutDraws } from './implied-draws.js';
 import { CAMERA_READ } from '../scene/generate.js';
 import { readRecordJson, RecordingSource, type FrameSource } from '../scene/recording.js';
 import type { TilePicture } from './templates.js';
-import { Tracker, type TrackEvent } from './tracker.js';
+import { Tracker, type TrackEvent, type TrackerOptions } from './tracker.js';
 
 export { sameMove };
 
@@ -109,6 +109,9 @@ export interface ReplayOptions {
   readonly exemplars?: readonly TilePicture[];
   /** false: the tracker reads small cells without the far camera's model (TrackerOptions.useFarModel). */
   readonly useFarModel?: boolean;
+  /** Another far camera's model file, and a listener to its readings (TrackerOptions.farModelFile, onFarRead). */
+  readonly farModelFile?: string;
+  readonly onFarRead?: TrackerOptions['onFarRead'];
 }
 
 export async function replayRecording(dir: string, options: ReplayOptions = {}): Promise<ReplayResult> {
@@ -127,7 +130,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   if (!src.style || !src.markers) throw new Error(`${dir}: manifest source lacks the tile set's style or the marker layout`);
   const calibration = options.startPieceCorners ? { startPieceCorners: options.startPieceCorners } : { markers: src.markers };
   const enrollment = options.learnAnswers || options.exemplars?.length ? new Enrollment() : null;
-  const tracker = await Tracker.create({ setup, style: src.style, ...calibration, ...(options.pictures ? { pictures: options.pictures } : {}), ...(enrollment ? { enrollment } : {}), ...(options.useFarModel === false ? { useFarModel: false } : {}) });
+  const tracker = await Tracker.create({ setup, style: src.style, ...calibration, ...(options.pictures ? { pictures: options.pictures } : {}), ...(enrollment ? { enrollment } : {}), ...(options.useFarModel === false ? { useFarModel: false } : {}), ...(options.farModelFile ? { farModelFile: options.farModelFile } : {}), ...(options.onFarRead ? { onFarRead: options.onFarRead } : {}) });
   const recognizer = tracker.recognizer;
   for (const p of options.exemplars ?? []) {
     if (!enrollment || !recognizer) break;

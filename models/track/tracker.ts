@@ -39,7 +39,7 @@ import { CROP_PX, type TilePicture, matchTemplate, TileTemplates, type CellCrop 
 import { readingConfidence, type Reading } from './reading.js';
 import { FigureReader, figureSprites } from './figures.js';
 import { boardPictures } from './board-pictures.js';
-import { CellReader } from './cell-reader.js';
+import { CellReader, type FarRead } from './cell-reader.js';
 import { checkLaidTiles } from './laid-tiles.js';
 import { drawTold, TileOrder, type OrderState } from './tile-order.js';
 import type { UnreadCells } from './earlier-tile.js';
@@ -88,6 +88,10 @@ export interface TrackerOptions {
   readonly useModel?: boolean;
   /** false: no far camera's model (runner.ts FAR_MODEL); small cells on a known print are read by the default model. */
   readonly useFarModel?: boolean;
+  /** Another far camera's model file than FAR_MODEL (its calibration: scripts/far-calibration.ts). */
+  readonly farModelFile?: string;
+  /** Told each constrained reading of a new tile by the far camera's model, before it is weighed (its calibration). */
+  readonly onFarRead?: (read: FarRead) => void;
   /** Frames without a still scene before the tracker says a hand seems to stay in view. */
   readonly handPatience?: number;
   /**
@@ -155,7 +159,7 @@ export class Tracker {
     this.game = g.value;
     this.startCells = this.game.state.board.tiles.map((t): Cell => [t.x, t.y]);
     this.commitAt = o.commitAt ?? 0.9;
-    this.reader = new CellReader(templates, figures, model, o.enrollment, far);
+    this.reader = new CellReader(templates, figures, model, o.enrollment, far, o.onFarRead);
   }
 
   static async create(o: TrackerOptions): Promise<Tracker> {
@@ -167,7 +171,8 @@ export class Tracker {
     // Cells under 30 px on a print the models learnt are read by the far camera's model (runner.ts
     // FAR_MODEL); on any print its figure heads read the figure on such cells, and its kind head tells
     // a big follower from a follower on larger ones (cell-reader.ts `figureHeads`, `withFarKinds`).
-    const far = model && o.useFarModel !== false && existsSync(FAR_MODEL) ? await TileRecognizer.load(FAR_MODEL, 1) : null;
+    const farFile = o.farModelFile ?? FAR_MODEL;
+    const far = model && o.useFarModel !== false && existsSync(farFile) ? await TileRecognizer.load(farFile, 1) : null;
     for (const p of o.pictures ?? []) templates.usePicture(p);
     return new Tracker(cv, templates, figures, model, o, far);
   }

@@ -9,6 +9,7 @@ import { Game } from '../../engine/game/game.js';
 import type { PlaceTile } from '../../engine/game/commands.js';
 import { ROTATIONS } from '../../engine/geometry/segments.js';
 import { movesShowingEdges } from '../../models/track/edges-alone.js';
+import type { FarRead } from '../../models/track/cell-reader.js';
 
 // Made by scripts/make-recording.ts (the commands are in tests/fixtures/recordings/README.md): the
 // second-edition scans and the first-edition print drawn into the scene instead of the renderer's art.
@@ -105,18 +106,26 @@ describe('tracking printed tiles', () => {
 
   it('on the first-edition print the model learnt, leads below its 30 px too (640×480, 25 px per cell)', async () => {
     // Before, the model was asked nothing but the offer's order below 30 px: 0 of these 50 tiles were read.
-    const r = await replayRecording(C1_SMALL_DIR);
+    // The far camera's model reads every new tile's cell (TrackerOptions.onFarRead, its calibration's
+    // trace): each tile committed is its reading there.
+    const farReads: FarRead[] = [];
+    const r = await replayRecording(C1_SMALL_DIR, { onFarRead: (read) => farReads.push(read) });
     const t = tally(r);
     expect(t.tiles).toBe(50);
+    for (const o of r.outcomes) {
+      if (o.truth?.type !== 'placeTile' || o.result !== 'exact') continue;
+      const { at, tile } = o.truth;
+      expect(farReads.some((f) => f.x === at[0] && f.y === at[1] && f.tile === tile && f.confidence > 0 && f.confidence <= 1), `the far model's reading of ${tile} at ${at.join(',')}`).toBe(true);
+    }
     expect(t.wrong, 'tiles committed wrong at 25 px on first-edition print').toBe(0);
     expect(figuresWrong(r), 'figures committed wrong at 25 px on first-edition print').toBe(0);
-    // 48 of 50 read (the rest asked, each offered among three).
+    // 49 of 50 read (the rest asked, each offered among three).
     expect(t.exact, 'tiles the model read at 25 px').toBeGreaterThanOrEqual(Math.ceil(0.75 * t.tiles));
     expect(askedTiles(r).every((o) => (o.offered ?? -1) >= 0), 'every asked tile offered among three').toBe(true);
     expect(r.needlessQuestions, 'questions about a figure none placed').toEqual([]);
     expect(r.scores).toEqual(r.truthScores);
     // Read by the default model alone (not trained on crops compressed at a webcam's scale): fewer
-    // moves (measured: 48 tiles against 41; moves 61 against 48 of 66).
+    // moves (measured: 49 tiles against 41; moves 64 against 51 of 66).
     const plainRun = await replayRecording(C1_SMALL_DIR, { useFarModel: false });
     const plain = tally(plainRun);
     console.log(`first-edition print at 25 px: with the far camera's model ${t.exact} of 50 tiles, ${r.exact} of ${r.cameraMoves} moves; without ${plain.exact} tiles, ${plainRun.exact} moves`);
