@@ -15,7 +15,7 @@
  * commit bar on the model's word alone (confidence^power ≥ 0.905; the tracker also weighs the
  * drawings' agreement and the edges, docs/tracking.md).
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultCatalog } from '../engine/game/engine.js';
@@ -44,8 +44,10 @@ if (!existsSync(farModelFile)) {
   console.error(`far-calibration: --far-model ${farModelFile}: no such file`);
   process.exit(2);
 }
+// The games' recordings are kept in --cache for the next run; without it they go with the run.
 const cache = arg('--cache') ?? mkdtempSync(join(tmpdir(), 'far-calibration-'));
-/** The power the tracker leads at, and what a reading's confidence must reach under each power tried. */
+if (!arg('--cache')) process.on('exit', () => rmSync(cache, { recursive: true, force: true }));
+/** The bar a lead's confidence raised to the power must reach (the tracker commits from 0.9; the powers' notes take 0.905). */
 const COMMIT = 0.905;
 const POWERS = [1, 2, 3, 5, 10, 20, 40];
 
