@@ -14,7 +14,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TileCatalog } from '../../engine/catalog/registry.js';
 import type { Command, PlaceMeeple, PlaceTile } from '../../engine/game/commands.js';
@@ -80,6 +80,18 @@ async function toQuestionMadeWrong<K extends 'placeTile' | 'placeMeeple'>(kind: 
   }
 }
 
+/** A photo of `tile` lying on a table (drawn, no hand), uploaded to the picker's photo reader; the reader. */
+async function uploadPhotoOf(picker: Locator, tile: string, shape: { seed: number; size: number; rollDeg: number; tiltDeg: number }): Promise<Locator> {
+  const face = (await renderFaces([TileCatalog.classic().get(tile)!], TRAIN_STYLES, [7]))[0]!;
+  const shot = await makePhoto({ face: face.image, ...shape, handProb: 0 });
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-photo-answer-')), 'tile.jpg');
+  writeFileSync(file, shot.bytes);
+  const reader = picker.getByTestId('photo-reader');
+  await reader.getByTestId('read-photo').click();
+  await reader.getByTestId('photo-reader-file').setInputFiles(file);
+  return reader;
+}
+
 /** The turn button showing `c`'s turn: turns that look alike (the tile's symmetry) are drawn once. */
 async function turnShown(c: PlaceTile, on: Page = page): Promise<number> {
   const ids = await on.getByTestId('named-tile').locator('button').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!));
@@ -102,13 +114,7 @@ describe('a camera question answered with a photo of the tile', () => {
     expect(app.store.exemplars().some((e) => e.tileId === tile.tile && e.rot === tile.rot)).toBe(false);
 
     // A photo of the tile lying on a table, read in the picker.
-    const face = (await renderFaces([TileCatalog.classic().get(tile.tile)!], TRAIN_STYLES, [7]))[0]!;
-    const shot = await makePhoto({ face: face.image, seed: 11, size: 0.45, rollDeg: 30, tiltDeg: 10, handProb: 0 });
-    const file = join(mkdtempSync(join(tmpdir(), 'e2e-photo-answer-')), 'tile.jpg');
-    writeFileSync(file, shot.bytes);
-    const reader = picker.getByTestId('photo-reader');
-    await reader.getByTestId('read-photo').click();
-    await reader.getByTestId('photo-reader-file').setInputFiles(file);
+    const reader = await uploadPhotoOf(picker, tile.tile, { seed: 11, size: 0.45, rollDeg: 30, tiltDeg: 10 });
     const result = reader.getByTestId('photo-reader-result');
     await result.waitFor();
     // Read among the tile types that may lie at the lit cell only.
@@ -223,13 +229,7 @@ describe('a camera question answered with a photo of the tile', () => {
       const another = await toQuestionMadeWrong('placeTile');
       await expect.poll(() => picker.getAttribute('data-proposal')).toBe(String(another.question));
       const before = app.session.currentGame!.commands.length;
-      const face = (await renderFaces([TileCatalog.classic().get(another.right.tile)!], TRAIN_STYLES, [7]))[0]!;
-      const shot = await makePhoto({ face: face.image, seed: 12, size: 0.6, rollDeg: -20, tiltDeg: 15, handProb: 0 });
-      const file = join(mkdtempSync(join(tmpdir(), 'e2e-photo-answer-phone-')), 'tile.jpg');
-      writeFileSync(file, shot.bytes);
-      const reader = picker.getByTestId('photo-reader');
-      await reader.getByTestId('read-photo').click();
-      await reader.getByTestId('photo-reader-file').setInputFiles(file);
+      const reader = await uploadPhotoOf(picker, another.right.tile, { seed: 12, size: 0.6, rollDeg: -20, tiltDeg: 15 });
       const reading = reader.getByTestId('photo-reader-result').locator(`li[data-tile="${another.right.tile}"]`);
       await reading.waitFor();
       await reading.locator('button').click();
