@@ -18,7 +18,7 @@ import { markerBits } from '../../calibration/sheet/bits.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import type { Homography } from '../../calibration/geometry.js';
 import { multiplyHomography } from '../../calibration/geometry.js';
-import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
+import { PIECE_COLORS, pieceSvg, woodenFigureSvg, type PieceColor, type WoodenPose } from '../render/pieces.js';
 import { rasterise } from '../render/rasterise.js';
 import { styleByName } from '../render/styles.js';
 import { tileSvg } from '../render/svg.js';
@@ -52,6 +52,12 @@ export interface GenerateOptions {
   readonly art?: string;
   /** The printing on the table (tile counts; C1 has no garden tiles). Default: the engine's. */
   readonly edition?: Edition;
+  /**
+   * How the figures look: `drawn` (default) as every figure reader learnt them (pieces.ts `pieceSvg`),
+   * `wooden` as real figures stand on a table, which none learnt (`woodenFigureSvg`): to measure
+   * what the readers make of figures they never saw (scripts/far-calibration.ts `--figures`).
+   */
+  readonly figures?: 'drawn' | 'wooden';
 }
 
 const PLAYER_COLOURS: readonly PieceColor[] = ['red', 'blue', 'green', 'yellow', 'black', 'grey'];
@@ -106,6 +112,16 @@ export async function generateRecording(o: GenerateOptions): Promise<{ manifest:
     if (!s) sprites.set(k, (s = await rasterise(pieceSvg(kind, colour), 48)));
     return s;
   };
+  const wooden = o.figures === 'wooden';
+  const woodenSprite = async (kind: 'meeple' | 'big' | 'abbot', colour: PieceColor, pose: WoodenPose) => {
+    const k = `wooden/${kind}/${colour}/${pose.standing}/${pose.facing}`;
+    let s = sprites.get(k);
+    if (!s) sprites.set(k, (s = await rasterise(woodenFigureSvg(kind, colour, pose), 64)));
+    return s;
+  };
+  /** A figure's sprite and its box on the table, mm (a wooden one as large as a real one: about 16 mm, a big one 21). */
+  const figure = async (kind: 'meeple' | 'big' | 'abbot', colour: PieceColor, pose: WoodenPose) =>
+    wooden ? { img: await woodenSprite(kind, colour, pose), sizeMm: kind === 'big' ? 22 : 18 } : { img: await sprite(kind, colour), sizeMm: kind === 'big' ? 17 : 14 };
 
   // Board extent from the final state sets the camera's framing.
   const final = truth.state;
@@ -155,7 +171,7 @@ export async function generateRecording(o: GenerateOptions): Promise<{ manifest:
       if (tw.height <= 0) continue;
       const [x, y] = place(tw.x, tw.y, [0.5, 0.5]);
       sprites.push({ img: await sprite('tower-floor', 'grey'), x, y, sizeMm: 20 + tw.height * 1.5 });
-      if (tw.top) sprites.push({ img: await sprite(tw.top.kind === 'big' ? 'big' : 'meeple', colours[tw.top.player]!), x, y, sizeMm: 14 });
+      if (tw.top) sprites.push({ ...(await figure(tw.top.kind === 'big' ? 'big' : 'meeple', colours[tw.top.player]!, { standing: true, facing: 0 })), x, y });
     }
     for (const m of state.meeples) {
       if (m.part < 0) continue;
@@ -164,7 +180,10 @@ export async function generateRecording(o: GenerateOptions): Promise<{ manifest:
       if (!t || !p) continue;
       const [x, y] = place(m.x, m.y, p);
       const kind = m.kind === 'big' ? 'big' : m.kind === 'abbot' ? 'abbot' : 'meeple';
-      sprites.push({ img: await sprite(kind, colours[m.player]!), x, y, sizeMm: kind === 'big' ? 17 : 14 });
+      // A farmer lies on its back; every other figure stands, facing the way its player set it down.
+      const field = t.view.features.find((f) => f.name === m.on)?.kind === 'field';
+      const pose = { standing: !field, facing: (((m.x * 7 + m.y * 13 + m.part * 5) % 24) + 24) % 24 * 15 };
+      sprites.push({ ...(await figure(kind, colours[m.player]!, pose)), x, y });
     }
     return { tiles, sprites };
   }
@@ -244,7 +263,7 @@ export async function generateRecording(o: GenerateOptions): Promise<{ manifest:
   const record = recordFromGame(truth, { source: `synthetic recording, seed ${o.seed}` });
   const manifest: Manifest = {
     format: 'recording@1', fps, width: W, height: H, frames: frames.length,
-    source: { generator: 'models/scene/generate.ts', seed: o.seed, style: style.name, ...(o.art ? { art: o.art } : {}), severity: sev, markers: layout, expansions: setup.expansions, players: setup.players },
+    source: { generator: 'models/scene/generate.ts', seed: o.seed, style: style.name, ...(o.art ? { art: o.art } : {}), ...(wooden ? { figures: 'wooden' } : {}), severity: sev, markers: layout, expansions: setup.expansions, players: setup.players },
     commands: commands as unknown as Record<string, unknown>[],
     visits, notes,
   };

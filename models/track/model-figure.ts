@@ -51,6 +51,24 @@ const FIGURE_UNSEEN_BY_BOTH = 0.05;
 const MODEL_ASKS_FIGURE = 0.2;
 
 /**
+ * What the model's figure heads said of a tile just laid where they speak (the drawings not trusted),
+ * and what the tracker made of it with the template's word: a trace for calibrating their sureness
+ * (scripts/far-calibration.ts; TrackerOptions `onFigureRead`).
+ */
+export interface FigureRead {
+  /** The laid tile's cell. */
+  readonly x: number;
+  readonly y: number;
+  readonly frame: number;
+  /** The model's legal figure moves, best first (`modelFigureMoves`). */
+  readonly model: readonly { command: Command; p: number }[];
+  /** The template reader's figure, if it saw one. */
+  readonly template: Command | null;
+  /** What the two together read (`fuseFigure`), before the commit bar. */
+  readonly fused: { command: Command; confidence: number } | null;
+}
+
+/**
  * How sure the model is of each legal figure move of the player whose turn it is, best first.
  * `kindNames`: what the reading's `meepleKind` tells apart (the reading's own `meepleKinds`; none where
  * its model has no kind head).

@@ -112,6 +112,8 @@ export interface ReplayOptions {
   /** Another far camera's model file, and a listener to its readings (TrackerOptions.farModelFile, onFarRead). */
   readonly farModelFile?: string;
   readonly onFarRead?: TrackerOptions['onFarRead'];
+  /** A listener to the model's figure readings (TrackerOptions.onFigureRead). */
+  readonly onFigureRead?: TrackerOptions['onFigureRead'];
 }
 
 export async function replayRecording(dir: string, options: ReplayOptions = {}): Promise<ReplayResult> {
@@ -130,7 +132,7 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   if (!src.style || !src.markers) throw new Error(`${dir}: manifest source lacks the tile set's style or the marker layout`);
   const calibration = options.startPieceCorners ? { startPieceCorners: options.startPieceCorners } : { markers: src.markers };
   const enrollment = options.learnAnswers || options.exemplars?.length ? new Enrollment() : null;
-  const tracker = await Tracker.create({ setup, style: src.style, ...calibration, ...(options.pictures ? { pictures: options.pictures } : {}), ...(enrollment ? { enrollment } : {}), ...(options.useFarModel === false ? { useFarModel: false } : {}), ...(options.farModelFile ? { farModelFile: options.farModelFile } : {}), ...(options.onFarRead ? { onFarRead: options.onFarRead } : {}) });
+  const tracker = await Tracker.create({ setup, style: src.style, ...calibration, ...(options.pictures ? { pictures: options.pictures } : {}), ...(enrollment ? { enrollment } : {}), ...(options.useFarModel === false ? { useFarModel: false } : {}), ...(options.farModelFile ? { farModelFile: options.farModelFile } : {}), ...(options.onFarRead ? { onFarRead: options.onFarRead } : {}), ...(options.onFigureRead ? { onFigureRead: options.onFigureRead } : {}) });
   const recognizer = tracker.recognizer;
   for (const p of options.exemplars ?? []) {
     if (!enrollment || !recognizer) break;

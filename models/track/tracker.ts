@@ -32,7 +32,7 @@ import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { existsSync } from 'node:fs';
 import { DEFAULT_MODEL, FAR_MODEL, TileRecognizer, type CropReading } from '../runner.js';
 import type { Enrollment } from '../enroll.js';
-import { fuseFigure, modelFigureMoves } from './model-figure.js';
+import { fuseFigure, modelFigureMoves, type FigureRead } from './model-figure.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 import { ANCHOR_PX } from './anchor.js';
 import { CROP_PX, type TilePicture, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
@@ -92,6 +92,8 @@ export interface TrackerOptions {
   readonly farModelFile?: string;
   /** Told each constrained reading of a new tile by the far camera's model, before it is weighed (its calibration). */
   readonly onFarRead?: (read: FarRead) => void;
+  /** Told what the model's figure heads read on each tile laid where they speak, and the fused figure (their calibration). */
+  readonly onFigureRead?: (read: FigureRead) => void;
   /** Frames without a still scene before the tracker says a hand seems to stay in view. */
   readonly handPatience?: number;
   /**
@@ -724,7 +726,9 @@ export class Tracker {
     const trust = this.reader.trustIn(r.tile);
     const template = this.figures.read(now, r, state, colour, frame);
     // The reading tells kinds where its own model has the head (`CropReading.meepleKinds`).
-    const seen = modelReading && trust < 1 && this.model ? fuseFigure(template, trust, modelFigureMoves(modelReading, this.model.info.meepleColours, state, colour)) : template && { ...template, confidence: template.confidence * trust };
+    const model = modelReading && trust < 1 && this.model ? modelFigureMoves(modelReading, this.model.info.meepleColours, state, colour) : null;
+    const seen = model ? fuseFigure(template, trust, model) : template && { ...template, confidence: template.confidence * trust };
+    if (model) this.o.onFigureRead?.({ x: placed.x, y: placed.y, frame, model, template: template?.command ?? null, fused: seen && { command: seen.command, confidence: seen.confidence } });
     if (process.env.TRACK_DEBUG && modelReading) console.error(`figure by the model? frame ${frame}: present ${modelReading.meeple.toFixed(3)}, template ${template ? `${JSON.stringify(template.command)} ${template.confidence.toFixed(3)}` : 'none'} → ${seen ? `${JSON.stringify(seen.command)} ${seen.confidence.toFixed(3)}` : 'none'}`);
     if (!seen) return null;
     const { command, alternatives } = seen;
