@@ -141,6 +141,21 @@ function kindShare(reading: CropReading, kindNames: readonly string[], spots: re
   return all > 0 ? p(s.kind) / all : 0;
 }
 
+/**
+ * The follower that may stand where a big follower was read (null where none may): a big follower is
+ * told from a follower by its size alone, and every figure reader here learnt figures' sizes from the
+ * drawings (pieces.ts `pieceSvg`: a follower about 10 mm across, a big one 16), smaller than real
+ * ones (about 16 and 21 mm). With wooden figures (`woodenFigureSvg`) on the first-edition games
+ * 9201–9205, 7401, 7402 at 640×480, the tracker committed 3 of 128 followers as big ones (at 0.96–0.99;
+ * `far-calibration --figures wooden`) and no big one as a follower. Such a reading is the table's to
+ * confirm, with the follower offered beside it (tracker.ts `readFigure`).
+ */
+export function followerInstead(state: GameState, command: Command): Command | null {
+  if (command.type !== 'placeMeeple' || command.kind !== 'big') return null;
+  const normal = legalMeepleSpots(state).find((s) => s.on === command.on && s.kind === 'normal');
+  return normal ? { ...command, kind: 'normal' } : null;
+}
+
 const sameFigure = (a: Command, b: Command) => a.type === 'placeMeeple' && b.type === 'placeMeeple' && a.on === b.on && a.kind === b.kind;
 
 /**

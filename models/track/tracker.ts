@@ -32,7 +32,7 @@ import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { existsSync } from 'node:fs';
 import { DEFAULT_MODEL, FAR_MODEL, TileRecognizer, type CropReading } from '../runner.js';
 import type { Enrollment } from '../enroll.js';
-import { fuseFigure, modelFigureMoves, type FigureRead } from './model-figure.js';
+import { followerInstead, fuseFigure, modelFigureMoves, type FigureRead } from './model-figure.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 import { ANCHOR_PX } from './anchor.js';
 import { CROP_PX, type TilePicture, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
@@ -731,8 +731,12 @@ export class Tracker {
     if (model) this.o.onFigureRead?.({ x: placed.x, y: placed.y, frame, model, template: template?.command ?? null, fused: seen && { command: seen.command, confidence: seen.confidence } });
     if (process.env.TRACK_DEBUG && modelReading) console.error(`figure by the model? frame ${frame}: present ${modelReading.meeple.toFixed(3)}, template ${template ? `${JSON.stringify(template.command)} ${template.confidence.toFixed(3)}` : 'none'} → ${seen ? `${JSON.stringify(seen.command)} ${seen.confidence.toFixed(3)}` : 'none'}`);
     if (!seen) return null;
-    const { command, alternatives } = seen;
+    const { command } = seen;
     const conf = seen.confidence;
+    // A big follower is read by its size, learnt from drawings smaller than real figures: the table confirms it.
+    const follower = followerInstead(state, command);
+    const alternatives = follower ? [follower, ...seen.alternatives.filter((a) => JSON.stringify(a) !== JSON.stringify(follower))].slice(0, 2) : seen.alternatives;
+    if (follower) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: 'a big follower or a follower? the table says' };
     if (conf < this.commitAt) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
     const played = this.game.play(command);
     if (!played.ok) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };

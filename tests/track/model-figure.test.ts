@@ -19,7 +19,7 @@ import { FAR_MODEL, TileRecognizer, type CropReading } from '../../models/runner
 import { PITCH_MM, TILE_MM } from '../../models/scene/render.js';
 import { featurePoint, segmentSpot, STANDING_CATCH } from '../../models/scene/spots.js';
 import { printFacesByTile } from '../../models/synth/print-faces.js';
-import { fuseFigure, modelFigureMoves } from '../../models/track/model-figure.js';
+import { followerInstead, fuseFigure, modelFigureMoves } from '../../models/track/model-figure.js';
 import { PICTURE_MARGIN, TileTemplates } from '../../models/track/templates.js';
 import { CellReader } from '../../models/track/cell-reader.js';
 import { FigureReader, type FigureSeen } from '../../models/track/figures.js';
@@ -226,6 +226,18 @@ describe('a follower or a big follower (Inns & Cathedrals)', () => {
   });
 });
 
+describe('a big follower read where a follower may stand too', () => {
+  it('is the table\'s to confirm, the follower offered instead; a follower, or a big one where no follower may stand, is not', () => {
+    const { game } = laidGame(['base', 'inns-cathedrals']);
+    expect(followerInstead(game.state, meeple(road, 'big'))).toEqual(meeple(road));
+    expect(followerInstead(game.state, meeple(road))).toBeNull();
+    expect(followerInstead(game.state, { type: 'endTurn', player: 0 } as Command)).toBeNull();
+    // Every follower of Ada's on the board but the big one: none to offer instead.
+    const noFollowers: GameState = { ...game.state, players: game.state.players.map((p, i) => (i === 0 ? { ...p, supply: { ...p.supply, normal: 0 } } : p)) };
+    expect(followerInstead(noFollowers, meeple(road, 'big'))).toBeNull();
+  });
+});
+
 describe('a model with a kind head (the far camera\'s model, `meepleKinds`)', () => {
   const told = (normal: number, big: number, abbot = 0): CropReading => ({ ...withFigure, meepleKind: Float32Array.from([normal, big, abbot]) });
   const KINDS = ['normal', 'big', 'abbot'];
@@ -269,7 +281,7 @@ describe("the far camera's model tells a big follower from a follower on a far w
     far = await TileRecognizer.load(FAR_MODEL, 1);
   }, 120_000);
 
-  it('reads each kind where both may stand (Inns & Cathedrals), and commits it', async () => {
+  it('reads each kind where both may stand (Inns & Cathedrals), sure enough to commit (a big one the table confirms: `followerInstead`)', async () => {
     expect(far.info.meepleKinds).toEqual(['normal', 'big', 'abbot']);
     const { game } = laidGame(['base', 'inns-cathedrals']);
     for (const kind of ['normal', 'big'] as const) {

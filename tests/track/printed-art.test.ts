@@ -91,10 +91,19 @@ describe('tracking printed tiles', () => {
     expect(t.tiles).toBeGreaterThanOrEqual(20);
     expect(t.wrong, 'tiles committed wrong on first-edition print').toBe(0);
     expect(figuresWrong(r), 'figures committed wrong on first-edition print').toBe(0);
-    // The figures the drawings cannot tell, the model's figure heads do (model-figure.ts): all of the
-    // game's 10 (7 when a figure at a tile's corner was shared between the segments' features, not
-    // given to the one that stands there: model-figure.ts `segmentPlaces`).
-    expect(figuresExact(r), 'figures read by the model where the drawings fail').toBeGreaterThanOrEqual(9);
+    // The figures the drawings cannot tell, the model's figure heads do (model-figure.ts): every one of
+    // the game's 8 followers (5 of 10 figures when a figure at a tile's corner was shared between the
+    // segments' features, not given to the one that stands there: model-figure.ts `segmentPlaces`).
+    // Its 2 big followers, read by their size, are the table's to confirm, the follower offered beside
+    // them (model-figure.ts `followerInstead`: sizes learnt from drawings smaller than real figures).
+    const figures = r.outcomes.filter((o) => o.truth?.type === 'placeMeeple');
+    const bigs = figures.filter((o) => o.truth?.type === 'placeMeeple' && o.truth.kind === 'big');
+    expect([figures.length, bigs.length]).toEqual([10, 2]);
+    expect(figuresExact(r), 'followers read by the model where the drawings fail').toBe(8);
+    for (const o of bigs) expect([o.result, o.offered], 'a big follower asked, offered first').toEqual(['unsure', 0]);
+    const bigQuestions = r.events.filter((e) => e.kind === 'proposal' && !e.committed && e.command.type === 'placeMeeple' && e.command.kind === 'big');
+    expect(bigQuestions.length).toBe(2);
+    for (const e of bigQuestions) if (e.kind === 'proposal' && e.command.type === 'placeMeeple') expect(e.alternatives?.[0], 'the follower offered beside it').toEqual({ ...e.command, kind: 'normal' });
     // Nor is the table asked about a figure only the untrusted drawings see (2 such questions before).
     expect(r.needlessQuestions, 'questions about a figure none placed').toEqual([]);
     // Its crops are not moved by laid neighbours whose drawings the print does not fit (tracker.ts
