@@ -141,6 +141,9 @@ function kindShare(reading: CropReading, kindNames: readonly string[], spots: re
   return all > 0 ? p(s.kind) / all : 0;
 }
 
+/** Why a big follower read (`followerInstead`) is asked (camera-view.ts `questionWords` says it in the table's words). */
+export const BIG_BY_SIZE = 'a big follower, told from a follower by its size alone: the table says which';
+
 /**
  * The follower that may stand where a big follower was read (null where none may): a big follower is
  * told from a follower by its size alone, and every figure reader here learnt figures' sizes from the

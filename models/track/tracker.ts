@@ -32,7 +32,7 @@ import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { existsSync } from 'node:fs';
 import { DEFAULT_MODEL, FAR_MODEL, TileRecognizer, type CropReading } from '../runner.js';
 import type { Enrollment } from '../enroll.js';
-import { followerInstead, fuseFigure, modelFigureMoves, type FigureRead } from './model-figure.js';
+import { BIG_BY_SIZE, followerInstead, fuseFigure, modelFigureMoves, type FigureRead } from './model-figure.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 import { ANCHOR_PX } from './anchor.js';
 import { CROP_PX, type TilePicture, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
@@ -62,7 +62,13 @@ export type TrackEvent =
   | { kind: 'calibrated'; frame: number; markers: number[]; rmsPx: number; from: 'markers' | 'start piece corners' }
   | { kind: 'error'; frame: number; message: string }
   | { kind: 'notice'; frame: number; message: string }
-  | { kind: 'proposal'; frame: number; command: Command; confidence: number; alternatives: Command[]; committed: boolean; why?: string; /** History index when committed. */ index?: number };
+  | {
+      kind: 'proposal'; frame: number; command: Command; confidence: number; alternatives: Command[]; committed: boolean; why?: string;
+      /** History index when committed. */
+      index?: number;
+      /** The table confirms it however sure the reading is (a big follower: model-figure.ts `followerInstead`). */
+      tableConfirms?: boolean;
+    };
 
 export interface TrackerOptions {
   readonly setup: GameSetup;
@@ -736,7 +742,7 @@ export class Tracker {
     // A big follower is read by its size, learnt from drawings smaller than real figures: the table confirms it.
     const follower = followerInstead(state, command);
     const alternatives = follower ? [follower, ...seen.alternatives.filter((a) => JSON.stringify(a) !== JSON.stringify(follower))].slice(0, 2) : seen.alternatives;
-    if (follower) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: 'a big follower or a follower? the table says' };
+    if (follower) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, tableConfirms: true, why: BIG_BY_SIZE };
     if (conf < this.commitAt) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
     const played = this.game.play(command);
     if (!played.ok) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: `the engine rejects it: ${played.reason}` };

@@ -87,7 +87,7 @@ export class CameraReadings {
         await this.handle([e]);
         continue;
       }
-      const sure = e.confidence >= this.h.commitAt();
+      const sure = !e.tableConfirms && e.confidence >= this.h.commitAt();
       const decided = { ...e, committed: sure, why: sure ? 'sure' : e.why };
       if (at >= game.history.length) await this.propose(decided);
       else await this.proposeBefore(decided, at);

@@ -12,6 +12,7 @@ import { describeCommand } from '../session/describe.js';
 import { TableWords, fromStart } from '../session/words.js';
 import { SURE } from './camera-settings.js';
 import type { StoredProposal } from './proposals.js';
+import { BIG_BY_SIZE } from '../../../models/track/model-figure.js';
 
 /** Every laid tile and every hole of the board as its quad in the image (the tracker's table plane). */
 export function gridView(game: Game, H: Homography | null): CameraCellView[] {
@@ -69,6 +70,7 @@ export function questionWords(game: Game, p: Pick<StoredProposal, 'why' | 'confi
   const behind = /^a tile the game does not have lies at cell \((-?\d+), (-?\d+)\), laid before this one: enter it first$/.exec(why);
   if (behind) return `The camera sees ${what}, but a tile laid before it, the square ${fromStart(Number(behind[1]), Number(behind[2]))}, is not in the game yet: enter that one first, then say which this is.`;
   if (/^two tiles appeared at once\b/.test(why)) return `Two tiles appeared at once, and no draw says which was laid first: which is this one?`;
+  if (why === BIG_BY_SIZE) return `The camera takes the figure on the new tile for a big follower, but it tells one from a follower only by its size: which is it?`;
   if (why === 'sure' || (askEverything && p.confidence >= SURE)) return `The camera reads ${what} well (${pct} % sure) but asks about every tile, as this table chose: which is it?`;
   return `The camera is not sure about ${what} (its best reading is ${pct} % likely): which is it?`;
 }
