@@ -7,7 +7,7 @@
  * both sets, so its sureness on either overstates (docs/tracking.md, "The far camera's model's
  * sureness, on a copy it never saw").
  *
- *   npx tsx scripts/far-calibration.ts [--set c1-wiki] [--seeds 9201,9202] [--far-model FILE] [--cache DIR] [--figures wooden]
+ *   npx tsx scripts/far-calibration.ts [--set c1-wiki] [--seeds 9201,9202] [--far-model FILE] [--cache DIR] [--figures wooden] [--large]
  *
  * Prints the tracker's outcome on the games, the far model's first constrained reading of each new
  * tile (right or wrong against the game's record, a symmetric tile's equal turns counted right),
@@ -18,7 +18,8 @@
  * The same for the figures (model-figure.ts `MODEL_FIGURE_SHARPNESS`): on each tile laid, the model's
  * best legal figure against the record's. The recordings' figures are the drawings every figure
  * reader learnt; `--figures wooden` draws them as real figures stand on a table, which none learnt
- * (pieces.ts `woodenFigureSvg`): the figures' copy they never saw.
+ * (pieces.ts `woodenFigureSvg`): the figures' copy they never saw. `--large`: the games at 1280×960
+ * (cells 40–56 px: the default model reads the tiles, the far model tells the figures' kind).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,6 +47,7 @@ if (seeds.some((s) => !Number.isInteger(s))) {
   console.error(`far-calibration: --seeds ${arg('--seeds')}: give whole numbers, comma-separated`);
   process.exit(2);
 }
+const large = process.argv.includes('--large');
 const figures = arg('--figures') ?? 'drawn';
 if (figures !== 'drawn' && figures !== 'wooden') {
   console.error(`far-calibration: --figures ${figures}: drawn or wooden`);
@@ -72,10 +74,10 @@ let moves = 0, exact = 0, tiles = 0, wrong = 0, asked = 0;
 const figureOutcomes = { exact: 0, asked: 0, missed: 0, wrong: 0 };
 const figureName = (c: Command | undefined | null) => (c?.type === 'placeMeeple' ? `${c.kind} on ${c.on}` : null);
 for (const seed of seeds) {
-  const dir = join(cache, `${set}-${seed}${figures === 'wooden' ? '-wooden' : ''}`);
+  const dir = join(cache, `${set}-${seed}${large ? '-large' : ''}${figures === 'wooden' ? '-wooden' : ''}`);
   if (!existsSync(join(dir, 'manifest.json'))) {
     mkdirSync(dir, { recursive: true });
-    const g = await generateRecording({ seed, style: 'c3', faces, art: set, expansions: ['base', 'river', 'inns-cathedrals'], edition: 'C1', figures });
+    const g = await generateRecording({ seed, style: 'c3', faces, art: set, expansions: ['base', 'river', 'inns-cathedrals'], edition: 'C1', figures, ...(large ? { width: 1280, height: 960 } : {}) });
     writeRecording(dir, g.manifest, g.frames, g.record);
   }
   const first = new Map<string, FarRead>();
