@@ -387,10 +387,13 @@ export class CellReader {
     const cm = answered ?? decoded.confidence;
     if (model === this.farModel) this.onFarRead?.({ x, y, tile: decoded.best.tileId, rot: decoded.best.rot, confidence: cm });
     if (process.env.TRACK_DEBUG && smallPicture) console.error(`model on a small cell (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} on ${top.tile}/${top.q} ${conf.toFixed(3)}, agree ${agree}`);
-    if (smallPicture && cm < SMALL_CELL_SURE) return { conf, modelBest: null };
+    // Below 30 px with a picture the far camera's figure heads read the cell too: a figure the picture's
+    // figure hypotheses (drawings of figures) miss is asked about (tracker.ts `readFigure`).
+    const pictureHeads = async () => (smallPicture ? { modelReading: await this.figureHeads(looked.reading, model, crop, small) } : {});
+    if (smallPicture && cm < SMALL_CELL_SURE) return { conf, modelBest: null, ...(await pictureHeads()) };
     // Which twin (the same terrain on all twelve edge segments: a pennant, a garden) it does not tell at this size.
     const twinLegal = readings.some((r) => r.tile !== top.tile && segmentsDiffering(state.catalog, top, r) === 0);
-    if (smallPicture && agree) return { conf: sure.stricterGate || twinLegal ? conf : sure.readings * (1 - (1 - sure.fit) * (1 - cm)), modelBest: null };
+    if (smallPicture && agree) return { conf: sure.stricterGate || twinLegal ? conf : sure.readings * (1 - (1 - sure.fit) * (1 - cm)), modelBest: null, ...(await pictureHeads()) };
     // Where the drawings do not describe the table (`artFit`), their agreement is no evidence from 30 px:
     // the model's word counts alone, as sharp as where it leads; below, it eases the power
     // (`AGREEMENT_EASES`). Its figure heads read the same crop (tracker.ts `readFigure`).
@@ -405,7 +408,7 @@ export class CellReader {
     if (agree) return { conf: 1 - (1 - conf) * (1 - (trust * cm + (1 - trust) * Math.max(agreeing, edges))), modelBest: null, modelReading, ...(offer ? { offer } : {}) };
     const modelTile = state.catalog.get(decoded.best.tileId);
     const other = readings.find((r) => r.tile === decoded.best!.tileId && !!modelTile && sameUpToSymmetry(modelTile, r.q, q)) ?? readings.find((r) => this.templates.look(r.tile, r.q) === look) ?? null;
-    if (smallPicture) return segmentsDiffering(state.catalog, top, { tile: decoded.best.tileId, q }) >= SMALL_CELL_VETO_SEGMENTS ? { conf: conf * (1 - cm), modelBest: other } : { conf, modelBest: null };
+    if (smallPicture) return { ...(segmentsDiffering(state.catalog, top, { tile: decoded.best.tileId, q }) >= SMALL_CELL_VETO_SEGMENTS ? { conf: conf * (1 - cm), modelBest: other } : { conf, modelBest: null }), ...(await pictureHeads()) };
     // Where the drawings fail the model leads as far as they fail, with a reading of its own: one the
     // rules chose for it among tiles it did not see there (`ownReading`) is put first but left to the table.
     if (trust < 1 && other) {

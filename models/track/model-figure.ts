@@ -141,6 +141,18 @@ function kindShare(reading: CropReading, kindNames: readonly string[], spots: re
   return all > 0 ? p(s.kind) / all : 0;
 }
 
+/**
+ * Where the table's picture of the tile is the template (trusted, so the figure heads are not weighed),
+ * a figure the picture's figure hypotheses do not find — they are drawings of figures, and a real
+ * one may fit none — is asked about where the model's legal figure moves together reach this: it
+ * sees a figure there. Never committed (tracker.ts `readFigure`). On bare tiles the model's moves
+ * together stay under 0.002 (first-edition games 9201–9205, 7401, 7402 at 640×480, drawn and wooden
+ * figures alike: scripts/far-calibration.ts).
+ */
+export const MODEL_SEES_UNPICTURED_FIGURE = 0.5;
+/** Why such a figure is asked (camera-view.ts `questionWords`). */
+export const FIGURE_BY_MODEL_ALONE = 'a figure the tile\'s picture does not show, seen by the model alone: the table says which';
+
 /** Why a big follower read (`followerInstead`) is asked (camera-view.ts `questionWords` says it in the table's words). */
 export const BIG_BY_SIZE = 'a big follower, told from a follower by its size alone: the table says which';
 

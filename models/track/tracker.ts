@@ -32,7 +32,7 @@ import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { existsSync } from 'node:fs';
 import { DEFAULT_MODEL, FAR_MODEL, TileRecognizer, type CropReading } from '../runner.js';
 import type { Enrollment } from '../enroll.js';
-import { BIG_BY_SIZE, followerInstead, fuseFigure, modelFigureMoves, type FigureRead } from './model-figure.js';
+import { BIG_BY_SIZE, FIGURE_BY_MODEL_ALONE, followerInstead, fuseFigure, MODEL_SEES_UNPICTURED_FIGURE, modelFigureMoves, type FigureRead } from './model-figure.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 import { ANCHOR_PX } from './anchor.js';
 import { CROP_PX, type TilePicture, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
@@ -703,6 +703,19 @@ export class Tracker {
     return figure ? [figure] : [];
   }
 
+  /**
+   * A figure the table's picture of the tile does not show but the model's figure heads see
+   * (`MODEL_SEES_UNPICTURED_FIGURE`): asked, never committed. Only where the template is a picture:
+   * there the heads are not weighed, and its figure hypotheses are drawings a real figure may not fit.
+   */
+  private figureByModelAlone(state: Game['state'], r: Reading, frame: number, modelReading: CropReading | undefined, colour: string | undefined): TrackEvent | null {
+    if (!modelReading || !this.model || !this.templates.fromPicture(r.tile)) return null;
+    const moves = modelFigureMoves(modelReading, this.model.info.meepleColours, state, colour);
+    const best = moves[0];
+    if (!best || moves.reduce((a, m) => a + m.p, 0) < MODEL_SEES_UNPICTURED_FIGURE) return null;
+    return { kind: 'proposal', frame, command: best.command, confidence: best.p, alternatives: moves.slice(1, 3).map((m) => m.command), committed: false, tableConfirms: true, why: FIGURE_BY_MODEL_ALONE };
+  }
+
   /** Every legal (tile, turn) at the cell, best first (cell-reader.ts). */
   readCell(now: CellCrop, x: number, y: number, onlyDrawn = false): Reading[] {
     return this.reader.read(this.game.state, now, x, y, onlyDrawn);
@@ -736,7 +749,7 @@ export class Tracker {
     const seen = model ? fuseFigure(template, trust, model) : template && { ...template, confidence: template.confidence * trust };
     if (model) this.o.onFigureRead?.({ x: placed.x, y: placed.y, frame, model, template: template?.command ?? null, fused: seen && { command: seen.command, confidence: seen.confidence } });
     if (process.env.TRACK_DEBUG && modelReading) console.error(`figure by the model? frame ${frame}: present ${modelReading.meeple.toFixed(3)}, template ${template ? `${JSON.stringify(template.command)} ${template.confidence.toFixed(3)}` : 'none'} → ${seen ? `${JSON.stringify(seen.command)} ${seen.confidence.toFixed(3)}` : 'none'}`);
-    if (!seen) return null;
+    if (!seen) return this.figureByModelAlone(state, r, frame, modelReading, colour);
     const { command } = seen;
     const conf = seen.confidence;
     // A big follower is read by its size, learnt from drawings smaller than real figures: the table confirms it.

@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { FIGURE_BY_MODEL_ALONE } from '../../models/track/model-figure.js';
 import { replayRecording, wrongFigureCommit, type ReplayResult } from '../../models/track/replay.js';
 import { Game } from '../../engine/game/game.js';
 import type { PlaceTile } from '../../engine/game/commands.js';
@@ -111,6 +112,23 @@ describe('tracking printed tiles', () => {
     // in its wider cut, moved a new tile's crop a sixth of a cell off.
     expect(t.exact, 'tiles read by the model where the drawings fail').toBeGreaterThanOrEqual(Math.ceil(0.95 * t.tiles));
     expect(r.scores).toEqual(r.truthScores);
+  }, 120_000);
+
+  it('asks about a figure the table\'s pictures do not show where the model sees one, rather than leave it to be entered (first-edition print, 25 px per cell)', async () => {
+    // Pictures of the final board, as the app keeps them: where every copy of a type carried a figure,
+    // the figures' places are left out, so the template's figure hypotheses cannot see a figure there.
+    const pictures = (await replayRecording(C1_SMALL_DIR)).tracker.boardPictures();
+    // As the app's tracker enrols them: the pictures are also the model's exemplars (tracker-host.ts).
+    const r = await replayRecording(C1_SMALL_DIR, { pictures, exemplars: pictures });
+    const figures = r.outcomes.filter((o) => o.truth?.type === 'placeMeeple');
+    expect(figures.length).toBe(16);
+    // Each is read, or asked with the right one offered first; none left for the table to enter (7 were).
+    for (const o of figures) expect(o.result === 'exact' || (o.result === 'unsure' && o.offered === 0), `${JSON.stringify(o.truth)}: ${o.result}`).toBe(true);
+    const byModel = r.events.filter((e) => e.kind === 'proposal' && e.why === FIGURE_BY_MODEL_ALONE);
+    expect(byModel.length).toBeGreaterThanOrEqual(5);
+    for (const e of byModel) if (e.kind === 'proposal') expect([e.committed, e.tableConfirms], 'asked, never committed').toEqual([false, true]);
+    expect(figuresWrong(r), 'figures committed wrong').toBe(0);
+    expect(r.needlessQuestions, 'questions about a figure none placed').toEqual([]);
   }, 120_000);
 
   it('on the first-edition print the model learnt, leads below its 30 px too (640×480, 25 px per cell)', async () => {

@@ -12,7 +12,7 @@ import { describeCommand } from '../session/describe.js';
 import { TableWords, fromStart } from '../session/words.js';
 import { SURE } from './camera-settings.js';
 import type { StoredProposal } from './proposals.js';
-import { BIG_BY_SIZE } from '../../../models/track/model-figure.js';
+import { BIG_BY_SIZE, FIGURE_BY_MODEL_ALONE } from '../../../models/track/model-figure.js';
 
 /** Every laid tile and every hole of the board as its quad in the image (the tracker's table plane). */
 export function gridView(game: Game, H: Homography | null): CameraCellView[] {
@@ -71,6 +71,7 @@ export function questionWords(game: Game, p: Pick<StoredProposal, 'why' | 'confi
   if (behind) return `The camera sees ${what}, but a tile laid before it, the square ${fromStart(Number(behind[1]), Number(behind[2]))}, is not in the game yet: enter that one first, then say which this is.`;
   if (/^two tiles appeared at once\b/.test(why)) return `Two tiles appeared at once, and no draw says which was laid first: which is this one?`;
   if (why === BIG_BY_SIZE) return `The camera takes the figure on the new tile for a big follower, but it tells one from a follower only by its size: which is it?`;
+  if (why === FIGURE_BY_MODEL_ALONE) return `The camera sees a figure on the new tile where its picture of the tile shows none it knows: which is it?`;
   if (why === 'sure' || (askEverything && p.confidence >= SURE)) return `The camera reads ${what} well (${pct} % sure) but asks about every tile, as this table chose: which is it?`;
   return `The camera is not sure about ${what} (its best reading is ${pct} % likely): which is it?`;
 }

@@ -1,9 +1,11 @@
 /**
+ * Figure readings the table must confirm however sure they are (`tableConfirms`), and their words.
  * A big follower the camera reads where a follower may stand is the table's to confirm, however sure
  * the reading (model-figure.ts `followerInstead`: both figure readers learnt sizes from drawings
  * smaller than real figures). Also where the reading comes out of table input (a Jousts & Crests
  * figure that waited for a nomination, decided in camera-readings.ts `tableReadings` at the table's
- * bar), and the question says why in the table's words. Real parts: a real SQLite store, the session,
+ * bar), and the question says why in the table's words. Likewise a figure the table's picture of the
+ * tile does not show but the model's figure heads see (tracker.ts `figureByModelAlone`). Real parts: a real SQLite store, the session,
  * the proposal desk.
  */
 import { mkdtempSync } from 'node:fs';
@@ -19,7 +21,7 @@ import { questionWords } from '../../electron/services/camera/camera-view.js';
 import { ProposalDesk } from '../../electron/services/camera/proposals.js';
 import { GameSession } from '../../electron/services/session/session.js';
 import { Store } from '../../electron/services/store/store.js';
-import { BIG_BY_SIZE } from '../../models/track/model-figure.js';
+import { BIG_BY_SIZE, FIGURE_BY_MODEL_ALONE } from '../../models/track/model-figure.js';
 import type { TrackEvent } from '../../models/track/tracker.js';
 
 /** A base + Inns & Cathedrals game where Ada has just laid BASE_D: a follower or a big one may go on its road. */
@@ -69,5 +71,16 @@ describe('a big follower read by its size', () => {
     const words = questionWords(session.currentGame!, { why: BIG_BY_SIZE, confidence: 0.999, command: big }, false);
     expect(words).toBe('The camera takes the figure on the new tile for a big follower, but it tells one from a follower only by its size: which is it?');
     expect(words).not.toMatch(/not sure|%/);
+  });
+});
+
+describe('a figure the table\'s picture of the tile does not show, seen by the model alone', () => {
+  it('is asked however sure, in the table\'s words', async () => {
+    const { session, desk, readings, follower } = laid();
+    const at = session.currentGame!.history.length;
+    await readings.tableReadings(at, [{ kind: 'proposal', frame: 3, command: follower, confidence: 1, alternatives: [], committed: false, tableConfirms: true, why: FIGURE_BY_MODEL_ALONE }]);
+    expect(session.currentGame!.history.length).toBe(at);
+    expect(desk.open().map((p) => p.payload.command)).toEqual([follower]);
+    expect(questionWords(session.currentGame!, { why: FIGURE_BY_MODEL_ALONE, confidence: 1, command: follower }, false)).toBe('The camera sees a figure on the new tile where its picture of the tile shows none it knows: which is it?');
   });
 });
