@@ -388,7 +388,7 @@ export class CellReader {
     if (model === this.farModel) this.onFarRead?.({ x, y, tile: decoded.best.tileId, rot: decoded.best.rot, confidence: cm });
     if (process.env.TRACK_DEBUG && smallPicture) console.error(`model on a small cell (${x},${y}): ${decoded.best.tileId}/${decoded.best.rot} ${cm.toFixed(3)} on ${top.tile}/${top.q} ${conf.toFixed(3)}, agree ${agree}`);
     // Below 30 px with a picture the far camera's figure heads read the cell too: a figure the picture's
-    // figure hypotheses (drawings of figures) miss is asked about (tracker.ts `readFigure`).
+    // figure hypotheses (drawings of figures) miss is asked about (tracker.ts `figureByModelAlone`).
     const pictureHeads = async () => (smallPicture ? { modelReading: await this.figureHeads(looked.reading, model, crop, small) } : {});
     if (smallPicture && cm < SMALL_CELL_SURE) return { conf, modelBest: null, ...(await pictureHeads()) };
     // Which twin (the same terrain on all twelve edge segments: a pennant, a garden) it does not tell at this size.

@@ -145,9 +145,9 @@ function kindShare(reading: CropReading, kindNames: readonly string[], spots: re
  * Where the table's picture of the tile is the template (trusted, so the figure heads are not weighed),
  * a figure the picture's figure hypotheses do not find — they are drawings of figures, and a real
  * one may fit none — is asked about where the model's legal figure moves together reach this: it
- * sees a figure there. Never committed (tracker.ts `readFigure`). On bare tiles the model's moves
- * together stay under 0.002 (first-edition games 9201–9205, 7401, 7402 at 640×480, drawn and wooden
- * figures alike: scripts/far-calibration.ts).
+ * sees a figure there. Never committed (tracker.ts `figureByModelAlone`). On bare tiles the model's
+ * moves together stay under 0.002 (first-edition games 9201–9205, 7401, 7402 at 640×480 and 9201–9202
+ * at 1280×960, drawn and wooden figures alike: scripts/far-calibration.ts).
  */
 export const MODEL_SEES_UNPICTURED_FIGURE = 0.5;
 /** Why such a figure is asked (camera-view.ts `questionWords`). */
@@ -162,8 +162,9 @@ export const BIG_BY_SIZE = 'a big follower, told from a follower by its size alo
  * drawings (pieces.ts `pieceSvg`: a follower about 10 mm across, a big one 16), smaller than real
  * ones (about 16 and 21 mm). With wooden figures (`woodenFigureSvg`) on the first-edition games
  * 9201–9205, 7401, 7402 at 640×480, the tracker committed 3 of 128 followers as big ones (at 0.96–0.99;
- * `far-calibration --figures wooden`) and no big one as a follower. Such a reading is the table's to
- * confirm, with the follower offered beside it (tracker.ts `readFigure`).
+ * `far-calibration --figures wooden`), 5 of 110 with the table's pictures as templates, and no big one
+ * as a follower; at 1280×960 the model read one at 0.9986. No power separates them. Such a reading is
+ * the table's to confirm, with the follower offered beside it (tracker.ts `readFigure`).
  */
 export function followerInstead(state: GameState, command: Command): Command | null {
   if (command.type !== 'placeMeeple' || command.kind !== 'big') return null;
