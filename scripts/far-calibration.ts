@@ -69,7 +69,7 @@ const catalog = defaultCatalog();
 const faces = await printFacesByTile(catalog.all().map((t) => t.id), set);
 const reads: { read: FarRead; truth: string; right: boolean }[] = [];
 /** Each tile's figure reading: the model's best and how sure, against the record's figure (null: a bare tile). */
-const figureReads: { best: string | null; p: number; pAll: number; truth: string | null; fused: number; fusedRight: boolean }[] = [];
+const figureReads: { best: string | null; p: number; pAll: number; truth: string | null }[] = [];
 let moves = 0, exact = 0, tiles = 0, wrong = 0, asked = 0;
 const figureOutcomes = { exact: 0, asked: 0, missed: 0, wrong: 0 };
 const figureName = (c: Command | undefined | null) => (c?.type === 'placeMeeple' ? `${c.kind} on ${c.on}` : null);
@@ -111,7 +111,7 @@ for (const seed of seeds) {
       while (j < commands.length && commands[j]!.type !== 'placeMeeple' && commands[j]!.type !== 'endTurn' && commands[j]!.type !== 'placeTile') j++;
       const truth = figureName(commands[j]);
       const best = figureName(seen.model[0]?.command);
-      figureReads.push({ best, p: seen.model[0]?.p ?? 0, pAll: seen.model.reduce((a, m) => a + m.p, 0), truth, fused: seen.fused?.confidence ?? 0, fusedRight: figureName(seen.fused?.command) === truth });
+      figureReads.push({ best, p: seen.model[0]?.p ?? 0, pAll: seen.model.reduce((a, m) => a + m.p, 0), truth });
     }
     const read = first.get(`${c.at[0]},${c.at[1]}`);
     if (!read) continue;
