@@ -32,6 +32,7 @@ import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import { existsSync } from 'node:fs';
 import { DEFAULT_MODEL, FAR_MODEL, TileRecognizer, type CropReading } from '../runner.js';
 import type { Enrollment } from '../enroll.js';
+import { sameMove } from './same-move.js';
 import { BIG_BY_SIZE, FIGURE_BY_MODEL_ALONE, followerInstead, fuseFigure, MODEL_SEES_UNPICTURED_FIGURE, modelFigureMoves, type FigureRead } from './model-figure.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 import { ANCHOR_PX } from './anchor.js';
@@ -754,7 +755,7 @@ export class Tracker {
     const conf = seen.confidence;
     // A big follower is read by its size, learnt from drawings smaller than real figures: the table confirms it.
     const follower = followerInstead(state, command);
-    const alternatives = follower ? [follower, ...seen.alternatives.filter((a) => JSON.stringify(a) !== JSON.stringify(follower))].slice(0, 2) : seen.alternatives;
+    const alternatives = follower ? [follower, ...seen.alternatives.filter((a) => !sameMove(a, follower))].slice(0, 2) : seen.alternatives;
     if (follower) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, tableConfirms: true, why: BIG_BY_SIZE };
     if (conf < this.commitAt) return { kind: 'proposal', frame, command, confidence: conf, alternatives, committed: false, why: 'not sure about the figure: the table picks' };
     const played = this.game.play(command);
