@@ -4,7 +4,7 @@
  * (cell-reader.ts `FAR_MODEL_LEADS_SHARPNESS`) is chosen. A far model trained on one scan set
  * (`PRINT_SETS=c1-jcz npm run train:far` with `MODEL_NAME`) reading games drawn from the other is a
  * model reading a copy of its print it never saw, as at a real table; the committed model learnt
- * both sets, so its sureness on either overstates (docs/tracking.md, "The far camera's model's
+ * both sets, so its sureness on either overstates (docs/tracking-print.md, "The far camera's model's
  * sureness, on a copy it never saw").
  *
  *   npx tsx scripts/far-calibration.ts [--set c1-wiki] [--seeds 9201,9202] [--far-model FILE] [--cache DIR] [--figures wooden] [--large]
@@ -13,7 +13,7 @@
  * tile (right or wrong against the game's record, a symmetric tile's equal turns counted right),
  * every wrong reading's confidence, and per power how many right and wrong readings reach the
  * commit bar on the model's word alone (confidence^power ≥ 0.905; the tracker also weighs the
- * drawings' agreement and the edges, docs/tracking.md).
+ * drawings' agreement and the edges, docs/tracking-print.md).
  *
  * The same for the figures (model-figure.ts `MODEL_FIGURE_SHARPNESS`): on each tile laid, the model's
  * best legal figure against the record's. The recordings' figures are the drawings every figure

@@ -67,7 +67,7 @@ const MODEL_LEADS_SHARPNESS = 20;
  * pennant off; at the 40th 144 right and none wrong (0.9975^40 ≈ 0.905 commits), and none wrong on
  * games 7401, 7402 and 9203 (199 right). On the second edition, never trained on, the same rule
  * committed 4 wrong of 404 tiles at 640×480 (1.0 %, at 0.94–1.00 after the 40th power): below 30 px
- * the model's word on a print it has not learnt is no commit (docs/tracking.md, "Below 30 px on a
+ * the model's word on a print it has not learnt is no commit (docs/tracking-print.md, "Below 30 px on a
  * print the model knows").
  */
 const SMALL_CELL_LEADS_SHARPNESS = 40;
@@ -530,7 +530,7 @@ export class CellReader {
    * legal placements and the supply chose among tiles the model did not see there, and its confidence
    * is among those only. On first-edition print at 1280×960 (games 9201–9202, training material) 3 of
    * the model's 128 right leads were not its own; on the second edition, never trained on, both wrong
-   * leads of those games were (docs/tracking.md, "Where the drawings fail, the model leads with its own
+   * leads of those games were (docs/tracking-print.md, "Where the drawings fail, the model leads with its own
    * reading").
    */
   private ownReading(reading: CropReading, catalog: TileCatalog, constrained: Pick<Reading, 'tile' | 'q'>): boolean {

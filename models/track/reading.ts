@@ -15,7 +15,7 @@ const DETAIL_TEMPERATURE = 0.15;
  * FIT_UNTRUSTED. Where no template is drawn like the table's art (printed tiles the table has not
  * pictured yet) the best template still wins the softmax, often by far, and was committed wrong;
  * it misses the cell by 0.027–0.085 there, where on the 30 c3 tuning games the best fit of a new
- * tile never passed 0.026 (docs/tracking.md, "Printed art").
+ * tile never passed 0.026 (docs/tracking-print.md, "Printed art").
  */
 export const FIT_TRUSTED = 0.03;
 export const FIT_UNTRUSTED = 0.05;

@@ -97,7 +97,7 @@ describe('Watch a demo game (browser mode, Chromium)', () => {
     const game = app.session.currentGame!;
     expect(game.state.finished).toBe(true);
     expect(agreed(truth, game.commands)).toBe(truth.length);
-    // The camera read most tiles itself (measured: see docs/app.md, "The demo game").
+    // The camera read most tiles itself (measured: see docs/camera.md, "The demo game").
     expect(v.tilesFromCamera).toBeGreaterThanOrEqual(Math.floor(v.tiles * 0.8));
     // What it read wrong was the tile due, misread (a look-alike): never a later turn's tile read
     // before the one laid first, whose readings the table had turned down.

@@ -3,7 +3,7 @@ import { makeSetup } from '../../engine/game/setup.js';
 import { FAR_MODEL, readModelInfo } from '../../models/runner.js';
 import { Tracker } from '../../models/track/tracker.js';
 
-// The far camera's model reads tiles only on cells under 30 px of a print it learnt (docs/tracking.md),
+// The far camera's model reads tiles only on cells under 30 px of a print it learnt (docs/tracking-print.md),
 // and figures on any print: on such cells all its figure heads, on larger ones its kind head
 // (cell-reader.ts `figureHeads`, `withFarKinds`). Every table is of some print, so every tracker with
 // the default model loads it, unless told not to. That it reads no tile of another print:

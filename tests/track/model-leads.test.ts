@@ -32,7 +32,7 @@ import { realFacesByTile } from '../../models/eval/realart.js';
 
 /** 1.2 px per millimetre: a cell of about 55 px, in the model's range. */
 const LARGE: Homography = [1.2, 0, 640, 0, 1.2, 480, 0, 0, 1];
-/** What the drawings fit on first-edition print (docs/tracking.md): not trusted at all. */
+/** What the drawings fit on first-edition print (docs/tracking-print.md): not trusted at all. */
 const PRINT_ART_FIT = 0.05;
 const TILE = 'BASE_S';
 
