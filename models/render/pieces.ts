@@ -40,6 +40,24 @@ export function pieceSvg(kind: PieceKind, color: PieceColor, size = 100): string
 }
 
 /**
+ * How large drawn figures are laid on the table: `drawing`, as every recording and the tracker's
+ * enrolled figures have them (a follower about 10 mm from head to feet, a big one 16), or `real`, as
+ * large as real figures (about 16 and 21 mm).
+ */
+export type FigureSize = 'drawing' | 'real';
+/**
+ * The box, mm on the table, a `pieceSvg` drawing is laid in (the drawings fill 0.705 of their box's
+ * height, a big one 0.93, the abbot 0.76): `real` gives a real figure's size, every kind the same box,
+ * the drawings' own proportions telling the kinds apart.
+ */
+export const DRAWN_FIGURE_BOX_MM: Record<FigureSize, Record<'meeple' | 'big' | 'abbot', number>> = {
+  drawing: { meeple: 14, big: 17, abbot: 14 },
+  real: { meeple: 23, big: 23, abbot: 23 },
+};
+/** The box a `woodenFigureSvg` figure is laid in: as large as a real one (about 16 mm across, a big one 21). */
+export const WOODEN_FIGURE_BOX_MM: Record<'meeple' | 'big' | 'abbot', number> = { meeple: 18, big: 22, abbot: 18 };
+
+/**
  * How a real wooden figure looks to an overhead camera, for measuring what the figure readers make
  * of figures they never learnt (models/scene/generate.ts `figures: 'wooden'`; never in training or
  * in the tracker's enrolled figures). `pieceSvg` draws every figure flat, lying, outlined in black;

@@ -18,7 +18,7 @@ import { markerBits } from '../../calibration/sheet/bits.js';
 import type { SheetLayout } from '../../calibration/sheet/layout.js';
 import type { Homography } from '../../calibration/geometry.js';
 import { multiplyHomography } from '../../calibration/geometry.js';
-import { PIECE_COLORS, pieceSvg, woodenFigureSvg, type PieceColor, type WoodenPose } from '../render/pieces.js';
+import { DRAWN_FIGURE_BOX_MM, PIECE_COLORS, type FigureSize, pieceSvg, WOODEN_FIGURE_BOX_MM, woodenFigureSvg, type PieceColor, type WoodenPose } from '../render/pieces.js';
 import { rasterise } from '../render/rasterise.js';
 import { styleByName } from '../render/styles.js';
 import { tileSvg } from '../render/svg.js';
@@ -58,6 +58,8 @@ export interface GenerateOptions {
    * what the readers make of figures they never saw (scripts/far-calibration.ts `--figures`).
    */
   readonly figures?: 'drawn' | 'wooden';
+  /** How large drawn figures are (pieces.ts `FigureSize`; default `drawing`). Wooden ones are always real-sized. */
+  readonly figureSize?: FigureSize;
 }
 
 const PLAYER_COLOURS: readonly PieceColor[] = ['red', 'blue', 'green', 'yellow', 'black', 'grey'];
@@ -113,15 +115,16 @@ export async function generateRecording(o: GenerateOptions): Promise<{ manifest:
     return s;
   };
   const wooden = o.figures === 'wooden';
+  const drawnSize = o.figureSize ?? 'drawing';
   const woodenSprite = async (kind: 'meeple' | 'big' | 'abbot', colour: PieceColor, pose: WoodenPose) => {
     const k = `wooden/${kind}/${colour}/${pose.standing}/${pose.facing}`;
     let s = sprites.get(k);
     if (!s) sprites.set(k, (s = await rasterise(woodenFigureSvg(kind, colour, pose), 64)));
     return s;
   };
-  /** A figure's sprite and its box on the table, mm (a wooden one as large as a real one: about 16 mm, a big one 21). */
+  /** A figure's sprite and its box on the table, mm: drawn at `figureSize`, wooden as large as a real one. */
   const figure = async (kind: 'meeple' | 'big' | 'abbot', colour: PieceColor, pose: WoodenPose) =>
-    wooden ? { img: await woodenSprite(kind, colour, pose), sizeMm: kind === 'big' ? 22 : 18 } : { img: await sprite(kind, colour), sizeMm: kind === 'big' ? 17 : 14 };
+    wooden ? { img: await woodenSprite(kind, colour, pose), sizeMm: WOODEN_FIGURE_BOX_MM[kind] } : { img: await sprite(kind, colour), sizeMm: DRAWN_FIGURE_BOX_MM[drawnSize][kind] };
 
   // Board extent from the final state sets the camera's framing.
   const final = truth.state;
@@ -263,7 +266,7 @@ export async function generateRecording(o: GenerateOptions): Promise<{ manifest:
   const record = recordFromGame(truth, { source: `synthetic recording, seed ${o.seed}` });
   const manifest: Manifest = {
     format: 'recording@1', fps, width: W, height: H, frames: frames.length,
-    source: { generator: 'models/scene/generate.ts', seed: o.seed, style: style.name, ...(o.art ? { art: o.art } : {}), ...(wooden ? { figures: 'wooden' } : {}), severity: sev, markers: layout, expansions: setup.expansions, players: setup.players },
+    source: { generator: 'models/scene/generate.ts', seed: o.seed, style: style.name, ...(o.art ? { art: o.art } : {}), ...(wooden ? { figures: 'wooden' } : {}), ...(!wooden && drawnSize !== 'drawing' ? { figureSize: drawnSize } : {}), severity: sev, markers: layout, expansions: setup.expansions, players: setup.players },
     commands: commands as unknown as Record<string, unknown>[],
     visits, notes,
   };

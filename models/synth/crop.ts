@@ -63,7 +63,18 @@ export interface CropOptions {
   readonly lowResolutionFrom?: number;
   /** Every crop drawn between these many pixels across (inclusive), then scaled up (benches: a far camera). */
   readonly drawnAt?: readonly [number, number];
+  /**
+   * The box, mm, each figure's drawing is laid in: follower, big follower, abbot (`FIGURE_SIZES=real`:
+   * pieces.ts `DRAWN_FIGURE_BOX_MM.real`, as large as real figures). Absent: `LEARNT_FIGURE_BOX_MM`.
+   */
+  readonly figureBoxMm?: readonly [number, number, number];
 }
+
+/**
+ * The boxes both committed models learnt figures in: a follower about 10 mm from head to feet, a big
+ * one 18, smaller than real ones (16 and 21 mm); kept so that their recipes reproduce them.
+ */
+export const LEARNT_FIGURE_BOX_MM: readonly [number, number, number] = [15, 19, 16];
 
 export const DEFAULT_CROP: CropOptions = { size: 64, margin: 0.1, emptyProb: 0.08, meepleProb: 0.35, handProb: 0.08, severity: 1 };
 
@@ -217,7 +228,7 @@ export function synthCrop(world: SynthWorld, seed: number, options: CropOptions 
     const my = sy * TILE_MM + between(r, -2, 2) * sev;
     const lean = 5 * Math.tan(tilt);
     const a = r() * 2 * Math.PI;
-    const size = [15, 19, 16][kind]! * between(r, 0.9, 1.1);
+    const size = (options.figureBoxMm ?? LEARNT_FIGURE_BOX_MM)[kind]! * between(r, 0.9, 1.1);
     sprites.push({
       img: world.sprites[kind]![colour]!,
       cx: t.cx + mx * t.cos - my * t.sin - Math.cos(az) * lean,

@@ -10,7 +10,7 @@ import type { GameSetup } from '../../engine/game/setup.js';
 import type { GameState } from '../../engine/game/state.js';
 import { legalMeepleSpots } from '../../engine/game/legal.js';
 import { sameUpToSymmetry } from '../classes.js';
-import { PIECE_COLORS, pieceSvg, type PieceColor } from '../render/pieces.js';
+import { DRAWN_FIGURE_BOX_MM, PIECE_COLORS, pieceSvg, type FigureSize, type PieceColor } from '../render/pieces.js';
 import { rasterise } from '../render/rasterise.js';
 import { PITCH_MM, TILE_MM } from '../scene/render.js';
 import { featurePoint } from '../scene/spots.js';
@@ -20,12 +20,9 @@ import { figurePresence } from './figure-presence.js';
 import { confidence, type Reading } from './reading.js';
 import { differenceMask, distanceAt, maskedDistance, maskedFigureDistance, type CellCrop, type TileTemplates } from './templates.js';
 
-/** Edge of a meeple's drawing on the table, mm (the enrolled figure). */
-const FIGURE_MM = 14;
-/** The figures the tracker reads, and their drawn size (models/scene/generate.ts draws a big follower at 17 mm). */
+/** The figures the tracker reads. */
 export type FigureKind = 'normal' | 'big';
 const FIGURE_KINDS: readonly FigureKind[] = ['normal', 'big'];
-const FIGURE_SIZE_MM: Record<FigureKind, number> = { normal: FIGURE_MM, big: 17 };
 /** A player's figures as enrolled (null: a colour the tracker has no drawing of). */
 export type FigureSprites = Record<FigureKind, Rgba | null>;
 /** A figure hypothesis is drawn at least this strong (1 = as enrolled; see maskedFigureDistance). */
@@ -56,6 +53,8 @@ export class FigureReader {
   constructor(
     private readonly templates: TileTemplates,
     private readonly sprites: readonly FigureSprites[],
+    /** How large the table's figures are; the enrolled drawings are laid in that size's boxes. */
+    private readonly size: FigureSize = 'drawing',
   ) {}
 
   /**
@@ -127,7 +126,7 @@ export class FigureReader {
         const key = `${f.name}@${p[0].toFixed(2)},${p[1].toFixed(2)}`;
         if (tried.has(key)) continue;
         tried.add(key);
-        const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, FIGURE_SIZE_MM[kind] / PITCH_MM);
+        const tpl = this.templates.withFigure(r.tile, r.q, sprite, 0.5 + (p[0] - 0.5) * s, 0.5 + (p[1] - 0.5) * s, DRAWN_FIGURE_BOX_MM[this.size][kind === 'big' ? 'big' : 'meeple'] / PITCH_MM);
         if (tpl) out.push({ on: f.name, tpl });
       }
     }

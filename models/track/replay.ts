@@ -114,6 +114,8 @@ export interface ReplayOptions {
   readonly onFarRead?: TrackerOptions['onFarRead'];
   /** A listener to the model's figure readings (TrackerOptions.onFigureRead). */
   readonly onFigureRead?: TrackerOptions['onFigureRead'];
+  /** How large the table's figures are (TrackerOptions.figureSize). Default: the recording's (its manifest's `figureSize`). */
+  readonly figureSize?: TrackerOptions['figureSize'];
 }
 
 export async function replayRecording(dir: string, options: ReplayOptions = {}): Promise<ReplayResult> {
@@ -128,11 +130,12 @@ export async function replayRecording(dir: string, options: ReplayOptions = {}):
   const parsed = parseRecord(rec.value);
   if (!parsed.ok) throw new Error(`${dir}: ground truth: ${parsed.reason}`);
   const setup = setupFromRecord(parsed.record);
-  const src = manifest.source as { style?: string; markers?: SheetLayout };
+  const src = manifest.source as { style?: string; markers?: SheetLayout; figureSize?: TrackerOptions['figureSize'] };
+  const figureSize = options.figureSize ?? src.figureSize;
   if (!src.style || !src.markers) throw new Error(`${dir}: manifest source lacks the tile set's style or the marker layout`);
   const calibration = options.startPieceCorners ? { startPieceCorners: options.startPieceCorners } : { markers: src.markers };
   const enrollment = options.learnAnswers || options.exemplars?.length ? new Enrollment() : null;
-  const tracker = await Tracker.create({ setup, style: src.style, ...calibration, ...(options.pictures ? { pictures: options.pictures } : {}), ...(enrollment ? { enrollment } : {}), ...(options.useFarModel === false ? { useFarModel: false } : {}), ...(options.farModelFile ? { farModelFile: options.farModelFile } : {}), ...(options.onFarRead ? { onFarRead: options.onFarRead } : {}), ...(options.onFigureRead ? { onFigureRead: options.onFigureRead } : {}) });
+  const tracker = await Tracker.create({ setup, style: src.style, ...calibration, ...(options.pictures ? { pictures: options.pictures } : {}), ...(enrollment ? { enrollment } : {}), ...(options.useFarModel === false ? { useFarModel: false } : {}), ...(options.farModelFile ? { farModelFile: options.farModelFile } : {}), ...(options.onFarRead ? { onFarRead: options.onFarRead } : {}), ...(options.onFigureRead ? { onFigureRead: options.onFigureRead } : {}), ...(figureSize ? { figureSize } : {}) });
   const recognizer = tracker.recognizer;
   for (const p of options.exemplars ?? []) {
     if (!enrollment || !recognizer) break;

@@ -38,6 +38,7 @@ import { PITCH_MM, TILE_MM } from '../scene/render.js';
 import { ANCHOR_PX } from './anchor.js';
 import { CROP_PX, type TilePicture, matchTemplate, TileTemplates, type CellCrop } from './templates.js';
 import { readingConfidence, type Reading } from './reading.js';
+import type { FigureSize } from '../render/pieces.js';
 import { FigureReader, figureSprites } from './figures.js';
 import { boardPictures } from './board-pictures.js';
 import { CellReader, type FarRead } from './cell-reader.js';
@@ -101,6 +102,8 @@ export interface TrackerOptions {
   readonly onFarRead?: (read: FarRead) => void;
   /** Told what the model's figure heads read on each tile laid where they speak, and the fused figure (their calibration). */
   readonly onFigureRead?: (read: FigureRead) => void;
+  /** How large the table's figures are (pieces.ts `FigureSize`): the enrolled figures' size. Default `drawing`. */
+  readonly figureSize?: FigureSize;
   /** Frames without a still scene before the tracker says a hand seems to stay in view. */
   readonly handPatience?: number;
   /**
@@ -173,7 +176,7 @@ export class Tracker {
 
   static async create(o: TrackerOptions): Promise<Tracker> {
     const [cv, templates] = await Promise.all([loadCv(), TileTemplates.enroll(defaultCatalog(), o.style)]);
-    const figures = new FigureReader(templates, await figureSprites(o.setup.players));
+    const figures = new FigureReader(templates, await figureSprites(o.setup.players), o.figureSize);
     // The issue-4 model joins the reading when it is there (models/tiles-v1.onnx); without it the
     // templates read alone.
     const model = o.useModel === false || !existsSync(DEFAULT_MODEL) ? null : await TileRecognizer.load(DEFAULT_MODEL, 1);

@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import { TileCatalog } from '../../engine/catalog/registry.js';
 import { symmetryTurns } from '../classes.js';
 import { TRAIN_STYLES } from '../render/styles.js';
+import { DRAWN_FIGURE_BOX_MM } from '../render/pieces.js';
 import { DEFAULT_CROP } from '../synth/crop.js';
 import { makeCropSet, writeCropSet } from '../synth/dataset.js';
 import { CROP_SIZE, EVAL_VARIANTS, TRAIN_SEED, TRAIN_VARIANTS, VAL_SEED, plainTrainVariants, variedTrainVariants } from '../synth/splits.js';
@@ -79,6 +80,16 @@ if (drawnAt && (drawnAt.length !== 2 || !drawnAt.every((n) => Number.isInteger(n
   console.error(`make-data: DRAWN_AT=${process.env.DRAWN_AT}: give two whole numbers of pixels, a,b with 8 <= a <= b <= ${CROP_SIZE}`);
   process.exit(2);
 }
+/**
+ * FIGURE_SIZES=real: figures drawn as large as real ones (pieces.ts `DRAWN_FIGURE_BOX_MM.real`) in the
+ * training and validation crops, for a model whose kind head tells a follower from a big one by size.
+ */
+const figureSizes = process.env.FIGURE_SIZES ?? 'drawing';
+if (figureSizes !== 'drawing' && figureSizes !== 'real') {
+  console.error(`make-data: FIGURE_SIZES=${figureSizes}: give "real" or "drawing"`);
+  process.exit(2);
+}
+const figureBoxMm = figureSizes === 'real' ? ([DRAWN_FIGURE_BOX_MM.real.meeple, DRAWN_FIGURE_BOX_MM.real.big, DRAWN_FIGURE_BOX_MM.real.abbot] as const) : undefined;
 const dir = process.env.DATA_DIR ?? new URL('../data/', import.meta.url).pathname;
 const CHUNK = 20_000;
 const partNames = [...Array.from({ length: Math.ceil(count / CHUNK) }, (_, i) => String(i)), 'val'];
@@ -103,7 +114,7 @@ const only = new Set(process.env.PARTS.split(','));
 const tiles = TileCatalog.classic().all();
 const sprites = await renderSprites();
 const tileMeta = tiles.map((t) => ({ id: t.id, symmetry: symmetryTurns(t) }));
-const options = { ...DEFAULT_CROP, size: CROP_SIZE };
+const options = { ...DEFAULT_CROP, size: CROP_SIZE, ...(figureBoxMm ? { figureBoxMm } : {}) };
 const trainOptions = { ...(cover ? { ...options, handProb: 0.2, markCover: 0.5 } : options), ...(lowResFrom !== 30 ? { lowResolutionFrom: lowResFrom } : {}), ...(drawnAt ? { drawnAt } : {}) };
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
@@ -122,7 +133,7 @@ if (trainParts.length > 0) {
   for (const part of trainParts) {
     const n = Math.min(CHUNK, count - part * CHUNK);
     const set = await makeCropSet(train, n, TRAIN_SEED + part * 1_000_003, trainOptions, true, cameraJpeg);
-    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: plainVariants.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), ...(cover ? { cover: { handProb: trainOptions.handProb, markCover: trainOptions.markCover } } : {}), ...(prints ? { print: { share: printShare, copies: printCopies, sets: printSets } } : {}), ...(foreign ? { foreign: { share: foreignShare, set: FOREIGN_SET, tiles: foreign.tiles.length } } : {}), ...(lowResFrom !== 30 ? { lowResolutionFrom: lowResFrom } : {}), ...(cameraJpeg > 0 ? { cameraJpeg } : {}), ...(drawnAt ? { drawnAt } : {}), tiles: tileMeta });
+    writeCropSet(dir, `train-${part}`, set, { seed: TRAIN_SEED, part, styles: TRAIN_STYLES.map((s) => s.name), ...(varied > 0 ? { faces: { plain: plainVariants.length, varied, movePennants, ...(varyMarks ? { varyMarks } : {}), ...(paint ? { paint } : {}), ...(warp ? { warp } : {}) } } : {}), ...(cover ? { cover: { handProb: trainOptions.handProb, markCover: trainOptions.markCover } } : {}), ...(prints ? { print: { share: printShare, copies: printCopies, sets: printSets } } : {}), ...(foreign ? { foreign: { share: foreignShare, set: FOREIGN_SET, tiles: foreign.tiles.length } } : {}), ...(lowResFrom !== 30 ? { lowResolutionFrom: lowResFrom } : {}), ...(cameraJpeg > 0 ? { cameraJpeg } : {}), ...(drawnAt ? { drawnAt } : {}), ...(figureBoxMm ? { figureBoxMm } : {}), tiles: tileMeta });
     console.log(`train part ${part}: ${n} crops (${elapsed()})`);
   }
 }

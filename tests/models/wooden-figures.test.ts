@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pieceSvg, woodenFigureSvg } from '../../models/render/pieces.js';
+import { DRAWN_FIGURE_BOX_MM, pieceSvg, WOODEN_FIGURE_BOX_MM, woodenFigureSvg } from '../../models/render/pieces.js';
 import { rasterise } from '../../models/render/rasterise.js';
 import { generateRecording } from '../../models/scene/generate.js';
+import { LEARNT_FIGURE_BOX_MM } from '../../models/synth/crop.js';
 import type { Rgba } from '../../models/synth/image.js';
 
 /** The opaque pixels' box (width, height) and whether any of them is near black. */
@@ -47,5 +48,41 @@ describe('wooden figures: real figures as an overhead camera sees them, which no
     expect(Buffer.from(wooden.frames[firstFigure.handFrom - 1]!).equals(Buffer.from(drawn.frames[firstFigure.handFrom - 1]!))).toBe(true);
     const last = wooden.frames.length - 1;
     expect(Buffer.from(wooden.frames[last]!).equals(Buffer.from(drawn.frames[last]!))).toBe(false);
+  });
+});
+
+describe('figure sizes: real ones, and the drawings every reader learnt', () => {
+  /** Head to feet (a lying figure) or arm to arm (a standing one), mm, of a sprite laid in a box of `boxMm`. */
+  const mm = async (svg: string, boxMm: number, along: 'h' | 'w') => {
+    const px = 200;
+    const f = opaque(await rasterise(svg, px));
+    return (f[along] / px) * boxMm;
+  };
+
+  it('draws a follower about 16 mm tall and a big follower about 21 at real size, drawn or wooden', async () => {
+    const follower = await mm(pieceSvg('meeple', 'red'), DRAWN_FIGURE_BOX_MM.real.meeple, 'h');
+    const big = await mm(pieceSvg('big', 'red'), DRAWN_FIGURE_BOX_MM.real.big, 'h');
+    expect(follower).toBeGreaterThan(15);
+    expect(follower).toBeLessThan(17.5);
+    expect(big).toBeGreaterThan(20);
+    expect(big).toBeLessThan(22.5);
+    const woodFollower = await mm(woodenFigureSvg('meeple', 'red', { standing: true, facing: 0 }), WOODEN_FIGURE_BOX_MM.meeple, 'w');
+    const woodBig = await mm(woodenFigureSvg('big', 'red', { standing: true, facing: 0 }), WOODEN_FIGURE_BOX_MM.big, 'w');
+    expect(woodFollower).toBeGreaterThan(13.5);
+    expect(woodFollower).toBeLessThan(17.5);
+    expect(woodBig).toBeGreaterThan(18.5);
+    expect(woodBig).toBeLessThan(22.5);
+  });
+
+  it('keeps the learnt and recorded drawings smaller than real figures, and a real-sized recording says so', async () => {
+    // Both models learnt figures in these boxes, and the recordings and the enrolled figures draw them
+    // so: a follower about 10 mm tall, where a real one is 16.
+    for (const box of [LEARNT_FIGURE_BOX_MM[0], DRAWN_FIGURE_BOX_MM.drawing.meeple]) expect(await mm(pieceSvg('meeple', 'red'), box, 'h')).toBeLessThan(12);
+    const o = { seed: 7115, style: 'c3', maxTurns: 6, expansions: ['base'] } as const;
+    const [drawing, real] = await Promise.all([generateRecording(o), generateRecording({ ...o, figureSize: 'real' })]);
+    expect(real.manifest.source.figureSize).toBe('real');
+    expect(drawing.manifest.source.figureSize).toBeUndefined();
+    const last = real.frames.length - 1;
+    expect(Buffer.from(real.frames[last]!).equals(Buffer.from(drawing.frames[last]!))).toBe(false);
   });
 });
