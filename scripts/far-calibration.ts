@@ -7,7 +7,7 @@
  * both sets, so its sureness on either overstates (docs/tracking-print.md, "The far camera's model's
  * sureness, on a copy it never saw").
  *
- *   npx tsx scripts/far-calibration.ts [--set c1-wiki] [--seeds 9201,9202] [--far-model FILE] [--cache DIR] [--figures wooden] [--large]
+ *   npx tsx scripts/far-calibration.ts [--set c1-wiki] [--seeds 9201,9202] [--far-model FILE] [--cache DIR] [--figures wooden] [--figure-size real] [--large]
  *
  * Prints the tracker's outcome on the games, the far model's first constrained reading of each new
  * tile (right or wrong against the game's record, a symmetric tile's equal turns counted right),
@@ -20,6 +20,8 @@
  * reader learnt; `--figures wooden` draws them as real figures stand on a table, which none learnt
  * (pieces.ts `woodenFigureSvg`): the figures' copy they never saw. `--large`: the games at 1280×960
  * (cells 40–56 px: the default model reads the tiles, the far model tells the figures' kind).
+ * `--figure-size real`: drawn figures as large as real ones, and the tracker's enrolled figures so
+ * (pieces.ts `FigureSize`; wooden ones are always real-sized, and the flag sets the enrolled ones).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +55,11 @@ if (figures !== 'drawn' && figures !== 'wooden') {
   console.error(`far-calibration: --figures ${figures}: drawn or wooden`);
   process.exit(2);
 }
+const figureSize = arg('--figure-size') ?? 'drawing';
+if (figureSize !== 'drawing' && figureSize !== 'real') {
+  console.error(`far-calibration: --figure-size ${figureSize}: drawing or real`);
+  process.exit(2);
+}
 const farModelFile = arg('--far-model') ?? FAR_MODEL;
 if (!existsSync(farModelFile)) {
   console.error(`far-calibration: --far-model ${farModelFile}: no such file`);
@@ -74,16 +81,17 @@ let moves = 0, exact = 0, tiles = 0, wrong = 0, asked = 0;
 const figureOutcomes = { exact: 0, asked: 0, missed: 0, wrong: 0 };
 const figureName = (c: Command | undefined | null) => (c?.type === 'placeMeeple' ? `${c.kind} on ${c.on}` : null);
 for (const seed of seeds) {
-  const dir = join(cache, `${set}-${seed}${large ? '-large' : ''}${figures === 'wooden' ? '-wooden' : ''}`);
+  const dir = join(cache, `${set}-${seed}${large ? '-large' : ''}${figures === 'wooden' ? '-wooden' : figureSize === 'real' ? '-real' : ''}`);
   if (!existsSync(join(dir, 'manifest.json'))) {
     mkdirSync(dir, { recursive: true });
-    const g = await generateRecording({ seed, style: 'c3', faces, art: set, expansions: ['base', 'river', 'inns-cathedrals'], edition: 'C1', figures, ...(large ? { width: 1280, height: 960 } : {}) });
+    const g = await generateRecording({ seed, style: 'c3', faces, art: set, expansions: ['base', 'river', 'inns-cathedrals'], edition: 'C1', figures, figureSize, ...(large ? { width: 1280, height: 960 } : {}) });
     writeRecording(dir, g.manifest, g.frames, g.record);
   }
   const first = new Map<string, FarRead>();
   const figureAt = new Map<string, FigureRead>();
   const r = await replayRecording(dir, {
     farModelFile,
+    figureSize,
     onFarRead: (read) => { const k = `${read.x},${read.y}`; if (!first.has(k)) first.set(k, read); },
     onFigureRead: (read) => { const k = `${read.x},${read.y}`; if (!figureAt.has(k)) figureAt.set(k, read); },
   });
