@@ -61,8 +61,8 @@ export function checkLaidTiles(o: LaidTilesSeen, frame: number, crop: (x: number
       // The other turn with a figure drawn in too: a real figure covers a third of a tile, and the
       // turn the table entered must not win by the figure its drawing alone lacks.
       const m2 = matchTemplate(c.now, o.templates.get(t.view.tile.id, q2)!);
-      const d2 = Math.min(m2.d, ...o.figures.hypotheses(c.now, { tile: t.view.tile.id, q: q2, d: m2.d, match: m2 }, state).map((h) => h.d));
-      if (d2 < dKnown * 0.5) {
+      const turned = m2.d < dKnown * 0.5 || o.figures.hypotheses(c.now, { tile: t.view.tile.id, q: q2, d: m2.d, match: m2 }, state).some((h) => h.d < dKnown * 0.5);
+      if (turned) {
         out.push({ kind: 'notice', frame, message: `the tile ${t.view.tile.id} at (${t.x}, ${t.y}) seems turned to ${ROTATIONS[q2]}°: correct command ${index}? nothing changed until the table says so` });
         break;
       }

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { RecordingSource, splitMjpeg, readManifest, VIDEO_FILE } from '../../models/scene/recording.js';
+import { RecordingSource, splitMjpeg, readManifest, VIDEO_FILE, writeRecording } from '../../models/scene/recording.js';
+import { generateRecording } from '../../models/scene/generate.js';
+import type { FigureSize } from '../../models/render/pieces.js';
 import { listSource } from './helpers/list-source.js';
 import { replayRecording, sameMove } from '../../models/track/replay.js';
 import { withoutImpliedDraws } from '../../models/track/implied-draws.js';
@@ -44,10 +47,10 @@ async function turnedOver(before: Uint8Array, after: Uint8Array): Promise<Uint8A
   return new Uint8Array(await sharp(after).composite([{ input: turned, left: x0, top: y0 }]).jpeg({ quality: 95 }).toBuffer());
 }
 
-async function tracker(o: { useModel?: boolean; commitAt?: number } = {}): Promise<Tracker> {
-  const m = readManifest(DIR);
+async function tracker(o: { useModel?: boolean; commitAt?: number; figureSize?: FigureSize } = {}, dir = DIR): Promise<Tracker> {
+  const m = readManifest(dir);
   if (!m.ok) throw new Error(m.error);
-  const rec = parseRecord(JSON.parse(readFileSync(join(DIR, 'game.json'), 'utf8')));
+  const rec = parseRecord(JSON.parse(readFileSync(join(dir, 'game.json'), 'utf8')));
   if (!rec.ok) throw new Error(rec.reason);
   const src = m.value.source as { style: string; markers: SheetLayout };
   return Tracker.create({ setup: setupFromRecord(rec.record), style: src.style, markers: src.markers, handPatience: 5, ...o });
@@ -337,10 +340,23 @@ describe('bundled recordings', () => {
 });
 
 describe('a tile the table entered turned wrong', () => {
-  it('is noticed at the first still scene that shows it, with a correction proposal, and nothing is changed', async () => {
-    const t = await tracker();
-    const frames = allFrames();
-    const m = readManifest(DIR);
+  /** The short recording at either figure size: the bundled one, or the same game remade with real-sized figures. */
+  const recordingAt = async (figureSize: FigureSize): Promise<string> => {
+    if (figureSize === 'drawing') return DIR;
+    const dir = mkdtempSync(join(tmpdir(), 'short-s5-real-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const g = await generateRecording({ seed: 5, maxTurns: 12, figureSize });
+    writeRecording(dir, g.manifest, g.frames, g.record);
+    return dir;
+  };
+
+  // At real size a figure covers a third of the tile: the other turn is weighed with a figure drawn in
+  // too (laid-tiles.ts), or the turn the table entered wins by the figure its drawing alone lacks.
+  it.each(['drawing', 'real'] as const)('is noticed at the first still scene that shows it, with a correction proposal, and nothing is changed (figures at %s size)', async (figureSize) => {
+    const dir = await recordingAt(figureSize);
+    const t = await tracker({ figureSize }, dir);
+    const frames = [...splitMjpeg(new Uint8Array(readFileSync(join(dir, VIDEO_FILE))))];
+    const m = readManifest(dir);
     if (!m.ok) throw new Error(m.error);
     const truth = m.value.commands as unknown as Command[];
     // Visit 2 lays BASE_I, which another turn also fits by the rules. The camera starts on visit 1's
@@ -363,7 +379,7 @@ describe('a tile the table entered turned wrong', () => {
       `the tile ${laid.tile} at (${laid.at[0]}, ${laid.at[1]}) seems turned to ${laid.rot}°: correct command ${v2.camera[0]}? nothing changed until the table says so`,
     ]);
     expect(t.game.history.length).toBe(entered);
-  });
+  }, 60_000);
 });
 
 describe('a hole the table opens onto a tile the game lacks', () => {
